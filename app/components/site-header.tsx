@@ -1,0 +1,87 @@
+import { NavLink } from "react-router";
+import { navigationLinks, panelLinks } from "~/content/site";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:py-2 ${
+    isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
+  }`;
+
+/**
+ * The menu opens and closes with a visually hidden checkbox, so the toggle works
+ * before (and without) any JavaScript.
+ */
+export function SiteHeader({ clubName }: { clubName: string }) {
+  return (
+    <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
+      <div className="container-page flex flex-wrap items-center justify-between gap-x-4 py-2">
+        <NavLink to="/" className="flex min-h-11 items-center gap-2 font-bold text-white no-underline">
+          <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
+            {"</>"}
+          </span>
+          <span>{clubName}</span>
+        </NavLink>
+        <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-controls="site-nav" />
+        <label
+          htmlFor="nav-toggle"
+          className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-accent-500 lg:hidden"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+          Menu
+        </label>
+        <nav
+          id="site-nav"
+          aria-label="Main"
+          className="hidden w-full pb-3 peer-checked:block lg:block lg:w-auto lg:pb-0"
+        >
+          <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap lg:items-center">
+            {navigationLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="lg:relative">
+              <details className="group">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:py-2">
+                  Executive Panels
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="size-4 transition-transform group-open:rotate-180"
+                    fill="currentColor"
+                  >
+                    <path d="M5.5 7.5 10 12l4.5-4.5z" />
+                  </svg>
+                </summary>
+                <ul className="mt-1 flex flex-col gap-1 pl-3 lg:absolute lg:right-0 lg:w-52 lg:rounded-lg lg:bg-navy-900 lg:p-2 lg:shadow-lg">
+                  {panelLinks.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} className={linkClass}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+            <li>
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

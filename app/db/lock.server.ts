@@ -1,0 +1,36 @@
+import fs from "node:fs";
+
+export class DatabaseLockedError extends Error {}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite keeps one writer per data directory; a second process opening it would corrupt it.
+ * A lock file holding our pid keeps that out, and a lock left by a dead process is taken over.
+ */
+export function acquireDirectoryLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The data directory is in use by another process (pid ${holder}): ${lockPath}. ` +
+            "Stop that process, or point DATA_DIR somewhere else, or set DATABASE_URL to share a PostgreSQL server.",
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the data directory: ${lockPath}`);
+}

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Public submissions wait in the review queue as `pending` until an admin approves them. */
+export const PUBLICATION_STATUSES = ["published", "pending"] as const;
+const status = () => text("status", { enum: PUBLICATION_STATUSES }).notNull().default("published");
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    eventType: text("event_type").notNull(),
+    name: text("name").notNull(),
+    startsOn: date("starts_on"),
+    startsAt: text("starts_at").notNull(),
+    problemNumber: integer("problem_number").notNull(),
+    contestDuration: text("contest_duration").notNull(),
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_type_starts_idx").on(t.eventType, t.startsOn)],
+);
+
+export const notices = pgTable(
+  "notices",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    publishingDate: date("publishing_date").notNull(),
+    chrMonth: varchar("chr_month", { length: 3 }).notNull(),
+    day: varchar("day", { length: 2 }).notNull(),
+    pdfFile: text("pdf_file").notNull(),
+    description: text("description").notNull(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notices_status_date_idx").on(t.status, t.publishingDate)],
+);
+
+export const results = pgTable(
+  "results",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    publishingDate: date("publishing_date").notNull(),
+    pdfFile: text("pdf_file").notNull(),
+    img: text("img"),
+    description: text("description"),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("results_status_date_idx").on(t.status, t.publishingDate)],
+);
+
+export const students = pgTable(
+  "students",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    batch: integer("batch"),
+    email: text("email").notNull(),
+    photoURL: text("photo_url").notNull(),
+    session: varchar("session", { length: 9 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("students_batch_name_idx").on(t.batch, t.name), index("students_name_idx").on(t.name)],
+);
+
+export const teachers = pgTable("teachers", {
+  id: id(),
+  name: text("name").notNull(),
+  designation: text("designation").notNull(),
+  email: text("email").notNull(),
+  photoURL: text("photo_url").notNull(),
+  joinDate: date("join_date").notNull(),
+  details: text("details").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const executives = pgTable(
+  "executives",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    title: text("title"),
+    designation: text("designation").notNull(),
+    email: text("email").notNull(),
+    photoURL: text("photo_url").notNull(),
+    panel: varchar("panel", { length: 9 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("executives_panel_idx").on(t.panel)],
+);
+
+export const recentEvents = pgTable("recent_events", {
+  id: id(),
+  name: text("name").notNull(),
+  img1: text("img1").notNull(),
+  details: text("details").notNull(),
+  details1: text("details1").notNull().default(""),
+  details2: text("details2").notNull().default(""),
+  img2: text("img2").notNull(),
+  img3: text("img3").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Site settings override the club facts in app/content (key = setting name, value = text). */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Records that the one-time demo seed ran, so a restart never re-seeds over edits. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

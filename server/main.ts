@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "~/db/client.server";
+import { DatabaseLockedError } from "~/db/lock.server";
+import { seedDemoContentOnce } from "~/db/seed/seed.server";
+import { ConfigError, loadConfig } from "~/lib/config.server";
+import { createLogger } from "~/lib/logger.server";
+import { createApp } from "./app";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  if (fs.existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  const startedAt = performance.now();
+
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  log.info({ database: database.kind }, "database ready, migrations applied");
+  if (config.SEED_DEMO) await seedDemoContentOnce({ db: database.db, dataDir: config.DATA_DIR, log });
+
+  const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const app = createApp({
+    context: { db: database.db, database, config, log },
+    build,
+    clientDir: path.join(buildDir, "client"),
+  });
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, "server listening");
+    console.log(`\n  Club website ready at http://localhost:${port}\n`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      log.info("shutdown complete");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
