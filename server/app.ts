@@ -31,7 +31,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),

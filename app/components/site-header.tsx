@@ -20,7 +20,7 @@ export function SiteHeader({ clubName }: { clubName: string }) {
           </span>
           <span>{clubName}</span>
         </NavLink>
-        <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-controls="site-nav" />
+        <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Menu" aria-controls="site-nav" />
         <label
           htmlFor="nav-toggle"
           className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-accent-500 lg:hidden"

@@ -16,11 +16,18 @@ export const defaultSiteSettings = {
     "https://www.openstreetmap.org/export/embed.html?bbox=92.1700%2C22.6300%2C92.2100%2C22.6600&layer=mapnik&marker=22.6450%2C92.1900",
   mapLinkUrl: "https://www.openstreetmap.org/?mlat=22.6450&mlon=92.1900#map=15/22.6450/92.1900",
   videoEmbedUrl: "https://www.youtube-nocookie.com/embed/zOjov-2OZ0E",
+  /** Shown until the visitor presses play, so the video player loads only on demand. */
+  videoPosterUrl: "/images/video-poster.svg",
+  /** The picture of the home page carousel (1600x600). */
+  bannerImageUrl: "/images/banner.svg",
   facebookUrl: "https://www.facebook.com/",
   foundedYear: "2001",
 } as const;
 
-export type SiteSettings = { [K in keyof typeof defaultSiteSettings]: string };
+/** Where the club is: "upcoming" events are those on or after today's date there. */
+export const clubTimeZone = "Asia/Dhaka";
+
+export type SiteSettings = { -readonly [K in keyof typeof defaultSiteSettings]: string };
 export type SiteSettingKey = keyof SiteSettings;
 
 export const navigationLinks = [

@@ -1,22 +1,28 @@
 import type { Route } from "./+types/healthz";
 
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timeout")), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Answers 200 while the database answers, 503 when it does not (so a load balancer can route around). */
 export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context;
   const started = performance.now();
+  const headers = { "Cache-Control": "no-store" };
   try {
-    await Promise.race([
-      context.database.ping(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
-    ]);
+    await withTimeout(database.ping(), PING_TIMEOUT_MS);
     const latencyMs = Math.round(performance.now() - started);
-    return Response.json(
-      { status: "ok", database: { kind: context.database.kind, status: "ok", latencyMs } },
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ status: "ok", database: { kind: database.kind, status: "ok", latencyMs } }, { headers });
   } catch {
     return Response.json(
-      { status: "error", database: { kind: context.database.kind, status: "unavailable" } },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      { status: "error", database: { kind: database.kind, status: "unavailable" } },
+      { status: 503, headers },
     );
   }
 }

@@ -32,14 +32,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
   let output = "";
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
+    // BASE_URL is set explicitly: Vitest puts Vite's BASE_URL ("/") into process.env.
     env: {
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PORT: String(port),
       HOST: "127.0.0.1",
+      BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       ...env,
     },
@@ -51,7 +54,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   await waitForHealthy(baseUrl, exited, () => output);
   return {

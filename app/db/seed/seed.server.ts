@@ -1,0 +1,212 @@
+import { eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
+import { noticeDateParts, uniqueSlug } from "~/domain/notices";
+import { saveMedia } from "~/lib/media.server";
+import {
+  type DemoNotice,
+  type DemoRecentEvent,
+  type DemoResult,
+  demoEvents,
+  demoExecutives,
+  demoNotices,
+  demoRecentEvents,
+  demoResults,
+  demoStudents,
+  demoTeachers,
+} from "./demo-data";
+import { drawEventImage, drawPortrait, drawResultSheet, formatLongDate, makePdf } from "./drawings.server";
+
+export const DEMO_SEED_KEY = "demo-content-seeded";
+
+const CONTENT_TABLES: PgTable[] = [events, notices, results, students, teachers, executives, recentEvents];
+
+interface DemoRows {
+  events: (typeof events.$inferInsert)[];
+  notices: (typeof notices.$inferInsert)[];
+  results: (typeof results.$inferInsert)[];
+  students: (typeof students.$inferInsert)[];
+  teachers: (typeof teachers.$inferInsert)[];
+  executives: (typeof executives.$inferInsert)[];
+  recentEvents: (typeof recentEvents.$inferInsert)[];
+}
+
+/**
+ * Fills an empty installation with demo content, once. The marker in app_meta makes it
+ * one-time: content an admin later deletes must not come back on the next restart.
+ */
+export async function seedDemoContentOnce(args: {
+  db: Database;
+  dataDir: string;
+  log: Logger;
+}): Promise<{ seeded: boolean }> {
+  const { db, dataDir, log } = args;
+  if (await hasMarker(db)) return { seeded: false };
+  if (await hasContent(db)) {
+    await claimMarker(db, "skipped: content already present");
+    log.info("demo content not seeded: the database already has content");
+    return { seeded: false };
+  }
+
+  // Files are written before the transaction: they are content-addressed, so a rolled
+  // back or concurrent seed only leaves identical, harmless files behind.
+  const rows = await buildDemoRows(dataDir);
+  const seeded = await db.transaction(async (tx) => {
+    // Claiming the key first makes a second app process starting at the same time wait
+    // on the key's row lock and then back off, instead of seeding twice.
+    if (!(await claimMarker(tx, "seeded"))) return false;
+    if (await hasContent(tx)) return false;
+    await insertRows(tx, rows);
+    return true;
+  });
+  if (seeded) log.info({ counts: countsOf(rows) }, `demo content seeded: ${summaryOf(rows)}`);
+  return { seeded };
+}
+
+async function hasMarker(db: Database): Promise<boolean> {
+  const found = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY)).limit(1);
+  return found.length > 0;
+}
+
+/** Inserts the marker; false when it was already there. */
+async function claimMarker(db: Database, value: string): Promise<boolean> {
+  const inserted = await db
+    .insert(appMeta)
+    .values({ key: DEMO_SEED_KEY, value })
+    .onConflictDoNothing({ target: appMeta.key })
+    .returning({ key: appMeta.key });
+  return inserted.length > 0;
+}
+
+async function hasContent(db: Database): Promise<boolean> {
+  for (const table of CONTENT_TABLES) {
+    const found = await db.select({ one: sql<number>`1` }).from(table).limit(1);
+    if (found.length > 0) return true;
+  }
+  return false;
+}
+
+async function insertRows(db: Database, rows: DemoRows): Promise<void> {
+  await db.insert(students).values(rows.students);
+  await db.insert(teachers).values(rows.teachers);
+  await db.insert(executives).values(rows.executives);
+  await db.insert(events).values(rows.events);
+  await db.insert(notices).values(rows.notices);
+  await db.insert(results).values(rows.results);
+  await db.insert(recentEvents).values(rows.recentEvents);
+}
+
+function countsOf(rows: DemoRows): Record<keyof DemoRows, number> {
+  const entries = Object.entries(rows).map(([table, list]) => [table, list.length]);
+  return Object.fromEntries(entries) as Record<keyof DemoRows, number>;
+}
+
+function summaryOf(rows: DemoRows): string {
+  return Object.entries(countsOf(rows))
+    .map(([table, count]) => `${count} ${table}`)
+    .join(", ");
+}
+
+async function buildDemoRows(dataDir: string): Promise<DemoRows> {
+  const media = mediaStore(dataDir);
+  return {
+    students: await Promise.all(
+      demoStudents.map(async (student) => ({ ...student, photoURL: await media.portrait(student.name) })),
+    ),
+    teachers: await Promise.all(
+      demoTeachers.map(async (teacher) => ({ ...teacher, photoURL: await media.portrait(teacher.name) })),
+    ),
+    executives: await Promise.all(
+      demoExecutives.map(async (executive) => ({
+        ...executive,
+        title: executive.title ?? null,
+        photoURL: await media.portrait(executive.name),
+      })),
+    ),
+    events: demoEvents.map((event) => ({ ...event })),
+    notices: await noticeRows(demoNotices, media),
+    results: await Promise.all(demoResults.map((result) => resultRow(result, media))),
+    recentEvents: await Promise.all(demoRecentEvents.map((event) => recentEventRow(event, media))),
+  };
+}
+
+type MediaStore = ReturnType<typeof mediaStore>;
+
+function mediaStore(dataDir: string) {
+  const encoder = new TextEncoder();
+  const portraits = new Map<string, Promise<string>>();
+  const svg = (markup: string) => saveMedia(dataDir, encoder.encode(markup), "svg");
+  return {
+    svg,
+    pdf: (bytes: Uint8Array) => saveMedia(dataDir, bytes, "pdf"),
+    /** One file per person, however many rows (student, executive) show them. */
+    portrait(name: string): Promise<string> {
+      let url = portraits.get(name);
+      if (!url) {
+        url = svg(drawPortrait(name));
+        portraits.set(name, url);
+      }
+      return url;
+    },
+  };
+}
+
+async function noticeRows(list: DemoNotice[], media: MediaStore) {
+  const slugs = new Set<string>();
+  const rows = [];
+  for (const notice of list) {
+    const slug = uniqueSlug(notice.name, slugs);
+    slugs.add(slug);
+    const pdf = await makePdf({
+      title: notice.name,
+      date: notice.publishingDate,
+      paragraphs: [notice.description, ...notice.pdfParagraphs],
+    });
+    rows.push({
+      name: notice.name,
+      slug,
+      publishingDate: notice.publishingDate,
+      ...noticeDateParts(notice.publishingDate),
+      pdfFile: await media.pdf(pdf),
+      description: notice.description,
+    });
+  }
+  return rows;
+}
+
+async function resultRow(result: DemoResult, media: MediaStore) {
+  const img = await media.svg(
+    drawResultSheet({ contestName: result.name, publishingDate: result.publishingDate, standings: result.standings }),
+  );
+  const pdfFile = result.pdfSheet ? await media.pdf(await resultPdf(result)) : img;
+  return {
+    name: result.name,
+    publishingDate: result.publishingDate,
+    description: result.description,
+    img,
+    pdfFile,
+  };
+}
+
+function resultPdf(result: DemoResult): Promise<Uint8Array> {
+  return makePdf({
+    title: `${result.name}: final standings`,
+    date: result.publishingDate,
+    paragraphs: [result.description, `Published on ${formatLongDate(result.publishingDate)}.`],
+    table: {
+      headers: ["Rank", "Team", "University", "Solved", "Penalty"],
+      rows: result.standings.map((s, i) => [String(i + 1), s.team, s.university, String(s.solved), String(s.penalty)]),
+      columnX: [0, 40, 220, 390, 440],
+    },
+  });
+}
+
+async function recentEventRow(event: DemoRecentEvent, media: MediaStore) {
+  const draw = (variant: 0 | 1 | 2) =>
+    media.svg(drawEventImage({ title: event.name, caption: event.captions[variant], motif: event.motif, variant }));
+  const [img1, img2, img3] = await Promise.all([draw(0), draw(1), draw(2)]);
+  const { name, details, details1, details2 } = event;
+  return { name, details, details1, details2, img1, img2, img3 };
+}

@@ -1,0 +1,70 @@
+/** The notice board shows months as these three-letter labels (spec section 3). */
+export const MONTH_ABBREVIATIONS = [
+  "JAN",
+  "FEB",
+  "MAR",
+  "APR",
+  "MAY",
+  "JUN",
+  "JUL",
+  "AUG",
+  "SEP",
+  "OCT",
+  "NOV",
+  "DEC",
+] as const;
+
+export type MonthAbbreviation = (typeof MONTH_ABBREVIATIONS)[number];
+
+export const SLUG_MAX_LENGTH = 80;
+const FALLBACK_SLUG = "notice";
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Derives the board's month label and day from a `YYYY-MM-DD` date. The day keeps its
+ * two digits ("05") because the notice list renders it as it is stored.
+ */
+export function noticeDateParts(publishingDate: string): { chrMonth: MonthAbbreviation; day: string } {
+  const match = ISO_DATE.exec(publishingDate.trim());
+  const [, year, month, day] = match ?? [];
+  if (!year || !month || !day || !isRealDate(Number(year), Number(month), Number(day))) {
+    throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(publishingDate)}`);
+  }
+  return { chrMonth: MONTH_ABBREVIATIONS[Number(month) - 1] as MonthAbbreviation, day };
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * URL-safe slug for a notice's sub-route. Accents are folded to ASCII and apostrophes
+ * vanish ("Freshers'" → "freshers"); other scripts (Bangla) are dropped, so a name
+ * without Latin letters or digits falls back to "notice".
+ */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\p{M}'\u2019]/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/, "");
+  return slug || FALLBACK_SLUG;
+}
+
+/**
+ * A slug for `name` that is not in `taken`: the plain slug, else "-2", "-3"… appended,
+ * trimming the base so the result still fits SLUG_MAX_LENGTH.
+ */
+export function uniqueSlug(name: string, taken: ReadonlySet<string>): string {
+  const base = slugify(name);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { admin, genericOAuth } from "better-auth/plugins";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import * as authSchema from "~/db/auth-schema";
+import { emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
+import type { Config } from "./config.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+
+export const AUTH_BASE_PATH = "/api/auth";
+export const GOOGLE_PROVIDER_ID = "google";
+/** Error codes our hooks put on the /login?error= redirect (better-auth's own codes come the same way). */
+export const DOMAIN_REFUSED_ERROR = "domain_not_allowed";
+
+interface CreateAuthOptions {
+  db: Database;
+  config: Config;
+  log: Logger;
+}
+
+/** Sessions must survive restarts, so a generated secret is kept next to the data. */
+export function loadOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+export function googleConfigured(config: Config): boolean {
+  return Boolean(config.GOOGLE_CLIENT_ID);
+}
+
+/** "Google Sign In" is any OpenID Connect provider found through its discovery document. */
+function oidcProviders(config: Config) {
+  if (!config.GOOGLE_CLIENT_ID) return [];
+  return [
+    {
+      providerId: GOOGLE_PROVIDER_ID,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: config.OIDC_DISCOVERY_URL,
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+      // Some providers send no name; the account still needs a display name.
+      mapProfileToUser: (profile: Record<string, unknown>) => ({
+        name: typeof profile.name === "string" && profile.name ? profile.name : String(profile.email).split("@")[0],
+      }),
+    },
+  ];
+}
+
+const isOidcCallback = (endpointPath: string | undefined) => endpointPath?.startsWith("/oauth2/callback") === true;
+
+export function createAuth({ db, config, log }: CreateAuthOptions) {
+  const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
+  const allowedDomain = config.OIDC_ALLOWED_DOMAIN;
+  const authRateLimit = { window: config.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: config.AUTH_RATE_LIMIT_MAX };
+
+  return betterAuth({
+    appName: "club-website",
+    baseURL: config.BASE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.BETTER_AUTH_SECRET ?? loadOrCreateAuthSecret(config.DATA_DIR),
+    database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    // Password accounts never prove they own their address, so a Google sign-in is never
+    // joined to one implicitly (see docs/decisions/004-accounts.md).
+    account: { accountLinking: { disableImplicitLinking: true } },
+    // The admin plugin gives the role field; role changes go through app/domain/users.server.ts
+    // (which keeps the last admin), so its HTTP endpoints stay closed.
+    disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
+    plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) })],
+    onAPIError: { errorURL: "/login" },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.BASE_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      customRules: { "/sign-in/*": authRateLimit, "/sign-up/*": authRateLimit },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            if (allowedDomain && isOidcCallback(ctx?.path) && !emailDomainAllowed(user, allowedDomain)) {
+              // better-auth turns this message into the error code of its /login?error= redirect.
+              throw new APIError("FORBIDDEN", { message: DOMAIN_REFUSED_ERROR });
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            const user = await promoteListedAdmin(db, session.userId, config.ADMIN_EMAILS);
+            if (ctx && allowedDomain && user && isOidcCallback(ctx.path) && !emailDomainAllowed(user, allowedDomain)) {
+              throw ctx.redirect(`/login?error=${DOMAIN_REFUSED_ERROR}`);
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface AuthCallResult {
+  ok: boolean;
+  status: number;
+  /** better-auth's JSON answer; on failure it carries `message`. */
+  body: Record<string, unknown>;
+  /** Set-Cookie lines to pass on to the browser. */
+  cookies: string[];
+}
+
+/**
+ * Calls one of better-auth's HTTP endpoints for a page action, with the browser's own
+ * headers (cookies, origin, client address), so a plain HTML form gets exactly the checks,
+ * hooks and rate limits that a JSON client of /api/auth gets.
+ */
+export async function callAuthEndpoint(
+  auth: Auth,
+  request: Request,
+  endpoint: string,
+  body: Record<string, unknown>,
+): Promise<AuthCallResult> {
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  const url = new URL(`${AUTH_BASE_PATH}${endpoint}`, request.url);
+  const response = await auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
+  const text = await response.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    parsed = { message: text };
+  }
+  return { ok: response.ok, status: response.status, body: parsed, cookies: response.headers.getSetCookie() };
+}
+
+/** The error text to show for a failed call: better-auth's own message, as it is. */
+export function authErrorMessage(result: AuthCallResult): string {
+  const message = result.body.message;
+  return typeof message === "string" && message ? message : "Something went wrong. Please try again.";
+}

@@ -1,0 +1,39 @@
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "2026-12-05" → "5 December 2026"; read as a calendar date, so no time zone can shift the day. */
+export function formatDate(isoDate: string): string {
+  const match = ISO_DATE.exec(isoDate);
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDate;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}
+
+/** "14:05" → "2:05 PM"; anything else is shown as it was entered. */
+export function formatTime(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time.trim());
+  if (!match) return time;
+  const hours = Number(match[1]);
+  if (hours > 23) return time;
+  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hours12}:${match[2]} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** Today's calendar date ("YYYY-MM-DD") where the club is, whatever the server's zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

@@ -1,0 +1,31 @@
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** Reads `?page=`; a missing, malformed or out-of-range value means the first page. */
+export function pageNumberFrom(searchParams: URLSearchParams): number {
+  const raw = searchParams.get("page");
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
+export function pageCountFor(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The page actually shown: a page past the end shows the last one instead of an empty list. */
+export function clampPage(page: number, total: number, pageSize: number): number {
+  return Math.min(page, pageCountFor(total, pageSize));
+}
+
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

@@ -1,0 +1,63 @@
+import type { SiteSettings } from "~/content/site";
+
+/** Shared by every page; 1200x630 is the size link previews expect. */
+export const SOCIAL_IMAGE = { path: "/images/og-image.png", width: 1200, height: 630 } as const;
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Canonical path with any query that selects content; defaults to the requested path. */
+  path?: string;
+  type?: "website" | "article";
+}
+
+interface MetaContext {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+interface RootSeoData {
+  baseUrl: string;
+  settings: Pick<SiteSettings, "clubName">;
+}
+
+/** `/home` shows the home page, so it shares the canonical URL of `/`. */
+function canonicalPath(pathname: string): string {
+  if (pathname === "/home") return "/";
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** The `<title>`, description, canonical link and Open Graph tags of a page. */
+export function seoMeta({ matches, location }: MetaContext, page: PageSeo) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootSeoData | undefined;
+  const clubName = root?.settings.clubName ?? "";
+  const baseUrl = root?.baseUrl ?? "";
+  const url = `${baseUrl}${page.path ?? canonicalPath(location.pathname)}`;
+  const title = page.title === clubName || !clubName ? page.title : `${page.title} | ${clubName}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: clubName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: `${baseUrl}${SOCIAL_IMAGE.path}` },
+    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+/** Query parameters that change what a list shows belong in its canonical URL; others do not. */
+export function pathWithQuery(pathname: string, search: string, keep: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of keep) {
+    const value = params.get(name);
+    if (value && !(name === "page" && value === "1")) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

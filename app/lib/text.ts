@@ -1,0 +1,18 @@
+/** Preview lengths the spec names for descriptions and details. */
+export const SHORT_PREVIEW = 100;
+export const LONG_PREVIEW = 150;
+
+const ELLIPSIS = "…";
+
+/**
+ * Cuts `text` to at most `maxLength` characters (ellipsis included) at a word boundary.
+ * A single word longer than the limit is cut inside the word rather than dropped.
+ */
+export function previewText(text: string, maxLength: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= maxLength) return clean;
+  const room = clean.slice(0, maxLength - ELLIPSIS.length + 1);
+  const lastSpace = room.lastIndexOf(" ");
+  const cut = lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, maxLength - ELLIPSIS.length);
+  return `${cut.replace(/[\s,.;:!?-]+$/, "")}${ELLIPSIS}`;
+}

@@ -1,0 +1,256 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
+import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
+import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
+import { MEDIA_URL_PREFIX } from "~/lib/media.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+const EVENT_TYPES = ["Programming Contest", "WorkShop", "Webinars", "Seminar", "Boot Camp"];
+const EXECUTIVE_DESIGNATIONS = [
+  "General Secretary",
+  "Vice-President (Male)",
+  "Vice-President (Female)",
+  "Joint Secretary (Male)",
+  "Joint Secretary (Female)",
+  "Organizing Secretary",
+  "Finance Secretary",
+  "Publicity & Publication Secretary",
+  "Welfare Secretary",
+  "Batch Executive (2nd Batch)",
+  "Batch Executive (3rd Batch)",
+  "Batch Executive (4th Batch)",
+  "Batch Executive (5th Batch)",
+  "Batch Executive (6th Batch)",
+];
+const SVG_MAX_BYTES = 6 * 1024;
+
+function captureLogger() {
+  const lines: string[] = [];
+  const log = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+  return { log, lines };
+}
+
+async function rowCounts(db: Database) {
+  const tables = { events, notices, results, students, teachers, executives, recentEvents };
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) counts[name] = await db.$count(table);
+  return counts;
+}
+
+/** Enough of a well-formedness check to catch an unescaped `&`/`<` or an unclosed tag. */
+function expectWellFormedSvg(svg: string, width: number, height: number) {
+  expect(svg.startsWith("<svg ")).toBe(true);
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svg).toContain(`width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`);
+  expect(svg).toMatch(/<title>[^<]+<\/title>/);
+  expect(svg).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
+  expect(Buffer.byteLength(svg)).toBeLessThan(SVG_MAX_BYTES);
+  const open: string[] = [];
+  for (const [, closing, name, selfClosing] of svg.matchAll(/<(\/?)([A-Za-z][\w-]*)[^<>]*?(\/?)>/g)) {
+    if (selfClosing) continue;
+    if (closing) expect(open.pop()).toBe(name);
+    else open.push(name ?? "");
+  }
+  expect(open).toEqual([]);
+  expect(svg.replace(/<[^<>]*>/g, "")).not.toMatch(/[<>]/);
+}
+
+describe("seedDemoContentOnce on an empty database", () => {
+  let testDb: TestDatabase;
+  let dataDir: string;
+  let lines: string[];
+  let firstRun: { seeded: boolean };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-"));
+    const logger = captureLogger();
+    lines = logger.lines;
+    firstRun = await seedDemoContentOnce({ db: testDb.db, dataDir, log: logger.log });
+  });
+  afterAll(async () => {
+    await testDb.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("seeds, marks the database and logs one summary line", async () => {
+    expect(firstRun).toEqual({ seeded: true });
+    const marker = await testDb.db.select().from(appMeta);
+    expect(marker.map((row) => row.key)).toEqual([DEMO_SEED_KEY]);
+    const summaries = lines.filter((line) => line.includes("demo content seeded"));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatch(/\d+ students, 6 teachers/);
+  });
+
+  it("inserts students of several batches, each with a photo and a short session", async () => {
+    const rows = await testDb.db.select().from(students);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(rows.map((row) => row.batch)).size).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(row.photoURL.startsWith(MEDIA_URL_PREFIX)).toBe(true);
+      expect(row.session?.length ?? 0).toBeLessThanOrEqual(9);
+      expect(row.email).toMatch(/^[a-z.]+@student\.rmstu\.ac\.bd$/);
+    }
+  });
+
+  it("inserts six teachers of every designation", async () => {
+    const rows = await testDb.db.select().from(teachers);
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((row) => row.designation))).toEqual(
+      new Set(["Professor", "Associate Professor", "Assistant Professor", "Lecturer"]),
+    );
+    for (const row of rows) expect(row.details.length).toBeGreaterThan(20);
+  });
+
+  it("inserts the full 2020-2021 panel and smaller older panels", async () => {
+    const rows = await testDb.db.select().from(executives);
+    const panel = (name: string) => rows.filter((row) => row.panel === name);
+    const current = panel("2020-2021").map((row) => row.designation);
+    expect(current).toHaveLength(16);
+    expect(current.filter((d) => d === "President")).toHaveLength(1);
+    expect(current.filter((d) => d === "Mentor")).toHaveLength(1);
+    expect(current.filter((d) => d !== "President" && d !== "Mentor").sort()).toEqual(
+      [...EXECUTIVE_DESIGNATIONS].sort(),
+    );
+    expect(panel("2019-2020").length).toBeGreaterThanOrEqual(4);
+    expect(panel("2018-2019")).toHaveLength(3);
+    expect(panel("2017-2018")).toHaveLength(0);
+  });
+
+  it("inserts upcoming events of every type", async () => {
+    const rows = await testDb.db.select().from(events);
+    for (const type of EVENT_TYPES) {
+      expect(rows.filter((row) => row.eventType === type).length, type).toBeGreaterThanOrEqual(2);
+    }
+    for (const row of rows) {
+      expect(row.startsOn ?? "").toMatch(/^(2026-12|2027-\d\d)-\d\d$/);
+      expect(row.startsAt).toMatch(/^\d\d:\d\d$/);
+      if (row.eventType !== "Programming Contest") expect(row.problemNumber).toBe(0);
+      else expect(row.problemNumber).toBeGreaterThan(0);
+    }
+  });
+
+  it("inserts notices with unique slugs and derived month and day", async () => {
+    const rows = await testDb.db.select().from(notices);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(5);
+    for (const row of rows) {
+      expect(row.publishingDate.startsWith("2026-")).toBe(true);
+      expect(row.day).toBe(row.publishingDate.slice(8));
+      expect(row.chrMonth).toMatch(/^[A-Z]{3}$/);
+      expect(row.status).toBe("published");
+      expect(row.pdfFile).toMatch(/\.pdf$/);
+    }
+  });
+
+  it("makes the contest of the results page the newest result", async () => {
+    const rows = await testDb.db.select().from(results);
+    expect(rows).toHaveLength(3);
+    const newest = [...rows].sort((a, b) => b.publishingDate.localeCompare(a.publishingDate))[0];
+    expect(newest?.name).toBe("International Mother Language Day Programming Contest- 2021");
+    expect(rows.filter((row) => row.pdfFile.endsWith(".pdf"))).toHaveLength(1);
+    for (const row of rows) expect(row.img).toMatch(/\.svg$/);
+  });
+
+  it("inserts six recent events with three pictures each", async () => {
+    const rows = await testDb.db.select().from(recentEvents);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(new Set([row.img1, row.img2, row.img3]).size).toBe(3);
+      expect(row.details1.length).toBeGreaterThan(50);
+      expect(row.details2.length).toBeGreaterThan(50);
+    }
+  });
+
+  it("stores every referenced file, with PDFs and well-formed SVGs", async () => {
+    const urls = [
+      ...(await testDb.db.select().from(students)).map((row) => row.photoURL),
+      ...(await testDb.db.select().from(teachers)).map((row) => row.photoURL),
+      ...(await testDb.db.select().from(executives)).map((row) => row.photoURL),
+      ...(await testDb.db.select().from(notices)).map((row) => row.pdfFile),
+      ...(await testDb.db.select().from(results)).flatMap((row) => [row.pdfFile, row.img ?? ""]),
+      ...(await testDb.db.select().from(recentEvents)).flatMap((row) => [row.img1, row.img2, row.img3]),
+    ];
+    expect(urls.length).toBeGreaterThan(80);
+    for (const url of new Set(urls)) {
+      expect(url).toMatch(/^\/media\/[0-9a-f]+\.(svg|pdf)$/);
+      const file = path.join(dataDir, "uploads", url.slice(MEDIA_URL_PREFIX.length));
+      expect(fs.existsSync(file), url).toBe(true);
+      const bytes = fs.readFileSync(file);
+      if (url.endsWith(".pdf")) expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      else expect(bytes.toString("utf8")).toContain("<svg");
+    }
+  });
+
+  it("does nothing on a second call", async () => {
+    const before = await rowCounts(testDb.db);
+    const { log } = captureLogger();
+    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await rowCounts(testDb.db)).toEqual(before);
+  });
+
+  it("does not come back after an admin deleted everything", async () => {
+    await testDb.db.delete(recentEvents);
+    const { log } = captureLogger();
+    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await testDb.db.$count(recentEvents)).toBe(0);
+  });
+});
+
+describe("seedDemoContentOnce on a database with content", () => {
+  let testDb: TestDatabase;
+  let dataDir: string;
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-"));
+  });
+  afterEach(async () => {
+    await testDb.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("never seeds over a real student, and remembers not to", async () => {
+    await testDb.db
+      .insert(students)
+      .values({ name: "Real Student", email: "real@student.rmstu.ac.bd", photoURL: "https://example.org/p.png" });
+    const { log } = captureLogger();
+    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await rowCounts(testDb.db)).toMatchObject({ students: 1, teachers: 0, events: 0, recentEvents: 0 });
+    expect(await testDb.db.$count(appMeta)).toBe(1);
+    expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+
+    await testDb.db.delete(students);
+    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await testDb.db.$count(students)).toBe(0);
+  });
+});
+
+describe("drawings", () => {
+  it("draw well-formed, small SVGs even from text that needs escaping", () => {
+    const awkward = "Tom & Jerry <Coders> \"Quotes\" 'Apostrophes' with a very long title that wraps onto many lines";
+    expectWellFormedSvg(drawPortrait(awkward), 400, 400);
+    expectWellFormedSvg(drawEventImage({ title: awkward, caption: "A & B", motif: "trophy" }), 1200, 675);
+    expectWellFormedSvg(drawBanner(), 1600, 600);
+    expectWellFormedSvg(drawBanner({ title: "R&D <Wing>" }), 1600, 600);
+    const standings = Array.from({ length: 30 }, (_, i) => ({
+      team: `Team <${i}> & Co with a name far too long for the column`,
+      university: "RMSTU & CUET",
+      solved: 30 - i,
+      penalty: 100 * i,
+    }));
+    expectWellFormedSvg(drawResultSheet({ contestName: awkward, publishingDate: "2026-02-21", standings }), 1200, 1600);
+  });
+
+  it("gives a person the same portrait every time and initials without honorifics", () => {
+    expect(drawPortrait("Dr. Sharmin Sultana")).toBe(drawPortrait("Dr. Sharmin Sultana"));
+    expect(drawPortrait("Dr. Sharmin Sultana")).toContain(">SS</text>");
+    expect(drawPortrait("Md. Saiful Islam")).toContain(">SI</text>");
+    expect(drawPortrait("Tanvir Ahmed")).not.toBe(drawPortrait("Nusrat Jahan"));
+  });
+});

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { students } from "~/db/schema";
+import { type RunningServer, startServer } from "../support/server";
+
+/** These run the production build (`npm run build`) as `npm start` does. */
+describe("production server", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ LOG_LEVEL: "info" });
+  }, 90_000);
+  afterAll(async () => {
+    if (!server) return;
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("compresses pages and tags every response with a request id", async () => {
+    const response = await fetch(`${server.baseUrl}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("serves fingerprinted assets as immutable", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(stylesheet).toBeDefined();
+    const response = await fetch(`${server.baseUrl}${stylesheet}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("writes structured JSON request logs carrying the request id", async () => {
+    const response = await fetch(`${server.baseUrl}/home`, { headers: { "X-Request-Id": "trace-me-123" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-me-123");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes("trace-me-123"));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      req: { id: "trace-me-123", url: "/home" },
+      res: { statusCode: 200 },
+    });
+  });
+
+  it("refuses a second process on the same data directory with a clear message", async () => {
+    await expect(startServer({ DATA_DIR: server.dataDir })).rejects.toThrow(
+      /data directory is in use by another process/,
+    );
+  });
+});
+
+describe("restarts", () => {
+  it("stop cleanly on SIGTERM, seed once and keep edits", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-restart-"));
+    const first = await startServer({ DATA_DIR: dataDir });
+    expect(await first.stop("SIGTERM")).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+
+    const edited = await withDatabase(dataDir, async (db) => {
+      const [student] = await db.select().from(students).limit(1);
+      if (!student) throw new Error("the demo seed wrote no students");
+      await db.update(students).set({ name: "Edited Name" }).where(eq(students.id, student.id));
+      return { id: student.id, count: (await db.select().from(students)).length };
+    });
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    expect(await second.stop("SIGINT")).toBe(0);
+    await withDatabase(dataDir, async (db) => {
+      const rows = await db.select().from(students);
+      expect(rows).toHaveLength(edited.count);
+      expect(rows.find((row) => row.id === edited.id)?.name).toBe("Edited Name");
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});
+
+async function withDatabase<T>(
+  dataDir: string,
+  run: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
+) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    return await run(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
