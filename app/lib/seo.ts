@@ -1,7 +1,7 @@
 import type { SiteSettings } from "~/content/site";
 
 /** Shared by every page; 1200x630 is the size link previews expect. */
-export const SOCIAL_IMAGE = { path: "/images/og-image.png", width: 1200, height: 630 } as const;
+export const SOCIAL_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
 
 export interface PageSeo {
   title: string;

@@ -1,0 +1,105 @@
+/** Texts and pictures of the home page. Sizes are the drawn SVGs' own, so cards never shift. */
+
+/** The spec shows one banner picture on all three slides; each slide has its own message. */
+export const bannerSlides = [
+  {
+    title: "Upgrade yourself",
+    text: "The oldest club of the university: contests, workshops, seminars and webinars since 2001.",
+    link: { to: "/about", label: "About the club" },
+  },
+  {
+    title: "Compete and grow",
+    text: "Practise with contest programming classes and represent the university at national contests.",
+    link: { to: "/events/programming-contest", label: "Upcoming contests" },
+  },
+  {
+    title: "Learn by building",
+    text: "Workshops, boot camps and development courses for every batch, from first year on.",
+    link: { to: "/notice", label: "Read the notices" },
+  },
+] as const;
+
+export const bannerImageSize = { width: 1600, height: 600 } as const;
+
+export const welcome = {
+  heading: "Welcome to RMSTU Programming Club",
+  paragraphs: [
+    "RMSTU Programming Club is the oldest club of Rangamati Science and Technology University. Students and the chairman of the Department of Computer Science and Engineering founded it in 2001 with 60 members.",
+    "We run programming contests, workshops, seminars and webinars, and help every member grow as a problem solver and developer. Our motto: Upgrade yourself.",
+  ],
+  videoLabel: "Watch the club video",
+  videoTitle: "RMSTU Programming Club video",
+} as const;
+
+const WORKSHOP_IMAGE = { width: 480, height: 320 } as const;
+
+/** The six workshop topics are fixed in the product (spec section 2). */
+export const workshopTopics = [
+  {
+    name: "Computer Intro",
+    description:
+      "How a computer works, files and folders, the keyboard and mouse, and staying organised on Windows and Linux.",
+    img: "/images/workshops/computer-intro.svg",
+  },
+  {
+    name: "Microsoft Office",
+    description: "Write reports in Word, build budgets and charts in Excel, and present ideas clearly with PowerPoint.",
+    img: "/images/workshops/microsoft-office.svg",
+  },
+  {
+    name: "Graphics Design",
+    description: "Colour, typography and layout, and making posters and social media graphics with free tools.",
+    img: "/images/workshops/graphics-design.svg",
+  },
+  {
+    name: "Web Design",
+    description: "Build and publish responsive web pages with HTML and CSS that work well on every phone.",
+    img: "/images/workshops/web-design.svg",
+  },
+  {
+    name: "Online Security",
+    description: "Strong passwords, two-factor sign-in, spotting phishing and keeping your accounts and data safe.",
+    img: "/images/workshops/online-security.svg",
+  },
+  {
+    name: "Freelancing",
+    description: "Find your first clients, price your work, build a portfolio and get paid on freelance marketplaces.",
+    img: "/images/workshops/freelancing.svg",
+  },
+].map((topic) => ({ ...topic, ...WORKSHOP_IMAGE }));
+
+const WHY_JOIN_IMAGE = { width: 560, height: 400 } as const;
+
+export const whyJoin = {
+  heading: "Why join the club?",
+  rows: [
+    {
+      title: "Learn from seniors and teachers",
+      text: "Weekly contest programming classes, development courses and an R&D wing give you a path from your first program to real projects, guided by seniors and faculty members.",
+      img: "/images/why-join/learn.svg",
+      alt: "Students learning together around a laptop",
+    },
+    {
+      title: "Compete at national level",
+      text: "Members take part in the NCPC, inter-university contests and online contests. The club hosted the 1st IUPC in 2019 with 55 universities.",
+      img: "/images/why-join/compete.svg",
+      alt: "A trophy with a programming contest leader board",
+    },
+    {
+      title: "Build friendships and a network",
+      text: "Seminars, webinars and events connect you with alumni working in the software industry and with students of every batch.",
+      img: "/images/why-join/network.svg",
+      alt: "People connected in a network",
+    },
+  ].map((row) => ({ ...row, ...WHY_JOIN_IMAGE })),
+};
+
+export const homeSections = {
+  workshopsHeading: "Workshop topics",
+  workshopsIntro: "Hands-on workshops for students of every department.",
+  recentEventsHeading: "Recent Events",
+  recentEventsEmpty: "No recent events have been published yet.",
+  contactHeading: "Address and contact",
+  mapTitle: "Map of Rangamati Science and Technology University",
+  mapLinkLabel: "Open the map in a new tab",
+} as const;

@@ -1,0 +1,33 @@
+/** Headings and texts of the teachers, students and executive panel pages. */
+export const teachersPage = {
+  heading: "Teachers",
+  subheading: "CSE Department",
+  description: "The teachers of the Department of Computer Science and Engineering who guide RMSTU Programming Club.",
+  departmentLine: "Department of CSE",
+  empty: "No teachers have been added yet.",
+} as const;
+
+export const studentsPage = {
+  heading: "Students",
+  subheading: "CSE Department",
+  description: "Students of the Department of Computer Science and Engineering, by batch.",
+  jumpBatchHeading: "Jump Batch",
+  allLabel: "All",
+  empty: "No students have been added yet.",
+} as const;
+
+export const panelPage = {
+  headingPrefix: "Executive Body",
+  description: (panel: string) => `The executive committee of RMSTU Programming Club for ${panel}.`,
+  empty: (panel: string) => `No executives have been added to the ${panel} panel yet.`,
+  otherPanelsHeading: "Other panels",
+} as const;
+
+export const resultsPage = {
+  title: "Contest Results",
+  heading: "Leader Board",
+  description: "Final standings of the programming contests organised by RMSTU Programming Club.",
+  empty: "No results have been published yet.",
+  pdfLabel: "Download the result sheet (PDF)",
+  imageLabel: "Open the full result sheet",
+} as const;

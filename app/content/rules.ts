@@ -1,0 +1,48 @@
+/** The Rules and Regulation page (spec section 2: committee roles, membership and conduct rules). */
+export const rules = {
+  heading: "Rules and Regulation",
+  lead: "The club is run by an executive committee elected by its members, with teachers of the Department of CSE as advisors.",
+  committeeHeading: "The committee",
+  committee: [
+    {
+      role: "Advisors",
+      duty: "Teachers of the Department of CSE who guide the committee, approve the yearly plan and represent the club to the university.",
+    },
+    {
+      role: "President",
+      duty: "Leads the committee, chairs its meetings and the annual general meeting, and speaks for the club.",
+    },
+    {
+      role: "Vice-President",
+      duty: "Supports the president and takes over the president's duties in the president's absence.",
+    },
+    {
+      role: "General Secretary",
+      duty: "Organises the club's activities, keeps the records and minutes and calls the meetings.",
+    },
+    {
+      role: "Assistant General Secretaries",
+      duty: "Help the general secretary run events, classes and communication with the members.",
+    },
+    {
+      role: "General members",
+      duty: "Take part in the club's activities, vote at the annual general meeting and may stand for the committee.",
+    },
+  ],
+  membershipHeading: "Membership",
+  membership: [
+    "Every student of Rangamati Science and Technology University may become a member.",
+    "Members register with the club desk at the start of each session; membership runs for one academic year and can be renewed.",
+    "Only members may stand for the committee and vote at the annual general meeting.",
+    "A member who wants to leave the club informs the general secretary in writing.",
+  ],
+  conductHeading: "Member conduct",
+  conduct: [
+    "Treat every member, guest and teacher with respect, online and offline.",
+    "Compete fairly: no plagiarism, shared solutions or outside help during contests.",
+    "Take care of the labs and equipment used for classes and events.",
+    "Attend the classes and events you registered for, or let the organisers know in time.",
+    "Represent the club and the university with honesty at contests and events elsewhere.",
+    "Breaking these rules may lead to a warning, suspension or loss of membership, decided by the committee with the advisors.",
+  ],
+} as const;

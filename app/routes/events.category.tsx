@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { DateBadge } from "~/components/date-badge";
+import { eventCategories, eventsPage, findEventCategory } from "~/content/events";
+import { clubTimeZone } from "~/content/site";
+import type { ApiEvent } from "~/domain/events";
+import { listUpcomingEvents } from "~/domain/events.server";
+import { noticeDateParts } from "~/domain/notices";
+import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/events.category";
+
+export function meta(args: Route.MetaArgs) {
+  const category = args.loaderData?.category;
+  if (!category) return [];
+  return seoMeta(args, {
+    title: `${category.label} | Events`,
+    description: `${category.intro} Upcoming ${category.label.toLowerCase()} events of RMSTU Programming Club.`,
+  });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
+  if (!category) throw data(null, { status: 404 });
+  const upcoming = await listUpcomingEvents(context.db, category.eventType, todayIn(clubTimeZone));
+  return { category, upcoming };
+}
+
+export default function EventCategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, upcoming } = loaderData;
+  const isContest = category.eventType === "Programming Contest";
+  return (
+    <article>
+      <h2 className="text-2xl font-bold text-navy-900 sm:text-3xl">{category.label}</h2>
+      <p className="mt-2 text-lg text-slate-600">{category.intro}</p>
+
+      <section aria-labelledby="upcoming" className="mt-8">
+        <h3 id="upcoming" className="text-xl font-semibold text-navy-900">
+          {eventsPage.upcomingHeading}
+        </h3>
+        {upcoming.length === 0 ? (
+          <p className="card mt-4 p-5 text-slate-600">{eventsPage.noUpcoming}</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {upcoming.map((event) => (
+              <li key={event._id}>
+                <UpcomingEvent event={event} isContest={isContest} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="topics" className="mt-10">
+        <h3 id="topics" className="text-xl font-semibold text-navy-900">
+          {category.topicsHeading}
+        </h3>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {category.topics.map((topic) => (
+            <li key={topic} className="flex items-start gap-3 rounded-lg bg-slate-50 p-4">
+              <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent-500" />
+              <span className="text-slate-800">{topic}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boolean }) {
+  return (
+    <article className="card flex flex-col gap-4 p-5 sm:flex-row">
+      {event.starts_on && <EventDateBadge isoDate={event.starts_on} />}
+      <div className="flex-1">
+        <h4 className="text-lg font-semibold text-navy-900">{event.name}</h4>
+        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+          <div className="flex gap-1">
+            <dt className="font-semibold text-slate-700">Starts:</dt>
+            <dd>
+              {event.starts_on ? `${formatDate(event.starts_on)}, ` : ""}
+              {formatTime(event.starts_at)}
+            </dd>
+          </div>
+          {isContest && (
+            <div className="flex gap-1">
+              <dt className="font-semibold text-slate-700">Problems:</dt>
+              <dd>{event.problem_number}</dd>
+            </div>
+          )}
+          <div className="flex gap-1">
+            <dt className="font-semibold text-slate-700">Duration:</dt>
+            <dd>{event.contest_duration}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 leading-relaxed text-slate-700">{event.details}</p>
+      </div>
+    </article>
+  );
+}
+
+function EventDateBadge({ isoDate }: { isoDate: string }) {
+  const { day, chrMonth } = noticeDateParts(isoDate);
+  return <DateBadge day={day} month={chrMonth} />;
+}

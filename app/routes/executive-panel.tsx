@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { PanelMembers } from "~/components/panel-members";
+import { panelPage } from "~/content/people";
+import { panelLinks } from "~/content/site";
+import { PANEL_PATTERN } from "~/domain/executives";
+import { listPanel, listPanelNames } from "~/domain/executives.server";
+import { panelPath } from "~/lib/panel-path";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/executive-panel";
+
+export function meta(args: Route.MetaArgs) {
+  const panel = args.loaderData?.panel;
+  if (!panel) return [];
+  return seoMeta(args, {
+    title: `${panelPage.headingPrefix} ${panel}`,
+    description: panelPage.description(panel),
+    path: panelPath(panel),
+  });
+}
+
+/** Serves /executive-panel-2021, /2020-panel, /2019-panel, /2018-panel and /panels/{panel}. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const pathname = new URL(request.url).pathname;
+  const panel = params.panel ?? panelLinks.find((link) => link.to === pathname)?.panel;
+  if (!panel || !PANEL_PATTERN.test(panel)) throw data(null, { status: 404 });
+  const [members, storedPanels] = await Promise.all([listPanel(context.db, panel), listPanelNames(context.db)]);
+  const fixed = panelLinks.map((link) => link.panel as string);
+  if (members.length === 0 && !fixed.includes(panel)) throw data(null, { status: 404 });
+  const otherPanels = [...new Set([...fixed, ...storedPanels])]
+    .filter((name) => name !== panel)
+    .sort()
+    .reverse();
+  return { panel, members, otherPanels };
+}
+
+export default function ExecutivePanel({ loaderData }: Route.ComponentProps) {
+  const { panel, members, otherPanels } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Executive committee" title={`${panelPage.headingPrefix} ${panel}`}>
+        <p>{panelPage.description(panel)}</p>
+      </PageHeader>
+      <div className="container-page py-10">
+        <PanelMembers members={members} emptyText={panelPage.empty(panel)} />
+        <nav aria-labelledby="other-panels" className="mt-14 border-t border-slate-200 pt-8">
+          <h2 id="other-panels" className="text-lg font-bold text-navy-900">
+            {panelPage.otherPanelsHeading}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {otherPanels.map((name) => (
+              <li key={name}>
+                <Link
+                  to={panelPath(name)}
+                  className="flex min-h-11 items-center rounded-lg border border-slate-300 px-4 text-sm font-semibold text-navy-900 no-underline hover:bg-slate-50"
+                >
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

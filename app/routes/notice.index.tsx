@@ -1,0 +1,35 @@
+import { noticeBoard } from "~/content/notice-board";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/notice.index";
+
+export function meta(args: Route.MetaArgs) {
+  return seoMeta(args, {
+    title: noticeBoard.heading,
+    description: "Notices of RMSTU Programming Club: class routines, registrations, meetings and contest news.",
+  });
+}
+
+/** The right side of the board when no notice is open: the club introduction and its activities. */
+export default function NoticeBoardIntro() {
+  return (
+    <section aria-labelledby="club-intro" className="rounded-2xl bg-navy-900 p-6 text-slate-100 sm:p-8">
+      <h2 id="club-intro" className="text-2xl font-bold text-white">
+        {noticeBoard.introHeading}
+      </h2>
+      {noticeBoard.intro.map((paragraph) => (
+        <p key={paragraph} className="mt-4 leading-relaxed">
+          {paragraph}
+        </p>
+      ))}
+      <h3 className="mt-8 text-lg font-semibold text-accent-400">{noticeBoard.activitiesHeading}</h3>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {noticeBoard.activities.map((activity) => (
+          <li key={activity} className="flex items-center gap-3 rounded-lg bg-navy-800 px-4 py-3">
+            <span aria-hidden="true" className="size-2 rounded-full bg-accent-400" />
+            {activity}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

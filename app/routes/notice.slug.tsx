@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { noticeBoard } from "~/content/notice-board";
+import { findNoticeBySlug } from "~/domain/notices.server";
+import { formatDate } from "~/lib/format";
+import { seoMeta } from "~/lib/seo";
+import { LONG_PREVIEW, previewText } from "~/lib/text";
+import type { Route } from "./+types/notice.slug";
+
+export function meta(args: Route.MetaArgs) {
+  const notice = args.loaderData?.notice;
+  if (!notice) return [];
+  return seoMeta(args, {
+    title: notice.name,
+    description: previewText(notice.description, LONG_PREVIEW),
+    type: "article",
+  });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const notice = await findNoticeBySlug(context.db, params.slug);
+  if (!notice) throw data(null, { status: 404 });
+  return { notice };
+}
+
+export default function NoticeView({ loaderData }: Route.ComponentProps) {
+  const { notice } = loaderData;
+  return (
+    <article aria-labelledby="notice-title" className="card p-6 sm:p-8">
+      <h2 id="notice-title" className="text-2xl font-bold text-navy-900">
+        {notice.name}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Published on <time dateTime={notice.publishing_date}>{formatDate(notice.publishing_date)}</time>
+      </p>
+      <p className="mt-6 text-lg leading-relaxed text-slate-800">{notice.description}</p>
+      <p className="mt-8">
+        <a href={notice.pdfFile} className="btn-accent" download type="application/pdf">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
+          </svg>
+          {noticeBoard.detailsLabel}
+          <span className="sr-only"> (PDF of the notice)</span>
+        </a>
+      </p>
+    </article>
+  );
+}

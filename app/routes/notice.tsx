@@ -1,0 +1,74 @@
+import { Link, NavLink, Outlet, useParams } from "react-router";
+import { DateBadge } from "~/components/date-badge";
+import { PageHeader } from "~/components/page-header";
+import { PaginationNav } from "~/components/pagination-nav";
+import { noticeBoard } from "~/content/notice-board";
+import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
+import { formatDate } from "~/lib/format";
+import { pageNumberFrom } from "~/lib/pagination";
+import type { Route } from "./+types/notice";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = pageNumberFrom(new URL(request.url).searchParams);
+  return { notices: await listNoticePage(context.db, { page, pageSize: NOTICE_PAGE_SIZE }) };
+}
+
+/** The notice list on the left; the right side shows the club introduction or the open notice. */
+export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) {
+  const { notices } = loaderData;
+  const openSlug = useParams().slug;
+  const pageQuery = notices.page > 1 ? `?page=${notices.page}` : "";
+  return (
+    <>
+      <PageHeader eyebrow="News and announcements" title={noticeBoard.heading} />
+      <div className="container-page grid grid-cols-1 gap-10 py-10 lg:grid-cols-[2fr_3fr]">
+        <section aria-labelledby="notice-list" className={openSlug ? "order-last lg:order-none" : ""}>
+          <h2 id="notice-list" className="text-xl font-bold text-navy-900">
+            {noticeBoard.listHeading}
+          </h2>
+          {notices.items.length === 0 ? (
+            <p className="mt-4 text-slate-600">{noticeBoard.empty}</p>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {notices.items.map((notice) => (
+                <li key={notice._id}>
+                  <NavLink
+                    to={`/notice/${notice.slug}${pageQuery}`}
+                    aria-current={notice.slug === openSlug ? "page" : undefined}
+                    className={`card flex items-center gap-4 p-3 no-underline transition-shadow hover:shadow-md ${
+                      notice.slug === openSlug ? "border-accent-500 ring-2 ring-accent-400" : ""
+                    }`}
+                  >
+                    <DateBadge day={notice.day} month={notice.chrMonth} />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-navy-900">{notice.name}</span>
+                      <span className="mt-1 block text-sm text-slate-600">
+                        Published on {formatDate(notice.publishing_date)}
+                      </span>
+                    </span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          <PaginationNav
+            page={notices.page}
+            pageCount={notices.pageCount}
+            hrefFor={(page) => (page === 1 ? "/notice" : `/notice?page=${page}`)}
+            label="Notice pages"
+          />
+        </section>
+        <div>
+          <Outlet />
+          {openSlug && (
+            <p className="mt-6">
+              <Link to={`/notice${pageQuery}`} className="text-navy-700 underline">
+                Back to the notice board
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

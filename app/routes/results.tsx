@@ -1,0 +1,89 @@
+import { PageHeader } from "~/components/page-header";
+import { PaginationNav } from "~/components/pagination-nav";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { resultsPage } from "~/content/people";
+import { type ApiResult, isPdfLink } from "~/domain/results";
+import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
+import { formatDate } from "~/lib/format";
+import { pageNumberFrom } from "~/lib/pagination";
+import { pathWithQuery, seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/results";
+
+export function meta(args: Route.MetaArgs) {
+  return seoMeta(args, {
+    title: resultsPage.title,
+    description: resultsPage.description,
+    path: pathWithQuery("/results", args.location.search, ["page"]),
+  });
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = pageNumberFrom(new URL(request.url).searchParams);
+  return { results: await listResultPage(context.db, { page, pageSize: RESULT_PAGE_SIZE }) };
+}
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const { results } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Standings" title={resultsPage.title}>
+        <p>{resultsPage.description}</p>
+      </PageHeader>
+      <div className="container-page py-10">
+        <h2 className="text-2xl font-bold text-navy-900">{resultsPage.heading}</h2>
+        {results.items.length === 0 ? (
+          <p className="mt-4 text-slate-600">{resultsPage.empty}</p>
+        ) : (
+          <ul className="mt-6 space-y-8">
+            {results.items.map((result, index) => (
+              <li key={result._id}>
+                <ResultEntry result={result} lazy={index > 0 || results.page > 1} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <PaginationNav
+          page={results.page}
+          pageCount={results.pageCount}
+          hrefFor={(page) => (page === 1 ? "/results" : `/results?page=${page}`)}
+          label="Result pages"
+        />
+      </div>
+    </>
+  );
+}
+
+/** Name as subtitle, date, description, the file link, and the sheet picture when there is one. */
+function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
+  const pdf = isPdfLink(result.pdfFile);
+  return (
+    <article className="card grid grid-cols-1 gap-6 overflow-hidden p-5 sm:p-6 md:grid-cols-[3fr_2fr]">
+      <div>
+        <h3 className="text-xl font-semibold text-navy-900">{result.name}</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          Published on <time dateTime={result.publishing_date}>{formatDate(result.publishing_date)}</time>
+        </p>
+        {result.description && <p className="mt-4 leading-relaxed text-slate-700">{result.description}</p>}
+        <p className="mt-6">
+          <a href={result.pdfFile} className="btn-navy py-2 text-center" {...(pdf ? { type: "application/pdf" } : {})}>
+            {pdf ? resultsPage.pdfLabel : resultsPage.imageLabel}
+          </a>
+        </p>
+      </div>
+      {result.img && (
+        <a href={result.img} className="block">
+          <ResponsiveImage
+            src={result.img}
+            alt={`Result sheet of ${result.name}`}
+            width={1200}
+            height={1600}
+            sizes="24rem"
+            loading={lazy ? "lazy" : "eager"}
+            decoding="async"
+            className="mx-auto aspect-[4/3] w-full max-w-sm rounded-lg border border-slate-200 object-cover object-top"
+          />
+        </a>
+      )}
+    </article>
+  );
+}

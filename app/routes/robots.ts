@@ -1,0 +1,19 @@
+import type { Route } from "./+types/robots";
+
+/** Public pages are open to crawlers; the dashboard, sign-in pages and the JSON API are not pages to index. */
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /api/",
+    "Disallow: /login",
+    "Disallow: /register",
+    "",
+    `Sitemap: ${context.config.BASE_URL}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
+}

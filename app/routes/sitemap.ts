@@ -1,0 +1,40 @@
+import { eventCategories } from "~/content/events";
+import { panelLinks } from "~/content/site";
+import { listPanelNames } from "~/domain/executives.server";
+import { listNotices } from "~/domain/notices.server";
+import { listRecentEvents } from "~/domain/recent-events.server";
+import { panelPath } from "~/lib/panel-path";
+import type { Route } from "./+types/sitemap";
+
+const STATIC_PATHS = ["/", "/about", "/rules", "/events", "/results", "/notice", "/teachers", "/students"];
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Every public page: the fixed pages, event categories, panels, notices and recent events. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [notices, recentEvents, panels] = await Promise.all([
+    listNotices(context.db),
+    listRecentEvents(context.db),
+    listPanelNames(context.db),
+  ]);
+  const panelNames = new Set([...panelLinks.map((link) => link.panel as string), ...panels]);
+  const entries = [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...eventCategories.map((category) => ({ path: `/events/${category.slug}` })),
+    ...[...panelNames].map((panel) => ({ path: panelPath(panel) })),
+    ...notices.map((notice) => ({ path: `/notice/${notice.slug}`, lastmod: notice.publishing_date })),
+    ...recentEvents.map((event) => ({ path: `/details/${event._id}` })),
+  ];
+  const urls = entries
+    .map(({ path, lastmod }: { path: string; lastmod?: string }) => {
+      const modified = lastmod ? `<lastmod>${lastmod}</lastmod>` : "";
+      return `  <url><loc>${escapeXml(`${context.config.BASE_URL}${path}`)}</loc>${modified}</url>`;
+    })
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

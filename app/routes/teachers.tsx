@@ -1,0 +1,56 @@
+import { PageHeader } from "~/components/page-header";
+import { EAGER_CARDS, PersonCard } from "~/components/person-card";
+import { teachersPage } from "~/content/people";
+import { listTeachers } from "~/domain/teachers.server";
+import { seoMeta } from "~/lib/seo";
+import { LONG_PREVIEW, previewText } from "~/lib/text";
+import type { Route } from "./+types/teachers";
+
+export function meta(args: Route.MetaArgs) {
+  return seoMeta(args, { title: teachersPage.heading, description: teachersPage.description });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { teachers: await listTeachers(context.db) };
+}
+
+export default function Teachers({ loaderData }: Route.ComponentProps) {
+  const { teachers } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow={teachersPage.subheading} title={teachersPage.heading}>
+        <p>{teachersPage.description}</p>
+      </PageHeader>
+      <div className="container-page py-10">
+        {teachers.length === 0 ? (
+          <p className="text-slate-600">{teachersPage.empty}</p>
+        ) : (
+          <ul className="grid gap-6 md:grid-cols-3">
+            {teachers.map((teacher, index) => (
+              <li key={teacher._id}>
+                <PersonCard
+                  name={teacher.name}
+                  photoURL={teacher.photoURL}
+                  email={teacher.email}
+                  lazy={index >= EAGER_CARDS}
+                  lines={[
+                    <>
+                      <span className="font-semibold text-slate-800">{teacher.designation}</span>,{" "}
+                      {teachersPage.departmentLine}
+                    </>,
+                  ]}
+                >
+                  {teacher.details && (
+                    <p className="mt-2 text-sm leading-relaxed text-slate-700">
+                      {previewText(teacher.details, LONG_PREVIEW)}
+                    </p>
+                  )}
+                </PersonCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
