@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,20 +12,35 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
 import { getSiteSettings } from "~/domain/settings.server";
+import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { useNonce } from "~/lib/nonce";
 import { pageNeedsJavaScript } from "~/lib/route-handle";
+import { getSessionUser } from "~/lib/session.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await getSiteSettings(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getSiteSettings(context.db), getSessionUser(request, context)]);
+  const flash = readFlash(request);
+  return data(
+    {
+      settings,
+      baseUrl: context.config.BASE_URL,
+      user: user && { displayName: user.displayName, isAdmin: user.isAdmin },
+      flash,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const settings = data?.settings ?? defaultSiteSettings;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const settings = rootData?.settings ?? defaultSiteSettings;
   const withScripts = pageNeedsJavaScript(useMatches());
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -42,13 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader clubName={settings.clubName} />
+        <SiteHeader clubName={settings.clubName} clubShortName={settings.clubShortName} user={rootData?.user ?? null} />
         <main id="main" className="flex-1">
+          {rootData?.flash && <FlashMessage kind={rootData.flash} />}
           {children}
         </main>
         <SiteFooter settings={settings} />
-        {withScripts && <ScrollRestoration />}
-        {withScripts && <Scripts />}
+        {withScripts && <ScrollRestoration nonce={nonce} />}
+        {withScripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

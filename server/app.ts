@@ -1,24 +1,32 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
-import { uploadsDir } from "~/lib/media.server";
+import { createContentVersionReader } from "~/domain/content-version.server";
+import { oidcFormActionOrigins } from "~/lib/auth.server";
+import { clientIpMiddleware } from "~/lib/client-ip.server";
+import { mediaHandler } from "./media";
+import { pageCache } from "./page-cache";
+import { reactRouterHandler } from "./request-handler";
+import { apiCors, securityHeaders } from "./security";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 export interface CreateAppOptions {
   context: AppContext;
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: ServerBuild;
   clientDir: string;
 }
 
 export function createApp({ context, build, clientDir }: CreateAppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // First, so nothing downstream (rate limits, session records) sees a client-chosen address.
+  app.use(clientIpMiddleware(context.config.TRUSTED_PROXY_HEADER));
 
   app.use(
     pinoHttp({
@@ -36,32 +44,39 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
       },
     }),
   );
+  app.use(
+    securityHeaders({
+      baseUrl: context.config.BASE_URL,
+      formActionOrigins: oidcFormActionOrigins(context.config),
+    }),
+  );
   app.use(compression());
 
   // Vite fingerprints everything under /assets, so browsers may keep it forever.
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000 }),
-  );
-  app.use(
-    "/media",
-    express.static(uploadsDir(context.config.DATA_DIR), {
-      immutable: true,
-      maxAge: ONE_YEAR_SECONDS * 1000,
-      index: false,
-      dotfiles: "deny",
-      fallthrough: true,
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false },
     }),
   );
+  app.use("/media", mediaHandler(context.storage, context.log));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use("/api", apiCors(context.config.CORS_ORIGINS));
+  app.use(
+    pageCache({
+      contentVersion: createContentVersionReader(context.db),
+      isSignedIn: (req) => /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? ""),
+    }),
+  );
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
+      context,
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: () => context,
     }),
   );
   return app;

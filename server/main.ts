@@ -5,12 +5,25 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { DatabaseLockedError } from "~/db/lock.server";
 import { seedDemoContentOnce } from "~/db/seed/seed.server";
+import { createDemoAdmin } from "~/domain/users.server";
+import { createAuth } from "~/lib/auth.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/logger.server";
+import { startMediaCollector } from "~/lib/media-collector.server";
+import { createStorage } from "~/lib/storage/index.server";
 import { createApp } from "./app";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The demo admin's random password is shown here once and stored nowhere in clear. */
+function printDemoAdmin(account: { email: string; password: string } | null) {
+  if (!account) return;
+  console.log(
+    `\n  Demo admin account (shown only this once, change the password on /dashboard/profile):\n` +
+      `    email:    ${account.email}\n    password: ${account.password}\n`,
+  );
+}
 
 async function main() {
   if (fs.existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
@@ -22,15 +35,22 @@ async function main() {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   log.info({ database: database.kind }, "database ready, migrations applied");
-  if (config.SEED_DEMO) await seedDemoContentOnce({ db: database.db, dataDir: config.DATA_DIR, log });
+  const auth = createAuth({ db: database.db, config, log });
+  const storage = await createStorage(config);
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log });
+    if (seeded) printDemoAdmin(await createDemoAdmin({ auth, db: database.db }));
+  }
 
   const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = createApp({
-    context: { db: database.db, database, config, log },
+    context: { db: database.db, database, config, log, auth, storage },
     build,
     clientDir: path.join(buildDir, "client"),
   });
+
+  const mediaCollector = startMediaCollector({ db: database.db, storage, log });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -47,6 +67,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      mediaCollector.stop();
       await database.close();
       log.info("shutdown complete");
       process.exit(0);

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { navigationLinks, panelLinks } from "~/content/site";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -6,11 +6,52 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
   }`;
 
+export interface HeaderUser {
+  displayName: string;
+  isAdmin: boolean;
+}
+
+/** Home pages send no redirectTo, so an admin logging in from there lands on /dashboard. */
+function LoginLink() {
+  const { pathname, search } = useLocation();
+  const comesBack = !["/", "/home", "/login", "/register"].includes(pathname);
+  const to = comesBack ? `/login?${new URLSearchParams({ redirectTo: pathname + search })}` : "/login";
+  return (
+    <NavLink to={to} className={linkClass}>
+      Login
+    </NavLink>
+  );
+}
+
+/** A POST form, so logging out works without JavaScript and a link prefetch can't sign anyone out. */
+function LogOutButton({ displayName }: { displayName: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button
+        type="submit"
+        className="btn-danger min-h-11 w-full text-sm lg:min-h-9 lg:w-auto"
+        aria-label={`LogOut ${displayName}`}
+      >
+        <span className="max-w-48 truncate">{displayName}</span>
+        <span aria-hidden="true">· LogOut</span>
+      </button>
+    </Form>
+  );
+}
+
 /**
  * The menu opens and closes with a visually hidden checkbox, so the toggle works
  * before (and without) any JavaScript.
  */
-export function SiteHeader({ clubName }: { clubName: string }) {
+export function SiteHeader({
+  clubName,
+  clubShortName,
+  user,
+}: {
+  clubName: string;
+  clubShortName: string;
+  user: HeaderUser | null;
+}) {
   return (
     <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
       <div className="container-page flex flex-wrap items-center justify-between gap-x-4 py-2">
@@ -18,7 +59,9 @@ export function SiteHeader({ clubName }: { clubName: string }) {
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
             {"</>"}
           </span>
-          <span>{clubName}</span>
+          {/* The short name keeps the brand and the Menu button on one row of a phone. */}
+          <span className="sm:hidden">{clubShortName}</span>
+          <span className="hidden sm:inline">{clubName}</span>
         </NavLink>
         <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Menu" aria-controls="site-nav" />
         <label
@@ -74,11 +117,14 @@ export function SiteHeader({ clubName }: { clubName: string }) {
                 </ul>
               </details>
             </li>
-            <li>
-              <NavLink to="/login" className={linkClass}>
-                Login
-              </NavLink>
-            </li>
+            {user?.isAdmin && (
+              <li>
+                <NavLink to="/dashboard" className={linkClass}>
+                  Dashboard
+                </NavLink>
+              </li>
+            )}
+            <li>{user ? <LogOutButton displayName={user.displayName} /> : <LoginLink />}</li>
           </ul>
         </nav>
       </div>

@@ -120,3 +120,32 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const MEDIA_KINDS = ["image", "pdf"] as const;
+
+/**
+ * Every uploaded file (see app/lib/media.ts for the names). The collector deletes a file
+ * once no content row links it (app/lib/media-collector.server.ts).
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: id(),
+    /** The served name: /media/{key}. */
+    key: text("key").notNull().unique(),
+    /** Hash of the uploaded bytes: the same file uploaded twice is processed and stored once. */
+    hash: text("hash").notNull().unique(),
+    kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** The resized copies of an image, deleted together with it. */
+    variantKeys: text("variant_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** An admin's user id, or a hash of a visitor's address (the upload limit counts these). */
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the collector last saw content link it; null: not linked since the (last) upload. */
+    referencedAt: timestamp("referenced_at", { withTimezone: true }),
+  },
+  (t) => [index("media_uploader_idx").on(t.uploadedBy, t.uploadedAt)],
+);

@@ -1,3 +1,18 @@
+import { z } from "zod";
+import { dateField, linkField, requiredText } from "./fields";
+
+/** Spec field names, as `GET /api/all-notice` returns them; `slug` names the notice's sub-route. */
+export interface ApiNotice {
+  _id: string;
+  name: string;
+  slug: string;
+  publishing_date: string;
+  chrMonth: string;
+  day: string;
+  pdfFile: string;
+  description: string;
+}
+
 /** The notice board shows months as these three-letter labels (spec section 3). */
 export const MONTH_ABBREVIATIONS = [
   "JAN",
@@ -68,3 +83,16 @@ export function uniqueSlug(name: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/**
+ * Body of POST /api/add-notice and PUT /api/notices/{id}, the dashboard's notice form and
+ * the public /notice-form. A client's chrMonth and day are ignored: the server derives them.
+ */
+export const noticeInput = z.object({
+  name: requiredText("Name", 200),
+  publishing_date: dateField("Publishing date"),
+  pdfFile: linkField("PDF link"),
+  description: requiredText("Description"),
+});
+
+export type NoticeInput = z.infer<typeof noticeInput>;

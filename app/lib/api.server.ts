@@ -1,8 +1,15 @@
 import type { AppLoadContext } from "react-router";
+import type { ZodSafeParseResult } from "zod";
+import { fieldErrors } from "./field-errors";
 
-/** The JSON error shape of every /api route (decisions: "The JSON API"). */
-export function jsonError(status: number, message: string): Response {
-  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
+export { fieldErrors };
+
+/** The JSON error shape of every /api route (decisions: "The JSON API"): `{ message, errors? }`. */
+export function jsonError(status: number, message: string, errors?: Record<string, string>): Response {
+  return Response.json(errors ? { message, errors } : { message }, {
+    status,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /**
@@ -16,4 +23,23 @@ export async function jsonRead(context: AppLoadContext, what: string, read: () =
     context.log.error({ err: error }, `reading ${what} failed`);
     return jsonError(500, `Could not load the ${what}. Please try again.`);
   }
+}
+
+/**
+ * Reads and validates a JSON body; bad JSON or bad fields answer 400 naming every wrong
+ * field, never a 500.
+ */
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: { safeParse(value: unknown): ZodSafeParseResult<T> },
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw jsonError(400, "The request body must be JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw jsonError(400, "Please correct the marked fields.", fieldErrors(result.error));
+  return result.data;
 }

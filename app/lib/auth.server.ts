@@ -6,11 +6,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
-import type { Database } from "~/db/client.server";
 import * as authSchema from "~/db/auth-schema";
+import type { Database } from "~/db/client.server";
 import { emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
-import type { Config } from "./config.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
+import type { Config } from "./config.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const GOOGLE_PROVIDER_ID = "google";
@@ -90,7 +90,8 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     },
     logger: {
       level: "warn",
-      log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
+      // better-auth reports everyday failures (a wrong password) as errors; real faults still reach the request log.
+      log: (level, message, ...args) => log[level === "error" ? "warn" : level]({ args }, `better-auth: ${message}`),
     },
     databaseHooks: {
       user: {
@@ -158,4 +159,19 @@ export async function callAuthEndpoint(
 export function authErrorMessage(result: AuthCallResult): string {
   const message = result.body.message;
   return typeof message === "string" && message ? message : "Something went wrong. Please try again.";
+}
+
+/** A redirect that also passes on Set-Cookie lines (the session from better-auth, a flash). */
+export function redirectWithCookies(location: string, cookies: string[]): Response {
+  const headers = new Headers({ Location: location });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers });
+}
+
+/**
+ * The provider's sign-in page origin, which the Content-Security-Policy must let a form
+ * redirect to (the no-JavaScript 'Google Sign In' posts to us and is sent on there).
+ */
+export function oidcFormActionOrigins(config: Config): string[] {
+  return googleConfigured(config) ? [new URL(config.OIDC_DISCOVERY_URL).origin] : [];
 }

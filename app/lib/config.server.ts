@@ -4,18 +4,17 @@ import { z } from "zod";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** Unset and empty both mean "not configured". */
-const optionalUrl = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.url().optional(),
-);
+const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
+
+const MEGABYTE = 1024 * 1024;
+const IMAGE_MAX_BYTES_DEFAULT = 8 * MEGABYTE;
+const PDF_MAX_BYTES_DEFAULT = 20 * MEGABYTE;
 
 const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 
-/** Unset and empty both mean "not configured". */
-const optionalText = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().optional(),
-);
+const optionalText = z.preprocess(blankAsUnset, z.string().trim().optional());
 
 /** Comma-separated email addresses, compared in lower case (better-auth stores emails lower-cased). */
 const emailList = z
@@ -65,9 +64,40 @@ export const configSchema = z.object({
       .regex(/^[a-z0-9-]+$/, "must be a header name such as x-real-ip")
       .optional(),
   ),
+  /** Other sites' origins allowed to call the JSON API from a browser (comma-separated); none by default. */
+  CORS_ORIGINS: z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((origin) => origin.trim())
+            .filter(Boolean)
+        : [],
+    z.array(z.url({ protocol: /^https?$/, error: "must list origins such as https://club.example.org" })),
+  ),
   /** Sign-in and sign-up attempts allowed per client address within the window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Submissions of the public /notice-form and /result-form allowed per client address within the window. */
+  PUBLIC_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Upload size limits in bytes (a bigger file is answered 413). */
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(IMAGE_MAX_BYTES_DEFAULT),
+  PDF_MAX_BYTES: z.coerce.number().int().min(1).default(PDF_MAX_BYTES_DEFAULT),
+  /** Uploads allowed per client address within the window for anyone but admins (the public forms). */
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Set: uploads live in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: optionalText,
+  /** An S3-compatible service other than AWS (MinIO, R2, Spaces…); unset means AWS. */
+  S3_ENDPOINT: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) address" }).optional(),
+  ),
+  S3_REGION: optionalText.transform((region) => region ?? "us-east-1"),
+  /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables…). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR" | "BASE_URL"> & {
@@ -77,9 +107,20 @@ export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR" | "BASE_URL">
 
 export class ConfigError extends Error {}
 
+/** A key id without its secret (or the reverse) is a typo, not "use the default credentials". */
+function requireS3KeyPair(env: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  if (Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY)) return;
+  const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+  context.addIssue({
+    code: "custom",
+    path: [missing],
+    message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+  });
+}
+
 /** Parses the environment; the error names every bad variable so start-up failures are obvious. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = configSchema.superRefine(requireS3KeyPair).safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join(".");

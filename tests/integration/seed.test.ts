@@ -4,10 +4,12 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
+import { appMeta, events, executives, media, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
 import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
-import { MEDIA_URL_PREFIX } from "~/lib/media.server";
+import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey, variantWidths } from "~/lib/media";
+import { createDiskStorage } from "~/lib/storage/disk.server";
+import type { MediaStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const EVENT_TYPES = ["Programming Contest", "WorkShop", "Webinars", "Seminar", "Boot Camp"];
@@ -28,6 +30,8 @@ const EXECUTIVE_DESIGNATIONS = [
   "Batch Executive (6th Batch)",
 ];
 const SVG_MAX_BYTES = 6 * 1024;
+
+const storageIn = (dataDir: string): MediaStorage => createDiskStorage(path.join(dataDir, "uploads"));
 
 function captureLogger() {
   const lines: string[] = [];
@@ -71,7 +75,7 @@ describe("seedDemoContentOnce on an empty database", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-"));
     const logger = captureLogger();
     lines = logger.lines;
-    firstRun = await seedDemoContentOnce({ db: testDb.db, dataDir, log: logger.log });
+    firstRun = await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log: logger.log });
   });
   afterAll(async () => {
     await testDb.close();
@@ -154,7 +158,7 @@ describe("seedDemoContentOnce on an empty database", () => {
     const newest = [...rows].sort((a, b) => b.publishingDate.localeCompare(a.publishingDate))[0];
     expect(newest?.name).toBe("International Mother Language Day Programming Contest- 2021");
     expect(rows.filter((row) => row.pdfFile.endsWith(".pdf"))).toHaveLength(1);
-    for (const row of rows) expect(row.img).toMatch(/\.svg$/);
+    for (const row of rows) expect(parseUploadedImage(row.img ?? "")).toMatchObject({ width: 1200, height: 1600 });
   });
 
   it("inserts six recent events with three pictures each", async () => {
@@ -167,7 +171,7 @@ describe("seedDemoContentOnce on an empty database", () => {
     }
   });
 
-  it("stores every referenced file, with PDFs and well-formed SVGs", async () => {
+  it("stores every referenced file through the upload pipeline: PDFs, and PNGs with their variants", async () => {
     const urls = [
       ...(await testDb.db.select().from(students)).map((row) => row.photoURL),
       ...(await testDb.db.select().from(teachers)).map((row) => row.photoURL),
@@ -177,27 +181,45 @@ describe("seedDemoContentOnce on an empty database", () => {
       ...(await testDb.db.select().from(recentEvents)).flatMap((row) => [row.img1, row.img2, row.img3]),
     ];
     expect(urls.length).toBeGreaterThan(80);
+    const stored = (key: string) => fs.readFileSync(path.join(dataDir, "uploads", key));
     for (const url of new Set(urls)) {
-      expect(url).toMatch(/^\/media\/[0-9a-f]+\.(svg|pdf)$/);
-      const file = path.join(dataDir, "uploads", url.slice(MEDIA_URL_PREFIX.length));
-      expect(fs.existsSync(file), url).toBe(true);
-      const bytes = fs.readFileSync(file);
-      if (url.endsWith(".pdf")) expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      else expect(bytes.toString("utf8")).toContain("<svg");
+      expect(url).toMatch(/^\/media\/[0-9a-f]{24}(-\d+x\d+\.png|\.pdf)$/);
+      const bytes = stored(url.slice(MEDIA_URL_PREFIX.length));
+      const image = parseUploadedImage(url);
+      if (!image) {
+        expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+        continue;
+      }
+      expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+      for (const width of variantWidths(image.width)) {
+        expect(
+          stored(variantKey(image.hash, width, "webp"))
+            .subarray(8, 12)
+            .toString("latin1"),
+        ).toBe("WEBP");
+        expect(
+          stored(variantKey(image.hash, width, "avif"))
+            .subarray(4, 12)
+            .toString("latin1"),
+        ).toBe("ftypavif");
+      }
     }
+    const portrait = parseUploadedImage((await testDb.db.select().from(students))[0]?.photoURL ?? "");
+    expect(portrait).toMatchObject({ width: 400, height: 400 });
+    expect(await testDb.db.$count(media)).toBe(new Set(urls).size);
   });
 
   it("does nothing on a second call", async () => {
     const before = await rowCounts(testDb.db);
     const { log } = captureLogger();
-    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log })).toEqual({ seeded: false });
     expect(await rowCounts(testDb.db)).toEqual(before);
   });
 
   it("does not come back after an admin deleted everything", async () => {
     await testDb.db.delete(recentEvents);
     const { log } = captureLogger();
-    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log })).toEqual({ seeded: false });
     expect(await testDb.db.$count(recentEvents)).toBe(0);
   });
 });
@@ -220,13 +242,13 @@ describe("seedDemoContentOnce on a database with content", () => {
       .insert(students)
       .values({ name: "Real Student", email: "real@student.rmstu.ac.bd", photoURL: "https://example.org/p.png" });
     const { log } = captureLogger();
-    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log })).toEqual({ seeded: false });
     expect(await rowCounts(testDb.db)).toMatchObject({ students: 1, teachers: 0, events: 0, recentEvents: 0 });
     expect(await testDb.db.$count(appMeta)).toBe(1);
     expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
 
     await testDb.db.delete(students);
-    expect(await seedDemoContentOnce({ db: testDb.db, dataDir, log })).toEqual({ seeded: false });
+    expect(await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log })).toEqual({ seeded: false });
     expect(await testDb.db.$count(students)).toBe(0);
   });
 });

@@ -29,7 +29,8 @@ export function freePort(): Promise<number> {
 
 /** Starts the production build (npm run build first) on a free port with a throwaway data dir. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A caller may fix the port (e.g. to register an OAuth callback address before start).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
   let output = "";
   const baseUrl = `http://127.0.0.1:${port}`;

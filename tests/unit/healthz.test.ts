@@ -2,20 +2,25 @@ import { describe, expect, it } from "vitest";
 import type { AppContext } from "~/context";
 import { loader } from "~/routes/healthz";
 
-function contextWith(ping: () => Promise<void>) {
-  return { database: { kind: "postgres", ping } } as unknown as AppContext;
+/** A database whose only query (the content version) answers or fails as `execute` says. */
+function contextWith(execute: () => Promise<unknown>) {
+  return { db: { execute }, database: { kind: "postgres" } } as unknown as AppContext;
 }
 
-async function callHealthz(ping: () => Promise<void>) {
-  const args = { context: contextWith(ping), request: new Request("http://x/healthz"), params: {} };
+async function callHealthz(execute: () => Promise<unknown>) {
+  const args = { context: contextWith(execute), request: new Request("http://x/healthz"), params: {} };
   return (await loader(args as unknown as Parameters<typeof loader>[0])) as Response;
 }
 
 describe("/healthz", () => {
   it("answers 200 with the database status when the database answers", async () => {
-    const response = await callHealthz(async () => {});
+    const response = await callHealthz(async () => ({ rows: [{ version: "42" }] }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: { status: "ok", kind: "postgres" } });
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      contentVersion: "42",
+      database: { status: "ok", kind: "postgres" },
+    });
   });
 
   it("answers 503 when the database does not", async () => {

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
+import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { noticeDateParts, uniqueSlug } from "~/domain/notices";
-import { saveMedia } from "~/lib/media.server";
+import { type MediaKind, storeMedia } from "~/lib/media.server";
+import type { MediaStorage } from "~/lib/storage/index.server";
 import {
   type DemoNotice,
   type DemoRecentEvent,
@@ -39,10 +41,10 @@ interface DemoRows {
  */
 export async function seedDemoContentOnce(args: {
   db: Database;
-  dataDir: string;
+  storage: MediaStorage;
   log: Logger;
 }): Promise<{ seeded: boolean }> {
-  const { db, dataDir, log } = args;
+  const { db, storage, log } = args;
   if (await hasMarker(db)) return { seeded: false };
   if (await hasContent(db)) {
     await claimMarker(db, "skipped: content already present");
@@ -50,9 +52,10 @@ export async function seedDemoContentOnce(args: {
     return { seeded: false };
   }
 
-  // Files are written before the transaction: they are content-addressed, so a rolled
-  // back or concurrent seed only leaves identical, harmless files behind.
-  const rows = await buildDemoRows(dataDir);
+  // Files are stored before the transaction: they are content-addressed, so a rolled back
+  // or concurrent seed only leaves identical files behind, which the media collector removes.
+  const startedAt = performance.now();
+  const rows = await buildDemoRows(db, storage);
   const seeded = await db.transaction(async (tx) => {
     // Claiming the key first makes a second app process starting at the same time wait
     // on the key's row lock and then back off, instead of seeding twice.
@@ -61,7 +64,10 @@ export async function seedDemoContentOnce(args: {
     await insertRows(tx, rows);
     return true;
   });
-  if (seeded) log.info({ counts: countsOf(rows) }, `demo content seeded: ${summaryOf(rows)}`);
+  if (seeded) {
+    const ms = Math.round(performance.now() - startedAt);
+    log.info({ counts: countsOf(rows), ms }, `demo content seeded: ${summaryOf(rows)}`);
+  }
   return { seeded };
 }
 
@@ -109,8 +115,8 @@ function summaryOf(rows: DemoRows): string {
     .join(", ");
 }
 
-async function buildDemoRows(dataDir: string): Promise<DemoRows> {
-  const media = mediaStore(dataDir);
+async function buildDemoRows(db: Database, storage: MediaStorage): Promise<DemoRows> {
+  const media = mediaStore(db, storage);
   return {
     students: await Promise.all(
       demoStudents.map(async (student) => ({ ...student, photoURL: await media.portrait(student.name) })),
@@ -134,13 +140,19 @@ async function buildDemoRows(dataDir: string): Promise<DemoRows> {
 
 type MediaStore = ReturnType<typeof mediaStore>;
 
-function mediaStore(dataDir: string) {
-  const encoder = new TextEncoder();
+/** The demo files go through the upload pipeline, so the demo site serves resized variants too. */
+function mediaStore(db: Database, storage: MediaStorage) {
   const portraits = new Map<string, Promise<string>>();
-  const svg = (markup: string) => saveMedia(dataDir, encoder.encode(markup), "svg");
+  const store = async (bytes: Uint8Array, accept: MediaKind[]) => {
+    const limits = { imageMaxBytes: Number.POSITIVE_INFINITY, pdfMaxBytes: Number.POSITIVE_INFINITY };
+    const stored = await storeMedia({ db, storage, bytes, accept, limits, uploadedBy: "demo-seed" });
+    return stored.url;
+  };
+  // The drawings are SVG; uploads are raster images, so each is rendered to a PNG first.
+  const svg = async (markup: string) => store(await sharp(Buffer.from(markup)).png().toBuffer(), ["image"]);
   return {
     svg,
-    pdf: (bytes: Uint8Array) => saveMedia(dataDir, bytes, "pdf"),
+    pdf: (bytes: Uint8Array) => store(bytes, ["pdf"]),
     /** One file per person, however many rows (student, executive) show them. */
     portrait(name: string): Promise<string> {
       let url = portraits.get(name);

@@ -1,6 +1,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import { startServer } from "../../support/server";
+import { E2E_ADMIN } from "./accounts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -14,7 +15,9 @@ function ensureChromium() {
 
 export default async function globalSetup() {
   ensureChromium();
-  const server = await startServer();
+  // The listed address is admin once registered (see ./accounts.ts); the whole suite signs in
+  // from one address, so the per-client sign-in limit is raised here (its own test lowers it).
+  const server = await startServer({ ADMIN_EMAILS: E2E_ADMIN.email, AUTH_RATE_LIMIT_MAX: "10000" });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {

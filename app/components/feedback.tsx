@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Alert } from "./alert";
+
+export interface Feedback {
+  tone: "success" | "info" | "error";
+  message: string;
+}
+
+const toastTones = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  info: "border-sky-300 bg-sky-50 text-sky-900",
+} as const;
+
+const TOAST_MS = 8000;
+
+/**
+ * The outcome of a dashboard action. Errors stay on the page next to the form; success and
+ * information come as a toast (a polite live region) once JavaScript runs, and as a plain
+ * alert without it.
+ */
+export function FeedbackMessage({ feedback }: { feedback: Feedback | null | undefined }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  // Each new outcome (a new object) shows the toast again, even with the same text.
+  useEffect(() => {
+    setOpen(Boolean(feedback));
+    const timer = setTimeout(() => setOpen(false), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+
+  if (!feedback) return null;
+  if (feedback.tone === "error" || !hydrated) return <Alert tone={feedback.tone}>{feedback.message}</Alert>;
+  return (
+    <section aria-label="Notifications" className="fixed right-4 bottom-4 z-50 w-[min(92vw,24rem)]">
+      <div role="status">
+        {open && (
+          <div
+            className={`flex items-start justify-between gap-4 rounded-lg border px-4 py-3 text-sm shadow-lg ${toastTones[feedback.tone]}`}
+          >
+            <p className="font-medium">{feedback.message}</p>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={() => setOpen(false)}
+              className="-m-2 inline-flex size-11 items-center justify-center rounded"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { type ChangeEvent, type InputHTMLAttributes, useEffect, useId, useState } from "react";
+import { isUploadedFile, MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type UploadKind = "image" | "pdf";
+
+/**
+ * What each link field takes as an upload, by field name (the same in every collection).
+ * A result's `pdfFile` may also be a picture of the sheet (spec: "pdf or image link").
+ */
+const UPLOAD_KINDS: Record<string, readonly UploadKind[]> = {
+  photoURL: ["image"],
+  img: ["image"],
+  img1: ["image"],
+  img2: ["image"],
+  img3: ["image"],
+  pdfLink: ["pdf"],
+  pdfFile: ["pdf", "image"],
+};
+
+export function uploadKindsOf(fieldName: string): readonly UploadKind[] {
+  return UPLOAD_KINDS[fieldName] ?? ["image", "pdf"];
+}
+
+const FILE_TYPES: Record<UploadKind, string> = {
+  image: "image/jpeg,image/png,image/webp,image/avif,image/gif",
+  pdf: "application/pdf,.pdf",
+};
+
+const UPLOAD_LABEL: Record<string, string> = {
+  image: "Or upload an image (JPEG, PNG, WebP, AVIF or GIF)",
+  pdf: "Or upload a PDF",
+  "pdf,image": "Or upload a PDF or an image",
+};
+
+const looksLikePdf = (link: string) => /\.pdf(?:$|[?#])/i.test(link);
+const isWebLink = (link: string) => /^https?:\/\/\S+$/i.test(link);
+
+type UploadState = { state: "idle" } | { state: "uploading"; fileName: string } | { state: "failed"; message: string };
+
+interface LinkOrUploadInputProps {
+  /** The text control's attributes (id, name, required, aria-*); from `defaultValue` on, its value is managed here. */
+  inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, "defaultValue" | "value" | "type"> & { defaultValue: string };
+  fieldName: string;
+  className: string;
+}
+
+/**
+ * A link field that also takes an uploaded file: the file goes to /api/uploads at once and
+ * its address fills the link, so the form itself still posts plain text (and works without
+ * JavaScript, as a typed link). A refused file shows why and leaves the form as it was.
+ */
+export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUploadInputProps) {
+  const { defaultValue, ...controlProps } = inputProps;
+  const [value, setValue] = useState(defaultValue);
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+  const [upload, setUpload] = useState<UploadState>({ state: "idle" });
+  const hydrated = useHydrated();
+  const fileInputId = useId();
+  const kinds = uploadKindsOf(fieldName);
+
+  // Another record's form may reuse this component (edit one student, then the next).
+  useEffect(() => setValue(defaultValue), [defaultValue]);
+
+  async function uploadChosenFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setUpload({ state: "uploading", fileName: file.name });
+    const result = await sendFile(file, kinds);
+    input.value = "";
+    if ("url" in result) {
+      setValue(result.url);
+      setUploadedName(file.name);
+      setUpload({ state: "idle" });
+    } else {
+      setUpload({ state: "failed", message: result.message });
+    }
+  }
+
+  return (
+    <>
+      <input
+        {...controlProps}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setUploadedName(null);
+        }}
+        className={className}
+      />
+      {hydrated && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileInputId} className="text-sm text-slate-700">
+            {UPLOAD_LABEL[kinds.join(",")] ?? UPLOAD_LABEL["pdf,image"]}
+          </label>
+          <input
+            id={fileInputId}
+            type="file"
+            accept={kinds.map((kind) => FILE_TYPES[kind]).join(",")}
+            onChange={uploadChosenFile}
+            disabled={upload.state === "uploading"}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-navy-900 hover:file:bg-slate-200"
+          />
+          <p role="status" className="text-sm text-slate-600">
+            {upload.state === "uploading" ? `Uploading ${upload.fileName}…` : ""}
+          </p>
+          {upload.state === "failed" && (
+            <p role="alert" className="text-sm text-red-700">
+              {upload.message}
+            </p>
+          )}
+        </div>
+      )}
+      <ChosenFilePreview link={value.trim()} kinds={kinds} uploadedName={uploadedName} />
+    </>
+  );
+}
+
+async function sendFile(file: File, kinds: readonly UploadKind[]): Promise<{ url: string } | { message: string }> {
+  const body = new FormData();
+  body.append("file", file);
+  try {
+    const response = await fetch(`/api/uploads?accept=${[...kinds].sort().join(",")}`, { method: "POST", body });
+    const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
+    if (response.ok && answer.url) return { url: answer.url };
+    return { message: answer.message ?? `The upload failed (${response.status}). Please try again.` };
+  } catch {
+    return { message: "The upload failed: check your connection and try again." };
+  }
+}
+
+/** The chosen picture, small; for a PDF its file name. */
+function ChosenFilePreview({
+  link,
+  kinds,
+  uploadedName,
+}: {
+  link: string;
+  kinds: readonly UploadKind[];
+  uploadedName: string | null;
+}) {
+  if (!isUploadedFile(link) && !isWebLink(link)) return null;
+  const pdf = !kinds.includes("image") || looksLikePdf(link);
+  if (pdf) {
+    const name = uploadedName ?? decodeURIComponent(link.split(/[?#]/)[0]?.split("/").pop() ?? link);
+    return (
+      <p className="text-sm text-slate-700">
+        PDF:{" "}
+        <a href={link} target="_blank" rel="noopener" className="break-all text-navy-700 underline">
+          {name}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <img
+      src={previewSource(link)}
+      alt={uploadedName ? `Preview of ${uploadedName}` : "Preview of the chosen image"}
+      width={160}
+      height={120}
+      className="h-30 w-40 rounded-lg border border-slate-200 bg-slate-50 object-contain"
+    />
+  );
+}
+
+/** An upload's smallest variant rather than the full original. */
+function previewSource(link: string): string {
+  const image = parseUploadedImage(link);
+  if (!image) return link;
+  return `${MEDIA_URL_PREFIX}${variantKey(image.hash, Math.min(320, image.width), "webp")}`;
+}

@@ -1,0 +1,7 @@
+/** Event types of spec section 3; 'Select One' is the form's placeholder, never a stored type. */
+export const EVENT_TYPES = ["Programming Contest", "WorkShop", "Webinars", "Seminar", "Boot Camp"] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The add-event form's empty choice (spec section 3); never accepted. */
+export const EVENT_TYPE_PLACEHOLDER = "Select One";

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * Field schemas shared by every entity's input schema, so a rule (what a link may be,
+ * what a date looks like) lives in one place. Messages name the field by its label,
+ * because the dashboard shows them next to the field and the API returns them by name.
+ */
+
+/** Uploaded files are served from here (see app/lib/media.server.ts). */
+export const MEDIA_PATH_PREFIX = "/media/";
+
+// One or more path segments of safe characters; no "..", no query, no second slash in a row.
+const MEDIA_PATH = /^\/media\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+
+function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) address or a file uploaded to this site; `javascript:`, `data:` and the rest are refused. */
+export function isAllowedLink(value: string): boolean {
+  return MEDIA_PATH.test(value) || isWebLink(value);
+}
+
+export function requiredText(label: string, maxLength = 5000) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+/** Absent, null or blank all mean "not given" (the write functions store null). */
+export function optionalText(label: string, maxLength = 5000) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .nullish();
+}
+
+/** Every link field (pdfFile, photoURL, img…): see `isAllowedLink`. */
+export function linkField(label: string) {
+  return requiredText(label, 2000).refine(isAllowedLink, {
+    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_PATH_PREFIX}…)`,
+  });
+}
+
+export function optionalLinkField(label: string) {
+  return optionalText(label, 2000).refine((value) => !value || isAllowedLink(value), {
+    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_PATH_PREFIX}…)`,
+  });
+}
+
+export function emailField(label = "Email") {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(z.email({ error: `${label} must be a valid email address` }));
+}
+
+export function dateField(label: string) {
+  return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+}
+
+export function optionalDateField(label: string) {
+  return dateField(label).nullish();
+}
+
+export function wholeNumberField(label: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must not be negative`)
+    .max(100_000, `${label} is too large`);
+}
+
+export function optionalWholeNumberField(label: string) {
+  return wholeNumberField(label).nullish();
+}

@@ -1,0 +1,54 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { recentEvents } from "~/db/schema";
+import { defineStore } from "./crud.server";
+import { type ApiRecentEvent, type RecentEventInput, UUID_PATTERN } from "./recent-events";
+
+type RecentEventRow = typeof recentEvents.$inferSelect;
+
+/** The home page grid shows this many of the newest recent events. */
+export const HOME_RECENT_EVENTS = 6;
+
+export function toApiRecentEvent(row: RecentEventRow): ApiRecentEvent {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    img1: row.img1,
+    details: row.details,
+    details1: row.details1,
+    details2: row.details2,
+    img2: row.img2,
+    img3: row.img3,
+  };
+}
+
+/** Recent events, newest first; `limit` for the home grid, none for the API. */
+export async function listRecentEvents(db: Database, limit?: number): Promise<ApiRecentEvent[]> {
+  const query = db.select().from(recentEvents).orderBy(desc(recentEvents.createdAt), asc(recentEvents.name));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(toApiRecentEvent);
+}
+
+export async function findRecentEvent(db: Database, id: string): Promise<ApiRecentEvent | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const [row] = await db.select().from(recentEvents).where(eq(recentEvents.id, id)).limit(1);
+  return row && toApiRecentEvent(row);
+}
+
+/** The dashboard's and the write API's access to recent events. */
+export const recentEventStore = defineStore({
+  table: recentEvents,
+  toApi: toApiRecentEvent,
+  toValues: (_db, input: RecentEventInput) => ({
+    name: input.name,
+    img1: input.img1,
+    details: input.details,
+    details1: input.details1 ?? "",
+    details2: input.details2 ?? "",
+    img2: input.img2,
+    img3: input.img3,
+  }),
+  searchColumns: [recentEvents.name],
+  orderBy: [desc(recentEvents.createdAt), asc(recentEvents.id)],
+});

@@ -1,0 +1,65 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { results } from "~/db/schema";
+import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
+import { defineStore } from "./crud.server";
+import type { ApiResult, ResultInput } from "./results";
+
+type ResultRow = typeof results.$inferSelect;
+
+export const RESULT_PAGE_SIZE = 5;
+
+const published = eq(results.status, "published");
+const newestFirst = [desc(results.publishingDate), desc(results.createdAt)] as const;
+
+export function toApiResult(row: ResultRow): ApiResult {
+  return {
+    _id: row.id,
+    name: row.name,
+    publishing_date: row.publishingDate,
+    pdfFile: row.pdfFile,
+    img: row.img,
+    description: row.description ?? "",
+  };
+}
+
+/** Every published result, newest first (`GET /api/results`). */
+export async function listResults(db: Database): Promise<ApiResult[]> {
+  const rows = await db
+    .select()
+    .from(results)
+    .where(published)
+    .orderBy(...newestFirst);
+  return rows.map(toApiResult);
+}
+
+/** One page of the leader board, newest first. */
+export async function listResultPage(db: Database, request: PageRequest): Promise<Page<ApiResult>> {
+  const [totals] = await db.select({ total: count() }).from(results).where(published);
+  const total = totals?.total ?? 0;
+  const page = clampPage(request.page, total, request.pageSize);
+  const rows = await db
+    .select()
+    .from(results)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(request.pageSize)
+    .offset(offsetOf(page, request.pageSize));
+  return { items: rows.map(toApiResult), page, pageCount: pageCountFor(total, request.pageSize), total };
+}
+
+/** The dashboard's and the write API's access to results; the table lists published ones only. */
+export const resultStore = defineStore({
+  table: results,
+  toApi: toApiResult,
+  toValues: (_db, input: ResultInput) => ({
+    name: input.name,
+    publishingDate: input.publishing_date,
+    pdfFile: input.pdfFile,
+    img: input.img || null,
+    description: input.description || null,
+  }),
+  searchColumns: [results.name],
+  orderBy: [desc(results.publishingDate), desc(results.createdAt), asc(results.id)],
+  listScope: published,
+});

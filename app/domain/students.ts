@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { emailField, linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
+
+/** Spec field names, as `GET /api/students` returns them. */
+export interface ApiStudent {
+  _id: string;
+  name: string;
+  batch: number | null;
+  email: string;
+  photoURL: string;
+  session: string | null;
+}
+
+/** The Jump Batch button label (spec: `Batch-{batch}`). */
+export function batchLabel(batch: number): string {
+  return `Batch-${batch}`;
+}
+
+/** Body of POST /api/add-student and PUT /api/students/{id}, and the dashboard's student form. */
+export const studentInput = z.object({
+  name: requiredText("Name", 200),
+  batch: optionalWholeNumberField("Batch"),
+  email: emailField(),
+  photoURL: linkField("Photo"),
+  session: optionalText("Session", 9),
+});
+
+export type StudentInput = z.infer<typeof studentInput>;

@@ -1,0 +1,52 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceContext } from "~/lib/nonce";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole page before sending (onAllReady): pages have no deferred data, and a
+ * complete document is what the page cache stores. The CSP nonce reaches <Scripts />.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={loadContext.cspNonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+      </NonceContext.Provider>,
+      {
+        nonce: loadContext.cspNonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          loadContext.log?.error({ err: error }, "render error");
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,115 @@
+import { and, inArray, isNotNull, like, lt, notInArray, or } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { executives, media, notices, recentEvents, results, siteSettings, students, teachers } from "~/db/schema";
+import { readContentVersion } from "~/domain/content-version.server";
+import { MEDIA_URL_PREFIX } from "./media";
+import type { MediaStorage } from "./storage/index.server";
+
+/**
+ * Every column that may link an uploaded file. A new link column must be added here, or
+ * the collector deletes its files (tests/unit/media-collector.test.ts checks the schema).
+ */
+export const LINK_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
+  { table: students, column: students.photoURL },
+  { table: teachers, column: teachers.photoURL },
+  { table: executives, column: executives.photoURL },
+  { table: notices, column: notices.pdfFile },
+  { table: results, column: results.pdfFile },
+  { table: results, column: results.img },
+  { table: recentEvents, column: recentEvents.img1 },
+  { table: recentEvents, column: recentEvents.img2 },
+  { table: recentEvents, column: recentEvents.img3 },
+  // A setting such as the banner picture may name an upload too.
+  { table: siteSettings, column: siteSettings.value },
+];
+
+/** An upload nothing links yet is kept this long: its form may still be being filled in. */
+export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** The keys of every uploaded file some content row links (pending submissions included). */
+async function linkedKeys(db: Database): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const { table, column } of LINK_COLUMNS) {
+    const rows = await db
+      .selectDistinct({ url: column })
+      .from(table)
+      .where(like(column, `${MEDIA_URL_PREFIX}%`));
+    for (const { url } of rows) if (typeof url === "string") keys.add(url.slice(MEDIA_URL_PREFIX.length));
+  }
+  return keys;
+}
+
+export interface CollectOptions {
+  now?: Date;
+  graceMs?: number;
+}
+
+/**
+ * Deletes uploaded files that no content links any more: those that were linked once (an
+ * entity was deleted, or its file replaced), and uploads never linked within the grace
+ * period (an abandoned form, or an upload nobody meant to use). Returns the deleted keys.
+ */
+export async function collectUnusedMedia(
+  db: Database,
+  storage: MediaStorage,
+  { now = new Date(), graceMs = UNLINKED_GRACE_MS }: CollectOptions = {},
+): Promise<string[]> {
+  const linked = [...(await linkedKeys(db))];
+  if (linked.length > 0) await db.update(media).set({ referencedAt: now }).where(inArray(media.key, linked));
+
+  const unlinked = linked.length > 0 ? notInArray(media.key, linked) : undefined;
+  const expired = or(isNotNull(media.referencedAt), lt(media.uploadedAt, new Date(now.getTime() - graceMs)));
+  // Rows first: an upload of the same bytes from now on stores its files afresh.
+  const removed = await db
+    .delete(media)
+    .where(and(unlinked, expired))
+    .returning({ key: media.key, variantKeys: media.variantKeys });
+  await storage.delete(removed.flatMap((row) => [row.key, ...row.variantKeys]));
+  return removed.map((row) => row.key);
+}
+
+/** Unlinked uploads expire without any write, so the collector also runs this often regardless. */
+const FULL_RUN_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Runs the collector in the background: soon after any content write (seen through the
+ * content version, so writes of other processes and scripts count too), and hourly.
+ * Several processes may each run it; deleting twice is harmless.
+ */
+export function startMediaCollector({
+  db,
+  storage,
+  log,
+  checkEveryMs = 30_000,
+}: {
+  db: Database;
+  storage: MediaStorage;
+  log: Logger;
+  checkEveryMs?: number;
+}): { stop(): void } {
+  let seenVersion = "";
+  let lastRunAt = 0;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const version = await readContentVersion(db);
+      if (version === seenVersion && Date.now() - lastRunAt < FULL_RUN_EVERY_MS) return;
+      const deleted = await collectUnusedMedia(db, storage);
+      seenVersion = version;
+      lastRunAt = Date.now();
+      if (deleted.length > 0) log.info({ deleted }, `deleted ${deleted.length} unused uploaded files`);
+    } catch (error) {
+      log.error({ err: error }, "collecting unused uploaded files failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, checkEveryMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,81 @@
+/**
+ * How uploaded files are named and served (safe for the browser: the image component and
+ * the upload field use it). Every name starts with a content hash, so a URL always means
+ * the same bytes and may be cached forever:
+ *   <hash>-<width>x<height>.<ext>   a still image, re-encoded without metadata;
+ *   <hash>-<width>.<avif|webp>      its resized variants (see `variantWidths`);
+ *   <hash>.<ext>                    a PDF, or an animated image (kept as it is, no variants).
+ */
+export const MEDIA_URL_PREFIX = "/media/";
+
+/** Variant widths promised for every uploaded still image (never wider than the original). */
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+
+/** Best first: a `<picture>` lists its sources in this order. */
+export const VARIANT_FORMATS = ["avif", "webp"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** What a served file is, by its name's extension. Only these names are ever served. */
+export const MEDIA_CONTENT_TYPES = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  pdf: "application/pdf",
+  // Drawings of demo content seeded before uploads were rasterised; never accepted as uploads.
+  svg: "image/svg+xml",
+} as const;
+export type MediaExtension = keyof typeof MEDIA_CONTENT_TYPES;
+
+const HASH_LENGTH = 24;
+const MEDIA_KEY = new RegExp(
+  `^[0-9a-f]{${HASH_LENGTH}}(-\\d{1,5}(x\\d{1,5})?)?\\.(${Object.keys(MEDIA_CONTENT_TYPES).join("|")})$`,
+);
+const IMAGE_WITH_VARIANTS = new RegExp(
+  `^${MEDIA_URL_PREFIX}([0-9a-f]{${HASH_LENGTH}})-(\\d{1,5})x(\\d{1,5})\\.(jpg|png|webp|avif|gif)$`,
+);
+
+export function hashName(sha256Hex: string): string {
+  return sha256Hex.slice(0, HASH_LENGTH);
+}
+
+/** The Content-Type to serve a key with; null for anything that is not one of our names. */
+export function contentTypeOfKey(key: string): string | null {
+  if (!MEDIA_KEY.test(key)) return null;
+  const extension = key.slice(key.lastIndexOf(".") + 1) as MediaExtension;
+  return MEDIA_CONTENT_TYPES[extension];
+}
+
+export interface UploadedImage {
+  hash: string;
+  width: number;
+  height: number;
+}
+
+/** An uploaded still image (which has variants), or null for a PDF, an external link… */
+export function parseUploadedImage(url: string): UploadedImage | null {
+  const match = IMAGE_WITH_VARIANTS.exec(url);
+  if (!match) return null;
+  return { hash: match[1] ?? "", width: Number(match[2]), height: Number(match[3]) };
+}
+
+/** 320, 640 and 1280, each capped at the original's width (a 400 px portrait: 320 and 400). */
+export function variantWidths(originalWidth: number): number[] {
+  return [...new Set(VARIANT_WIDTHS.map((width) => Math.min(width, originalWidth)))];
+}
+
+export function variantKey(hash: string, width: number, format: VariantFormat): string {
+  return `${hash}-${width}.${format}`;
+}
+
+/** A `srcset` value listing every variant of one format. */
+export function variantSrcSet(image: UploadedImage, format: VariantFormat): string {
+  return variantWidths(image.width)
+    .map((width) => `${MEDIA_URL_PREFIX}${variantKey(image.hash, width, format)} ${width}w`)
+    .join(", ");
+}
+
+export function isUploadedFile(url: string): boolean {
+  return url.startsWith(MEDIA_URL_PREFIX);
+}

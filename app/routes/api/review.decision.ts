@@ -1,0 +1,28 @@
+import { isReviewableKey, reviewTexts } from "~/domain/review";
+import { approveSubmission, rejectSubmission } from "~/domain/review.server";
+import { jsonError } from "~/lib/api.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/review.decision";
+
+export function loader() {
+  return jsonError(405, "Use POST.");
+}
+
+/**
+ * POST /api/review/{notices|results}/{id}/approve → `{ modifiedCount }` (now public);
+ * POST …/reject → `{ deletedCount }` (removed). 404 when no such submission is pending.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST.");
+  await requireAdmin(request, context);
+  const { collection, id, decision } = params;
+  if (!isReviewableKey(collection) || (decision !== "approve" && decision !== "reject")) {
+    return jsonError(404, "Not found");
+  }
+  const count =
+    decision === "approve"
+      ? await approveSubmission(context.db, collection, id)
+      : await rejectSubmission(context.db, collection, id);
+  if (!count) return jsonError(404, reviewTexts.missing);
+  return Response.json(decision === "approve" ? { modifiedCount: count } : { deletedCount: count });
+}

@@ -1,0 +1,127 @@
+import type { AppLoadContext } from "react-router";
+import { jsonError } from "~/lib/api.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import {
+  countUploadsSince,
+  formatBytes,
+  type MediaKind,
+  MediaRejection,
+  storeMedia,
+  visitorUploader,
+} from "~/lib/media.server";
+import { getSessionUser } from "~/lib/session.server";
+import type { Route } from "./+types/uploads";
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const ACCEPT_VALUES: Record<string, MediaKind[]> = {
+  image: ["image"],
+  pdf: ["pdf"],
+  "image,pdf": ["image", "pdf"],
+};
+
+export function loader() {
+  return jsonError(405, "Use POST.");
+}
+
+/**
+ * POST /api/uploads?accept=image|pdf|image,pdf with multipart field `file`: 201
+ * `{ url, kind, bytes, width, height }`. Admins upload freely; anyone else (the public notice
+ * and result forms) a limited number of files per address and window. A file no published
+ * content links is listed nowhere and is deleted after a day (app/lib/media-collector.server.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST.");
+  const accept = ACCEPT_VALUES[new URL(request.url).searchParams.get("accept") ?? "image,pdf"];
+  if (!accept)
+    return jsonError(400, "accept must be image, pdf or image,pdf.", { accept: "must be image, pdf or image,pdf" });
+  const user = await getSessionUser(request, context);
+  const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(request.headers.get(CLIENT_IP_HEADER) ?? "");
+  if (!user?.isAdmin) await enforceUploadLimit(context, uploadedBy);
+
+  const file = await readFile(request, context, accept);
+  try {
+    const stored = await storeMedia({
+      db: context.db,
+      storage: context.storage,
+      bytes: file.bytes,
+      fileName: file.name,
+      accept,
+      limits: { imageMaxBytes: context.config.IMAGE_MAX_BYTES, pdfMaxBytes: context.config.PDF_MAX_BYTES },
+      uploadedBy,
+    });
+    context.log.info({ url: stored.url, bytes: stored.bytes, uploadedBy }, "file uploaded");
+    return Response.json(stored, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof MediaRejection) return jsonError(error.status, error.message, { file: error.message });
+    throw error;
+  }
+}
+
+async function enforceUploadLimit(context: AppLoadContext, uploadedBy: string) {
+  const windowSeconds = context.config.UPLOAD_RATE_LIMIT_WINDOW_SECONDS;
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  if ((await countUploadsSince(context.db, uploadedBy, since)) < context.config.UPLOAD_RATE_LIMIT_MAX) return;
+  const response = jsonError(429, "Too many uploads from your address. Please try again later.");
+  response.headers.set("Retry-After", String(windowSeconds));
+  throw response;
+}
+
+function tooLarge(context: AppLoadContext, accept: MediaKind[]): Response {
+  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES } = context.config;
+  const limits = [
+    accept.includes("image") ? `images at most ${formatBytes(IMAGE_MAX_BYTES)}` : "",
+    accept.includes("pdf") ? `PDFs at most ${formatBytes(PDF_MAX_BYTES)}` : "",
+  ].filter(Boolean);
+  const message = `The file is too large: ${limits.join(", ")}.`;
+  return jsonError(413, message, { file: message });
+}
+
+/** The body is read up to the largest allowed file, so an endless upload costs no memory. */
+async function readFile(
+  request: Request,
+  context: AppLoadContext,
+  accept: MediaKind[],
+): Promise<{ bytes: Uint8Array; name?: string }> {
+  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES } = context.config;
+  const largest = Math.max(accept.includes("image") ? IMAGE_MAX_BYTES : 0, accept.includes("pdf") ? PDF_MAX_BYTES : 0);
+  const body = await readBodyUpTo(request, largest + MULTIPART_OVERHEAD_BYTES);
+  if (!body) throw tooLarge(context, accept);
+  let file: FormDataEntryValue | null = null;
+  try {
+    const form = await new Response(body, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
+    file = form.get("file");
+  } catch {
+    // not multipart: answered below
+  }
+  if (!(file instanceof File)) {
+    const message = "Send the file as multipart/form-data in a field named file.";
+    throw jsonError(400, message, { file: message });
+  }
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || undefined };
+}
+
+/**
+ * The whole body, or null when it is longer than `maxBytes`. An over-long body is still
+ * read to its end (and dropped), so the client gets the 413 instead of a broken connection.
+ */
+async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // Node's web streams are async iterable; the DOM typings do not say so.
+  for await (const chunk of (request.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.length;
+    if (total <= maxBytes) chunks.push(chunk);
+  }
+  if (total > maxBytes) return null;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return body;
+}

@@ -1,0 +1,21 @@
+import { updateDisplayName, userRecordInput } from "~/domain/users.server";
+import { jsonError, parseJsonBody } from "~/lib/api.server";
+import { requireUser } from "~/lib/session.server";
+import type { Route } from "./+types/user";
+
+export function loader() {
+  return jsonError(405, "Use POST or PUT.");
+}
+
+/**
+ * POST and PUT /api/user (spec section 7) record the display name of the signed-in
+ * account; the account itself is created by registration or Google sign-in, so both upsert.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST" && request.method !== "PUT") return jsonError(405, "Use POST or PUT.");
+  const user = await requireUser(request, context);
+  const input = await parseJsonBody(request, userRecordInput);
+  if (input.email !== user.email) return jsonError(403, "You can only update your own account.");
+  const modifiedCount = await updateDisplayName(context.db, user.id, input.displayName);
+  return Response.json({ _id: user.id, modifiedCount });
+}

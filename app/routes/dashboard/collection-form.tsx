@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { FeedbackMessage } from "~/components/feedback";
+import { FormField } from "~/components/form-field";
+import { Spinner } from "~/components/spinner";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
+import {
+  type Collection,
+  collectionForScreen,
+  collections,
+  formToInput,
+  formValues,
+  isCollectionKey,
+  rowToFormValues,
+} from "~/domain/collections";
+import { inputSchemas, stores } from "~/domain/collections.server";
+import { confirmStep } from "~/lib/confirm";
+import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
+import { answerSafely } from "~/lib/dashboard-action.server";
+import { fieldErrors } from "~/lib/field-errors";
+import type { RouteHandle } from "~/lib/route-handle";
+import { requireAdmin } from "~/lib/session.server";
+import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
+import type { Route } from "./+types/collection-form";
+
+/**
+ * The add and edit form of every collection: add-event, add-notice… (by route id in
+ * routes.ts) and /dashboard/{collection}/{id}/edit. The collection's schema checks the
+ * values in the browser before the dialog and again on the server.
+ */
+export const handle: RouteHandle = { hydrate: true };
+
+const FORM_ID = "entity-form";
+
+interface Target {
+  collection: Collection;
+  /** The row being edited; none when adding. */
+  id?: string;
+}
+
+function targetOf(request: Request, params: { collection?: string; id?: string }): Target {
+  if (params.id !== undefined) {
+    if (!isCollectionKey(params.collection)) throw data(null, { status: 404 });
+    return { collection: collections[params.collection], id: params.id };
+  }
+  const match = collectionForScreen(new URL(request.url).pathname.split("/").at(-1) ?? "");
+  if (match?.screen !== "add") throw data(null, { status: 404 });
+  return { collection: match.collection };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const collection = loaderData && collections[loaderData.key];
+  const title = collection ? (loaderData.id ? collection.headings.edit : collection.headings.add) : "Dashboard";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { collection, id } = targetOf(request, params);
+  if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
+  const row = await stores[collection.key].get(context.db, id);
+  if (!row) throw data(null, { status: 404 });
+  return { key: collection.key, id, values: rowToFormValues(collection, row) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { collection, id } = targetOf(request, params);
+  const form = await request.formData();
+  const values = formValues(collection, form);
+  const input = inputSchemas[collection.key].safeParse(formToInput(collection, form));
+  if (!input.success) {
+    const message = "Please correct the marked fields.";
+    return data<ActionResult>({ tone: "error", message, errors: fieldErrors(input.error), values }, 400);
+  }
+  const step = confirmStep(form);
+  if (step === "ask") return data<ActionResult>({ confirm: saveQuestion(collection, id !== undefined), values });
+  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved, values });
+
+  const store = stores[collection.key];
+  return answerSafely(
+    context,
+    `save the ${collection.noun}`,
+    async () => {
+      if (id === undefined) {
+        await store.create(context.db, input.data);
+        return data<ActionResult>({ tone: "success", message: collection.texts.added(input.data), saved: true });
+      }
+      if (!(await store.update(context.db, id, input.data))) {
+        const message = `This ${collection.noun} no longer exists; nothing was saved.`;
+        return data<ActionResult>({ tone: "error", message, values }, 404);
+      }
+      return data<ActionResult>({ tone: "success", message: collection.texts.updated(input.data), saved: true });
+    },
+    values,
+  );
+}
+
+export const clientAction = keepFormOnFailure;
+
+function saveQuestion(collection: Collection, editing: boolean) {
+  return editing
+    ? { title: "Save the changes?", description: `The ${collection.noun} will be updated.` }
+    : { title: `Add this ${collection.noun}?`, description: `The ${collection.noun} will be added.` };
+}
+
+export default function CollectionForm({ loaderData, actionData }: Route.ComponentProps) {
+  const collection = collections[loaderData.key];
+  const editing = loaderData.id !== undefined;
+  const confirmed = useConfirmedSubmit<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new key after each save remounts the fields: empty again (add) or the saved values (edit).
+  const [savedCount, setSavedCount] = useState(0);
+
+  const fetched = confirmed.fetcher.data;
+  useEffect(() => {
+    if (fetched?.saved) setSavedCount((count) => count + 1);
+  }, [fetched]);
+
+  // With JavaScript the fetcher's answer counts; without it, the page's own action answer.
+  const answer = fetched ?? actionData;
+  const errors = answer?.saved ? {} : (answer?.errors ?? {});
+  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const values = actionData?.values ?? loaderData.values;
+
+  // The server named the wrong fields: take the admin to the first one.
+  useEffect(() => {
+    const found = fetched?.errors;
+    const first = found && collection.fields.find((field) => found[field.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+  }, [fetched, collection]);
+
+  const heading = editing ? collection.headings.edit : collection.headings.add;
+  return (
+    <section className="flex max-w-2xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+        <Link to={`/dashboard/${collection.listPath}`} className="font-medium text-navy-700 underline">
+          Back to {collection.headings.list}
+        </Link>
+      </div>
+      <FeedbackMessage feedback={feedback} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
+      <Form
+        method="post"
+        id={FORM_ID}
+        ref={formRef}
+        noValidate
+        onSubmit={confirmed.check}
+        key={`${savedCount}:${JSON.stringify(values)}`}
+        className="card flex flex-col gap-4 p-6"
+      >
+        {collection.fields.map((field) => (
+          <FormField key={field.name} field={field} defaultValue={values[field.name]} error={errors[field.name]} />
+        ))}
+        <div className="flex items-center gap-3">
+          <button type="submit" className="btn-navy" disabled={confirmed.busy}>
+            {editing ? "Save changes" : "Submit"}
+          </button>
+          {confirmed.busy && <Spinner label={accountTexts.loading} />}
+        </div>
+      </Form>
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...saveQuestion(collection, editing)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { data, Form, Link } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { DataTable } from "~/components/data-table";
+import { FeedbackMessage } from "~/components/feedback";
+import { PaginationNav } from "~/components/pagination-nav";
+import { Spinner } from "~/components/spinner";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { ADMIN_PAGE_SIZE, type Collection, collectionForScreen, collections, editPath } from "~/domain/collections";
+import { stores } from "~/domain/collections.server";
+import { confirmStep } from "~/lib/confirm";
+import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
+import { answerSafely } from "~/lib/dashboard-action.server";
+import { pageNumberFrom } from "~/lib/pagination";
+import type { RouteHandle } from "~/lib/route-handle";
+import { requireAdmin } from "~/lib/session.server";
+import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
+import type { Route } from "./+types/collection-list";
+
+/**
+ * The table screen of every collection (all-events, all-notice, teachers, students,
+ * all-executive, results, recent-events): routes.ts maps each path here by route id.
+ */
+export const handle: RouteHandle = { hydrate: true };
+
+const SEARCH_MAX_LENGTH = 100;
+
+function collectionOf(request: Request): Collection {
+  const screen = new URL(request.url).pathname.split("/").at(-1) ?? "";
+  const match = collectionForScreen(screen);
+  if (match?.screen !== "list") throw data(null, { status: 404 });
+  return match.collection;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const heading = loaderData ? collections[loaderData.key].headings.list : "Dashboard";
+  return [{ title: heading }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const collection = collectionOf(request);
+  const searchParams = new URL(request.url).searchParams;
+  const q = (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const page = await stores[collection.key].listPage(context.db, { q, page: pageNumberFrom(searchParams) });
+  return { key: collection.key, q, page };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const collection = collectionOf(request);
+  const store = stores[collection.key];
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const step = confirmStep(form);
+  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
+  const missing = data<ActionResult>(
+    { tone: "info", message: `Nothing was deleted: no ${collection.noun} has this id (it may be gone already).` },
+    404,
+  );
+  if (step === "ask") {
+    const row = await store.get(context.db, id);
+    if (!row) return missing;
+    const confirm = deleteQuestion(collection, collection.rowName(row));
+    return data<ActionResult>({ confirm: { ...confirm, hidden: { id } } });
+  }
+  return answerSafely(context, `delete the ${collection.noun}`, async () => {
+    const deletedCount = await store.remove(context.db, id);
+    return deletedCount ? data<ActionResult>({ tone: "success", message: collection.texts.deleted }) : missing;
+  });
+}
+
+export const clientAction = keepFormOnFailure;
+
+function deleteQuestion(collection: Collection, name: string) {
+  return { title: `Delete this ${collection.noun}?`, description: `${name} will be removed for good.` };
+}
+
+function listHref(q: string, page: number): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+export default function CollectionList({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, page } = loaderData;
+  const collection = collections[loaderData.key];
+  const confirmed = useConfirmedSubmit<ActionResult>();
+  const pendingName = String(confirmed.pending?.get("name") ?? "");
+  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const first = (page.page - 1) * ADMIN_PAGE_SIZE + 1;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-navy-900">{collection.headings.list}</h1>
+        <Link to={`/dashboard/${collection.addPath}`} className="btn-accent">
+          {collection.headings.add}
+        </Link>
+      </div>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="table-search" className="text-sm font-medium text-slate-800">
+            Search
+          </label>
+          <input
+            id="table-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            className="min-h-11 w-72 max-w-full rounded-lg border border-slate-300 px-3 text-base"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          Search
+        </button>
+        {q && (
+          <Link to="?" className="btn border border-slate-300 text-slate-800">
+            Clear
+          </Link>
+        )}
+      </Form>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {page.total === 0
+          ? q
+            ? `Nothing matches “${q}”.`
+            : ""
+          : `Showing ${first}–${first + page.items.length - 1} of ${page.total}${q ? ` matching “${q}”` : ""}`}
+      </p>
+      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      <FeedbackMessage feedback={feedback} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <DataTable
+        caption={collection.headings.list}
+        columns={collection.columns}
+        rows={page.items}
+        empty={q ? `No ${collection.noun} matches your search.` : collection.texts.empty}
+        actions={(row) => {
+          const name = collection.rowName(row);
+          return (
+            <>
+              <Link to={editPath(collection, row._id)} className="btn-navy" aria-label={`Edit ${name}`}>
+                Edit
+              </Link>
+              <Form method="post" onSubmit={confirmed.askFromEvent}>
+                <input type="hidden" name="id" value={row._id} />
+                <input type="hidden" name="name" value={name} />
+                <button type="submit" className="btn-danger" aria-label={`Delete ${name}`}>
+                  Delete
+                </button>
+              </Form>
+            </>
+          );
+        }}
+      />
+      <PaginationNav
+        page={page.page}
+        pageCount={page.pageCount}
+        hrefFor={(number) => listHref(q, number)}
+        label={`${collection.headings.list} pages`}
+      />
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...deleteQuestion(collection, pendingName)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { data, Form, useNavigation } from "react-router";
+import { Alert } from "~/components/alert";
+import { Spinner } from "~/components/spinner";
+import { TextField } from "~/components/text-field";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { displayNameSchema, updateDisplayName } from "~/domain/users.server";
+import { authErrorMessage, callAuthEndpoint } from "~/lib/auth.server";
+import { requireUser } from "~/lib/session.server";
+import type { Route } from "./+types/profile";
+
+export function meta() {
+  return [{ title: "Your profile" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { displayName: user.displayName, email: user.email };
+}
+
+type ProfileResult = { form: "name" | "password"; tone: "success" | "error"; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+
+  if (form.get("intent") === "name") {
+    const name = displayNameSchema.safeParse(form.get("displayName") ?? "");
+    if (!name.success) {
+      return data<ProfileResult>({ form: "name", tone: "error", message: name.error.issues[0]?.message ?? "" }, 400);
+    }
+    await updateDisplayName(context.db, user.id, name.data);
+    return data<ProfileResult>({ form: "name", tone: "success", message: dashboardTexts.nameSaved });
+  }
+
+  const newPassword = String(form.get("newPassword") ?? "");
+  if (newPassword !== String(form.get("newPasswordRetype") ?? "")) {
+    return data<ProfileResult>({ form: "password", tone: "error", message: accountTexts.passwordMismatch }, 400);
+  }
+  // Other devices are signed out; this one gets a fresh session cookie.
+  const result = await callAuthEndpoint(context.auth, request, "/change-password", {
+    currentPassword: String(form.get("currentPassword") ?? ""),
+    newPassword,
+    revokeOtherSessions: true,
+  });
+  if (!result.ok) {
+    return data<ProfileResult>({ form: "password", tone: "error", message: authErrorMessage(result) }, result.status);
+  }
+  const headers = new Headers();
+  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  return data<ProfileResult>(
+    { form: "password", tone: "success", message: dashboardTexts.passwordChanged },
+    { headers },
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const resultFor = (form: ProfileResult["form"]) =>
+    actionData?.form === form ? <Alert tone={actionData.tone}>{actionData.message}</Alert> : null;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-navy-900">{dashboardTexts.profileHeading}</h1>
+        <p className="mt-1 text-slate-600">{loaderData.email}</p>
+      </div>
+      <Form method="post" className="card flex flex-col gap-4 p-6">
+        <h2 className="text-lg font-semibold text-navy-900">Display name</h2>
+        {resultFor("name")}
+        <input type="hidden" name="intent" value="name" />
+        <TextField
+          key={loaderData.displayName}
+          label="Display name"
+          name="displayName"
+          required
+          maxLength={80}
+          defaultValue={loaderData.displayName}
+        />
+        <button type="submit" className="btn-navy self-start" disabled={busy}>
+          Save name
+        </button>
+      </Form>
+      <Form method="post" className="card flex flex-col gap-4 p-6">
+        <h2 className="text-lg font-semibold text-navy-900">Password</h2>
+        {resultFor("password")}
+        <input type="hidden" name="intent" value="password" />
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" required />
+        <TextField
+          label="Retype new password"
+          name="newPasswordRetype"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <button type="submit" className="btn-navy self-start" disabled={busy}>
+          Change password
+        </button>
+      </Form>
+      {busy && <Spinner label={accountTexts.loading} />}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { redirectWithCookies } from "~/lib/auth.server";
+import { flashCookie } from "~/lib/flash.server";
+import { safeRedirectPath } from "~/lib/redirect";
+import { getSessionUser } from "~/lib/session.server";
+import type { Route } from "./+types/login-callback";
+
+/** Where Google sign-in lands: with a session, on to the page the visitor came from. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirect("/login");
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  return redirectWithCookies(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"), [flashCookie("login")]);
+}

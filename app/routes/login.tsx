@@ -1,0 +1,116 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/alert";
+import { AuthCard } from "~/components/auth-card";
+import { Spinner } from "~/components/spinner";
+import { TextField } from "~/components/text-field";
+import { accountTexts, googleErrorText } from "~/content/accounts";
+import { isAdminUser } from "~/domain/users.server";
+import {
+  type Auth,
+  authErrorMessage,
+  callAuthEndpoint,
+  GOOGLE_PROVIDER_ID,
+  googleConfigured,
+  redirectWithCookies,
+} from "~/lib/auth.server";
+import type { Config } from "~/lib/config.server";
+import { flashCookie } from "~/lib/flash.server";
+import { loginPath, safeRedirectPath } from "~/lib/redirect";
+import type { RouteHandle } from "~/lib/route-handle";
+import { getSessionUser } from "~/lib/session.server";
+import type { Route } from "./+types/login";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export function meta() {
+  return [{ title: "Login" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const user = await getSessionUser(request, context);
+  if (user) throw redirect(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"));
+  const errorCode = url.searchParams.get("error");
+  return {
+    redirectTo,
+    googleError: errorCode ? googleErrorText(errorCode, context.config.OIDC_ALLOWED_DOMAIN) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  if (form.get("intent") === "google") return startGoogleSignIn(context.auth, request, context.config, redirectTo);
+
+  const email = String(form.get("email") ?? "");
+  const result = await callAuthEndpoint(context.auth, request, "/sign-in/email", {
+    email,
+    password: String(form.get("password") ?? ""),
+    rememberMe: true,
+  });
+  if (!result.ok) return data({ error: authErrorMessage(result), email }, { status: result.status });
+
+  const userId = (result.body.user as { id: string }).id;
+  const destination = redirectTo ?? ((await isAdminUser(context.db, userId)) ? "/dashboard" : "/");
+  return redirectWithCookies(destination, [...result.cookies, flashCookie("login")]);
+}
+
+/** Sends the browser to the OIDC provider; it comes back through /login/callback. */
+async function startGoogleSignIn(auth: Auth, request: Request, config: Config, redirectTo: string | null) {
+  if (!googleConfigured(config)) return data({ error: accountTexts.googleNotConfigured, email: "" }, { status: 503 });
+  const callback = redirectTo ? `/login/callback?${new URLSearchParams({ redirectTo })}` : "/login/callback";
+  const result = await callAuthEndpoint(auth, request, "/sign-in/oauth2", {
+    providerId: GOOGLE_PROVIDER_ID,
+    callbackURL: callback,
+    errorCallbackURL: loginPath(redirectTo),
+    disableRedirect: true,
+  });
+  if (!result.ok || typeof result.body.url !== "string") {
+    return data({ error: authErrorMessage(result), email: "" }, { status: result.ok ? 502 : result.status });
+  }
+  return redirectWithCookies(result.body.url, result.cookies);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const error = actionData?.error ?? loaderData.googleError;
+  const redirectTo = loaderData.redirectTo ?? "";
+  return (
+    <AuthCard heading={accountTexts.loginHeading}>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+        />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <button type="submit" className="btn-navy" disabled={busy}>
+          {accountTexts.loginButton}
+        </button>
+      </Form>
+      <Link to="/register" className="text-sm font-medium text-navy-700 underline">
+        {accountTexts.toRegister}
+      </Link>
+      <Form method="post" className="border-t border-slate-200 pt-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button
+          type="submit"
+          name="intent"
+          value="google"
+          className="btn w-full border border-slate-300 text-slate-800 hover:bg-slate-50"
+          disabled={busy}
+        >
+          {accountTexts.googleButton}
+        </button>
+      </Form>
+      {busy && <Spinner label={accountTexts.loading} />}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export interface LoadSpec {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  tool: "wrk" | "autocannon";
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** Responses with status >= 400 (wrk) or outside 2xx (autocannon). */
+  non2xx: number;
+  errors: number;
+}
+
+export function loadTool(): "wrk" | "autocannon" {
+  return spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk";
+}
+
+/** Drives one URL with wrk when the machine has it (less client CPU), else autocannon. */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return loadTool() === "wrk" ? runWrk(spec) : runAutocannon(spec);
+}
+
+function runWrk(spec: LoadSpec): LoadResult {
+  const script = path.join(os.tmpdir(), `bench-${process.pid}.lua`);
+  const headers = Object.entries(spec.headers ?? {})
+    .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+    .join("\n");
+  fs.writeFileSync(
+    script,
+    `wrk.method = ${JSON.stringify(spec.method ?? "GET")}
+${spec.body ? `wrk.body = ${JSON.stringify(spec.body)}` : ""}
+${headers}
+done = function(summary, latency, requests)
+  io.write(string.format("BENCH %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))
+end
+`,
+  );
+  const threads = Math.min(2, spec.connections);
+  const output = execFileSync(
+    "wrk",
+    ["-t", String(threads), "-c", String(spec.connections), "-d", `${spec.seconds}s`, "-s", script, spec.url],
+    {
+      encoding: "utf8",
+    },
+  );
+  fs.rmSync(script, { force: true });
+  const line = output.split("\n").find((entry) => entry.startsWith("BENCH "));
+  if (!line) throw new Error(`wrk printed no summary:\n${output}`);
+  const [rps, p50, p99, errors, statusErrors] = line.slice(6).split(" ").map(Number);
+  return {
+    tool: "wrk",
+    requestsPerSecond: Math.round(rps ?? 0),
+    latencyP50Ms: round(p50 ?? 0),
+    latencyP99Ms: round(p99 ?? 0),
+    errors: errors ?? 0,
+    non2xx: statusErrors ?? 0,
+  };
+}
+
+async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+  const result = await autocannon({
+    url: spec.url,
+    method: spec.method ?? "GET",
+    headers: spec.headers,
+    body: spec.body,
+    connections: spec.connections,
+    duration: spec.seconds,
+  });
+  return {
+    tool: "autocannon",
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: round(result.latency.p50),
+    latencyP99Ms: round(result.latency.p99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,52 @@
+import zlib from "node:zlib";
+
+export interface PageWeight {
+  path: string;
+  htmlGzipBytes: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  imageBytes: number;
+  requests: number;
+}
+
+const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]+)"`))?.[1];
+
+/**
+ * What a first visit downloads: gzip sizes of the HTML (with its inline scripts), script
+ * files and style sheets, and the raw bytes of eagerly loaded images.
+ */
+export async function measurePageWeight(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<PageWeight> {
+  const response = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const html = await response.text();
+  const tags = html.match(/<(script|link|img)\b[^>]*>/g) ?? [];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const images = new Set<string>();
+  for (const tag of tags) {
+    const src = attribute(tag, "src");
+    const href = attribute(tag, "href");
+    const rel = attribute(tag, "rel");
+    if (tag.startsWith("<script") && src) scripts.add(src);
+    else if (tag.startsWith("<link") && href && rel === "modulepreload") scripts.add(href);
+    else if (tag.startsWith("<link") && href && rel === "stylesheet") styles.add(href);
+    else if (tag.startsWith("<img") && src && attribute(tag, "loading") !== "lazy") images.add(src);
+  }
+  const gzipSize = (text: string | Buffer) => zlib.gzipSync(text, { level: 9 }).length;
+  const fetchBytes = async (url: string) => Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+  const sum = async (urls: Set<string>, measure: (bytes: Buffer) => number) =>
+    (await Promise.all([...urls].map(async (url) => measure(await fetchBytes(url))))).reduce((a, b) => a + b, 0);
+  return {
+    path,
+    htmlGzipBytes: gzipSize(html),
+    // Script files only: inline scripts (React Router's page data) are part of the HTML above.
+    jsGzipBytes: await sum(scripts, gzipSize),
+    cssGzipBytes: await sum(styles, gzipSize),
+    imageBytes: await sum(images, (bytes) => bytes.length),
+    requests: 1 + scripts.size + styles.size + images.size,
+  };
+}

@@ -1,0 +1,140 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import type { ContentVersionReader } from "~/domain/content-version.server";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+interface CachedResponse {
+  contentType: string;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export interface PageCacheOptions {
+  contentVersion: ContentVersionReader;
+  /** True when the request carries a session: those always get a fresh, private page. */
+  isSignedIn(req: Request): boolean;
+  maxBytes?: number;
+}
+
+const CACHEABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/plain)/;
+const NEVER_CACHED = /^\/(api\/auth|healthz|dashboard|login|register|logout|notice-form|result-form)(\/|$|\?)/;
+/** CDNs may keep an anonymous page briefly, then revalidate with the ETag. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+
+/**
+ * Anonymous GETs of public pages and JSON reads are rendered once per content version and
+ * URL, then served from memory with an ETag and pre-compressed bodies. The key holds the
+ * content version, so any write (by any process) makes older entries unreachable.
+ */
+export function pageCache({
+  contentVersion,
+  isSignedIn,
+  maxBytes = 64 * 1024 * 1024,
+}: PageCacheOptions): RequestHandler {
+  const cache = new LRUCache<string, CachedResponse>({
+    maxSize: maxBytes,
+    // Pages also change with the date alone ("upcoming" events), so nothing lives past a minute.
+    ttl: 60_000,
+    sizeCalculation: (entry) => entry.identity.length + entry.gzip.length + entry.br.length + 256,
+  });
+
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // The action has committed by the time it answers: drop our view of the version then.
+      res.once("finish", () => contentVersion.invalidate());
+      contentVersion.invalidate();
+      return next();
+    }
+    if (isSignedIn(req) || NEVER_CACHED.test(req.path)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return next();
+    }
+    let version: string;
+    try {
+      version = await contentVersion.current();
+    } catch {
+      return next(); // database down: render (and fail) normally, never from a guess
+    }
+    const key = `${version} ${req.originalUrl}`;
+    const hit = cache.get(key);
+    if (hit) return sendCached(req, res, hit, "HIT");
+    res.setHeader("X-Page-Cache", "MISS");
+    captureBody(res, (body) => {
+      if (!isCacheable(res, body)) return;
+      void compressForCache(res.getHeader("Content-Type") as string, body).then((entry) => cache.set(key, entry));
+    });
+    next();
+  };
+}
+
+function isCacheable(res: Response, body: Buffer): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+  return (
+    res.statusCode === 200 &&
+    CACHEABLE_TYPES.test(type) &&
+    !res.getHeader("Set-Cookie") &&
+    !/no-store|private/.test(cacheControl) &&
+    // A page with inline scripts carries this response's CSP nonce: it can't be replayed.
+    !(type.startsWith("text/html") && body.includes(" nonce="))
+  );
+}
+
+async function compressForCache(contentType: string, identity: Buffer): Promise<CachedResponse> {
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  ]);
+  const etag = `"${crypto.createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+  return { contentType, etag, identity, gzip: gz, br };
+}
+
+function sendCached(req: Request, res: Response, entry: CachedResponse, state: string) {
+  res.setHeader("X-Page-Cache", state);
+  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  res.vary("Accept-Encoding").vary("Cookie");
+  res.setHeader("ETag", entry.etag);
+  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? ["br", entry.br]
+    : /\bgzip\b/.test(accepted)
+      ? ["gzip", entry.gzip]
+      : [undefined, entry.identity];
+  res.status(200);
+  res.setHeader("Content-Type", entry.contentType);
+  res.setHeader("Content-Length", body.length);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Collects what the handler writes (before compression, which sits outside us) and passes it on. */
+function captureBody(res: Response, onComplete: (body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk == null || typeof chunk === "function") return;
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    const result = end(chunk, ...rest);
+    onComplete(Buffer.concat(chunks));
+    return result;
+  }) as Response["end"];
+}

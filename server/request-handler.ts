@@ -1,0 +1,89 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppContext } from "~/context";
+
+const DATABASE_CHECK_TIMEOUT_MS = 1_000;
+
+/**
+ * Express glue for React Router (what @react-router/express does), plus one rule: when a
+ * request fails because the database is unreachable, the answer is 503, as JSON for the
+ * API, so clients and load balancers can tell "try again later" from a bug.
+ */
+export function reactRouterHandler(options: { build: ServerBuild; context: AppContext; mode: string }): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  const { context } = options;
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce });
+      if (response.status === 500 && !(await databaseAnswers(context))) {
+        await response.body?.cancel();
+        context.log.warn({ url: req.originalUrl }, "database unavailable");
+        response = unavailableResponse(req);
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function databaseAnswers(context: AppContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);
+  });
+  const ping = context.database.ping().then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([ping, timeout]).finally(() => clearTimeout(timer));
+}
+
+const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
+function unavailableResponse(req: ExpressRequest): Response {
+  const headers = { "Retry-After": "5", "Cache-Control": "no-store" };
+  if (req.path.startsWith("/api/")) return Response.json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head><body><main><h1>Temporarily unavailable</h1><p>${UNAVAILABLE_MESSAGE}</p></main></body></html>`;
+  return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}

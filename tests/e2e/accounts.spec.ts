@@ -1,0 +1,255 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { accountTexts, dashboardMenu, dashboardTexts } from "~/content/accounts";
+import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, `axe on ${what}`).toEqual([]);
+}
+
+async function register(page: Page, account: TestAccount, retype = account.password) {
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Retype password").fill(retype);
+  await page.getByRole("button", { name: "Register" }).click();
+}
+
+const logOutButton = (page: Page) => page.getByRole("button", { name: /LogOut/ });
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test("register, log out and log in again with the same account", async ({ page }) => {
+  const account = newAccount();
+  await register(page, account);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.registered })).toBeVisible();
+  await expect(logOutButton(page)).toContainText(account.name);
+  await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+
+  await logOutButton(page).click();
+  await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(logOutButton(page)).toHaveCount(0);
+
+  await logIn(page, account);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+});
+
+test("with JavaScript the login form submits without a page load and shows the spinner", async ({ page, baseURL }) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  // Hold the answer back so the spinner can be seen.
+  await page.route("**/login.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.loading })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("a wrong password shows the error alert of the identity layer", async ({ page, baseURL }) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page).toHaveURL(/\/login/);
+  await expect(logOutButton(page)).toHaveCount(0);
+});
+
+test.describe("mismatched passwords", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`show the alert and create no account (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled, baseURL });
+      const page = await context.newPage();
+      const account = newAccount("mismatch");
+      await register(page, account, `${account.password}-typo`);
+      await expect(page.getByRole("alert")).toHaveText(accountTexts.passwordMismatch);
+      await expect(logOutButton(page)).toHaveCount(0);
+      await context.close();
+
+      // Logging in proves whether the account exists.
+      const check = await request.post(`${baseURL}/api/auth/sign-in/email`, {
+        data: { email: account.email, password: account.password },
+      });
+      expect(check.status()).toBe(401);
+    });
+  }
+});
+
+test("login and register work without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const account = newAccount("nojs");
+  await register(page, account);
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.registered })).toBeVisible();
+  await logOutButton(page).click();
+  await expect(logOutButton(page)).toHaveCount(0);
+  await logIn(page, account);
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await context.close();
+});
+
+test("login from a public page returns there", async ({ page, baseURL }) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await page.goto("/teachers");
+  await mainNav(page).getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL("/login?redirectTo=%2Fteachers");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/teachers");
+  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+});
+
+test("an open redirect target is ignored", async ({ page, baseURL }) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await logIn(page, account, "/login?redirectTo=//evil.example/steal");
+  await expect(page).toHaveURL("/");
+});
+
+test("an admin lands on /dashboard, sees the Dashboard link and the grouped menu", async ({ page, baseURL }) => {
+  await logInAsAdmin(page, baseURL!);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: dashboardTexts.rootContent })).toBeVisible();
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  for (const group of dashboardMenu) {
+    await expect(sidebar.getByRole("heading", { name: group.heading })).toBeVisible();
+    for (const link of group.links) {
+      await expect(sidebar.locator(`a[href="/dashboard/${link.to}"]`)).toHaveCount(1);
+    }
+  }
+});
+
+test("the dashboard asks for a login and comes back", async ({ page, baseURL }) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await page.goto("/dashboard/profile");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fdashboard%2Fprofile");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/dashboard/profile");
+});
+
+test("a General user sees Coming Soon, can rename and change the password, and is kept out of admin screens", async ({
+  page,
+  baseURL,
+}) => {
+  const account = newAccount();
+  await ensureAccount(page.request, baseURL!, account);
+  await page.context().clearCookies();
+  await logIn(page, account);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(dashboardTexts.comingSoonHeading);
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the Coming Soon panel");
+
+  await page.getByRole("link", { name: "Update your profile" }).click();
+  await expect(page).toHaveURL("/dashboard/profile");
+  await expectNoAxeViolations(page, "the profile page");
+  await page.getByLabel("Display name").fill("Renamed Member");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.nameSaved })).toBeVisible();
+  await expect(logOutButton(page)).toContainText("Renamed Member");
+
+  await page.getByLabel("Current password").fill(account.password);
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await page.getByLabel("Retype new password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.passwordChanged })).toBeVisible();
+  await logOutButton(page).click();
+  await logIn(page, { email: account.email, password: "a-brand-new-password" });
+
+  const forbidden = await page.goto("/dashboard/users");
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admins only");
+});
+
+test("the login and register screens pass axe; Google without configuration says so", async ({ page }) => {
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountTexts.registerHeading);
+  await expect(page.getByRole("link", { name: accountTexts.toLogin })).toHaveAttribute("href", "/login");
+  await expectNoAxeViolations(page, "/register");
+
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountTexts.loginHeading);
+  await expect(page.getByRole("link", { name: accountTexts.toRegister })).toHaveAttribute("href", "/register");
+  await expectNoAxeViolations(page, "/login");
+  await page.getByRole("button", { name: accountTexts.googleButton }).click();
+  await expect(page.getByRole("alert")).toHaveText(accountTexts.googleNotConfigured);
+  await expectNoAxeViolations(page, "/login with an error alert");
+});
+
+test("admins promote and revoke from the users table after confirming", async ({ page, baseURL }) => {
+  const member = newAccount("promote");
+  await ensureAccount(page.request, baseURL!, member);
+  await logInAsAdmin(page, baseURL!);
+  await page.goto("/dashboard/users");
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await expect(row.getByRole("cell").nth(3)).toHaveText("General");
+
+  await row.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "No" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.notSaved })).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("General");
+
+  await row.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("admin");
+
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.revokeSuccess })).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("General");
+  await expectNoAxeViolations(page, "the users table");
+});
+
+test("the make-admin page promotes by email", async ({ page, baseURL }) => {
+  const member = newAccount("make-admin");
+  await ensureAccount(page.request, baseURL!, member);
+  await logInAsAdmin(page, baseURL!);
+  await page.goto("/dashboard/make-admin");
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByRole("button", { name: "Make Admin" }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByRole("button", { name: "Make Admin" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "is already an admin" })).toBeVisible();
+  await expectNoAxeViolations(page, "the make-admin page");
+
+  await page.context().clearCookies();
+  await logIn(page, member);
+  await expect(page).toHaveURL("/dashboard");
+});
+
+test("an unknown dashboard screen is the normal 404", async ({ page, baseURL }) => {
+  await logInAsAdmin(page, baseURL!);
+  const response = await page.goto("/dashboard/no-such-screen");
+  expect(response?.status()).toBe(404);
+});

@@ -1,0 +1,50 @@
+import crypto from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** ADMIN_EMAILS of the shared e2e server lists this address (global-setup.ts). */
+export const E2E_ADMIN = { name: "E2E Admin", email: "e2e-admin@example.org", password: "e2e-admin-password" };
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh address per call, so tests never collide on the shared server. */
+export function newAccount(prefix = "member"): TestAccount {
+  const id = crypto.randomBytes(4).toString("hex");
+  return { name: `Member ${id}`, email: `${prefix}-${id}@example.org`, password: `pw-${id}-secret` };
+}
+
+/** Creates the account through better-auth's JSON endpoint; an existing account is fine. */
+export async function ensureAccount(request: APIRequestContext, baseURL: string, account: TestAccount) {
+  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: account.name, email: account.email, password: account.password },
+    headers: { Origin: baseURL },
+  });
+  expect([200, 422]).toContain(response.status());
+}
+
+/** Logs in through the /login form and waits for the LogOut button. */
+export async function logIn(page: Page, account: Pick<TestAccount, "email" | "password">, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("button", { name: /LogOut/ })).toBeVisible();
+}
+
+/** Signs in as the e2e admin (registering it on first use). */
+export async function logInAsAdmin(page: Page, baseURL: string) {
+  await ensureAccount(page.request, baseURL, E2E_ADMIN);
+  await page.context().clearCookies();
+  await logIn(page, E2E_ADMIN);
+}
+
+/** React marks the DOM nodes it has hydrated; until then a click is a plain HTML submit. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("main form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measurePageWeight } from "../../scripts/bench/page-weight";
+import { type RunningServer, startServer } from "../support/server";
+
+const KB = 1024;
+/** Pages that need React in the browser; every other public page ships without the runtime. */
+const INTERACTIVE_PAGES = ["/login", "/register", "/notice-form", "/result-form"];
+const DASHBOARD_PAGES = [
+  "/dashboard",
+  "/dashboard/all-events",
+  "/dashboard/add-event",
+  "/dashboard/users",
+  "/dashboard/profile",
+];
+
+/** Byte budgets of the production build (sizes are deterministic; no timings here). */
+describe("page weight budgets", () => {
+  let server: RunningServer;
+  let publicPages: string[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+    publicPages = [
+      ...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname)),
+    ];
+  }, 90_000);
+  afterAll(async () => {
+    if (!server) return;
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("public pages ship at most 15 KB gzip of JavaScript and CSS", async () => {
+    expect(publicPages.length).toBeGreaterThan(10);
+    for (const page of publicPages) {
+      const weight = await measurePageWeight(server.baseUrl, page);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(15 * KB);
+      expect(weight.cssGzipBytes, `CSS on ${page}`).toBeLessThanOrEqual(15 * KB);
+    }
+  });
+
+  it("interactive pages ship at most 125 KB gzip of JavaScript", async () => {
+    for (const page of INTERACTIVE_PAGES) {
+      const weight = await measurePageWeight(server.baseUrl, page);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(125 * KB);
+      expect(weight.cssGzipBytes, `CSS on ${page}`).toBeLessThanOrEqual(15 * KB);
+    }
+  });
+
+  it("dashboard screens ship at most 125 KB gzip of JavaScript", async () => {
+    const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
+    const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+      body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    for (const page of DASHBOARD_PAGES) {
+      const weight = await measurePageWeight(server.baseUrl, page, { cookie });
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(125 * KB);
+    }
+  });
+
+  it("the home page's HTML is at most 30 KB gzip", async () => {
+    const weight = await measurePageWeight(server.baseUrl, "/");
+    expect(weight.htmlGzipBytes).toBeLessThanOrEqual(30 * KB);
+  });
+});

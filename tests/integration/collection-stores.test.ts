@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PAGE_SIZE } from "~/domain/collections";
+import { stores } from "~/domain/collections.server";
+import { noticeStore } from "~/domain/notices.server";
+import { approveSubmission, countPendingReviews, listReviewQueue, rejectSubmission } from "~/domain/review.server";
+import { studentStore } from "~/domain/students.server";
+import { countAttempt } from "~/lib/rate-limit.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/** The write side of every collection, on PGlite or on TEST_DATABASE_URL's server. */
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.close());
+
+const student = (name: string) => ({ name, email: `${name.replace(/\W/g, "")}@x.org`, photoURL: "/media/p.png" });
+const notice = (name: string, date = "2026-03-05") => ({
+  name,
+  publishing_date: date,
+  pdfFile: "/media/n.pdf",
+  description: "Text",
+});
+
+describe("admin list pages", () => {
+  it("pages by 25, newest first, and searches without wildcards leaking", async () => {
+    const { db } = testDb;
+    for (let i = 0; i < 30; i++) await studentStore.create(db, student(`Pupil ${String(i).padStart(2, "0")}`));
+    await studentStore.create(db, student("Hundred 100% sure"));
+    await studentStore.create(db, student("Under_score"));
+
+    const first = await studentStore.listPage(db, { q: "", page: 1 });
+    expect(first.items).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.total).toBe(32);
+    expect(first.pageCount).toBe(2);
+    expect(first.items[0]?.name).toBe("Under_score");
+    const past = await studentStore.listPage(db, { q: "", page: 99 });
+    expect(past.page).toBe(2);
+    expect(past.items).toHaveLength(7);
+
+    const search = await studentStore.listPage(db, { q: "pupil 0", page: 1 });
+    expect(search.items.map((item) => item.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Pupil 0${i}`));
+    expect((await studentStore.listPage(db, { q: "%", page: 1 })).items.map((item) => item.name)).toEqual([
+      "Hundred 100% sure",
+    ]);
+    expect((await studentStore.listPage(db, { q: "_", page: 1 })).total).toBe(1);
+  });
+
+  it("updates, reads and deletes by id; unknown and malformed ids count 0", async () => {
+    const { db } = testDb;
+    for (const [key, store] of Object.entries(stores)) {
+      expect(await store.get(db, "not-a-uuid"), key).toBeUndefined();
+      expect(await store.remove(db, "00000000-0000-4000-8000-000000000000"), key).toBe(0);
+    }
+    const id = await studentStore.create(db, student("Edited Pupil"));
+    expect(await studentStore.update(db, id, { ...student("Edited Pupil"), session: "2020-2021", batch: 4 })).toBe(1);
+    expect(await studentStore.get(db, id)).toMatchObject({ session: "2020-2021", batch: 4 });
+    expect(await studentStore.update(db, id, { ...student("Edited Pupil"), session: "" })).toBe(1);
+    expect(await studentStore.get(db, id)).toMatchObject({ session: null, batch: null });
+    expect(await studentStore.remove(db, id)).toBe(1);
+    expect(await studentStore.get(db, id)).toBeUndefined();
+  });
+});
+
+describe("notices", () => {
+  it("derive month, day and a unique slug on every save, even saved at the same moment", async () => {
+    const { db } = testDb;
+    const ids = await Promise.all(Array.from({ length: 4 }, () => noticeStore.create(db, notice("Exam Routine"))));
+    const slugs = await Promise.all(ids.map(async (id) => (await noticeStore.get(db, id))?.slug));
+    expect(new Set(slugs).size).toBe(4);
+    expect(slugs).toContain("exam-routine");
+
+    const [id] = ids as [string];
+    const own = (await noticeStore.get(db, id))?.slug;
+    await noticeStore.update(db, id, notice("Exam Routine", "2026-12-25"));
+    expect(await noticeStore.get(db, id)).toMatchObject({ slug: own, chrMonth: "DEC", day: "25" });
+    await noticeStore.update(db, id, notice("Renamed Routine", "2026-01-07"));
+    expect(await noticeStore.get(db, id)).toMatchObject({ slug: "renamed-routine", chrMonth: "JAN", day: "07" });
+  });
+
+  it("wait in the review queue while pending and leave it when approved or rejected", async () => {
+    const { db } = testDb;
+    const before = await countPendingReviews(db);
+    const pending = await noticeStore.create(db, notice("Visitor notice"), { status: "pending" });
+    const other = await noticeStore.create(db, notice("Visitor notice two"), { status: "pending" });
+    expect(await countPendingReviews(db)).toBe(before + 2);
+    expect((await noticeStore.listPage(db, { q: "Visitor", page: 1 })).total).toBe(0);
+    expect((await listReviewQueue(db)).notices.map((item) => item._id)).toEqual(
+      expect.arrayContaining([pending, other]),
+    );
+
+    expect(await approveSubmission(db, "notices", pending)).toBe(1);
+    expect(await approveSubmission(db, "notices", pending)).toBe(0);
+    expect(await rejectSubmission(db, "notices", pending)).toBe(0);
+    expect(await rejectSubmission(db, "notices", other)).toBe(1);
+    expect(await noticeStore.get(db, other)).toBeUndefined();
+    expect((await noticeStore.listPage(db, { q: "Visitor", page: 1 })).total).toBe(1);
+    expect(await countPendingReviews(db)).toBe(before);
+  });
+});
+
+describe("the public forms' rate limit", () => {
+  it("lets exactly `max` concurrent attempts through and starts over after the window", async () => {
+    const { db } = testDb;
+    const options = { max: 5, windowSeconds: 60, now: 1_000_000 };
+    const verdicts = await Promise.all(Array.from({ length: 12 }, () => countAttempt(db, "test:client", options)));
+    expect(verdicts.filter((verdict) => !verdict.limited)).toHaveLength(5);
+    expect(verdicts.every((verdict) => verdict.retryAfterSeconds === 60)).toBe(true);
+    expect((await countAttempt(db, "test:other", options)).limited).toBe(false);
+    const later = await countAttempt(db, "test:client", { ...options, now: options.now + 61_000 });
+    expect(later.limited).toBe(false);
+  });
+});

@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { type RunningServer, startServer } from "../support/server";
+
+/**
+ * Every /api/user(s) call as anonymous, General and admin, against the production build
+ * (`npm run build`) on PGlite, or on the TEST_DATABASE_URL server when it is set.
+ */
+const ADMIN = { name: "Api Admin", email: "api-admin@example.org", password: "admin-password-1" };
+const MEMBER = { name: "Api Member", email: "api-member@example.org", password: "member-password-1" };
+const RATE_LIMIT = 4;
+
+let server: RunningServer;
+let testDb: TestDatabase | undefined;
+let adminCookie = "";
+let memberCookie = "";
+let nextClient = 1;
+
+/** Each call comes from its own client address unless one is given (the server trusts X-Real-IP). */
+function call(path: string, init: RequestInit & { cookie?: string; ip?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("X-Real-IP", init.ip ?? `10.1.0.${nextClient++}`);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return fetch(`${server.baseUrl}${path}`, { ...init, headers, redirect: "manual" });
+}
+
+const post = (path: string, body: unknown, init: { cookie?: string; method?: string; ip?: string } = {}) =>
+  call(path, { method: init.method ?? "POST", body: JSON.stringify(body), cookie: init.cookie, ip: init.ip });
+
+/** Registers through better-auth's JSON endpoint and returns the session cookie. */
+async function signUp(account: typeof ADMIN): Promise<string> {
+  const response = await post("/api/auth/sign-up/email", account);
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
+  expect(cookie).toBeDefined();
+  return cookie!.split(";")[0]!;
+}
+
+beforeAll(async () => {
+  testDb = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  server = await startServer({
+    SEED_DEMO: "false",
+    ADMIN_EMAILS: ADMIN.email,
+    TRUSTED_PROXY_HEADER: "x-real-ip",
+    AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT),
+    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+  });
+  adminCookie = await signUp(ADMIN);
+  memberCookie = await signUp(MEMBER);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await testDb?.close();
+});
+
+describe("GET /api/users", () => {
+  it("answers 401 anonymous, 403 General and the list for an admin", async () => {
+    const anonymous = await call("/api/users");
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: expect.any(String) });
+    const general = await call("/api/users", { cookie: memberCookie });
+    expect(general.status).toBe(403);
+    expect(await general.json()).toEqual({ message: expect.any(String) });
+
+    const admin = await call("/api/users", { cookie: adminCookie });
+    expect(admin.status).toBe(200);
+    const users = await admin.json();
+    expect(users).toEqual(
+      expect.arrayContaining([
+        { _id: expect.any(String), displayName: ADMIN.name, email: ADMIN.email, role: "admin" },
+        { _id: expect.any(String), displayName: MEMBER.name, email: MEMBER.email },
+      ]),
+    );
+  });
+});
+
+describe("GET /api/users/{email}", () => {
+  it("gives your own record, hides others from General users and 404s unknown addresses for admins", async () => {
+    expect((await call(`/api/users/${MEMBER.email}`)).status).toBe(401);
+
+    const own = await call(`/api/users/${MEMBER.email}`, { cookie: memberCookie });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual({ _id: expect.any(String), displayName: MEMBER.name, email: MEMBER.email });
+
+    expect((await call(`/api/users/${ADMIN.email}`, { cookie: memberCookie })).status).toBe(403);
+    expect((await call("/api/users/nobody@example.org", { cookie: memberCookie })).status).toBe(403);
+
+    const byAdmin = await call(`/api/users/${MEMBER.email.toUpperCase()}`, { cookie: adminCookie });
+    expect(byAdmin.status).toBe(200);
+    expect((await byAdmin.json()).email).toBe(MEMBER.email);
+    const adminOwn = await call(`/api/users/${ADMIN.email}`, { cookie: adminCookie });
+    expect((await adminOwn.json()).role).toBe("admin");
+    expect((await call("/api/users/nobody@example.org", { cookie: adminCookie })).status).toBe(404);
+  });
+});
+
+describe("POST and PUT /api/user", () => {
+  it("record the caller's own display name and nobody else's", async () => {
+    const body = { email: MEMBER.email, displayName: "Renamed Member" };
+    expect((await post("/api/user", body)).status).toBe(401);
+
+    const created = await post("/api/user", body, { cookie: memberCookie });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ _id: expect.any(String), modifiedCount: 1 });
+    const upserted = await post(
+      "/api/user",
+      { ...body, displayName: "Member Again" },
+      { cookie: memberCookie, method: "PUT" },
+    );
+    expect(upserted.status).toBe(200);
+    const record = await call(`/api/users/${MEMBER.email}`, { cookie: memberCookie });
+    expect((await record.json()).displayName).toBe("Member Again");
+
+    const someoneElse = await post(
+      "/api/user",
+      { email: ADMIN.email, displayName: "Hijack" },
+      { cookie: memberCookie },
+    );
+    expect(someoneElse.status).toBe(403);
+    expect(await someoneElse.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it("answers 400 naming every bad field, and 400 for a body that is not JSON", async () => {
+    const bad = await post("/api/user", { email: "not-an-email", displayName: " " }, { cookie: memberCookie });
+    expect(bad.status).toBe(400);
+    const answer = await bad.json();
+    expect(Object.keys(answer.errors).sort()).toEqual(["displayName", "email"]);
+    const notJson = await call("/api/user", { method: "POST", body: "{", cookie: memberCookie });
+    expect(notJson.status).toBe(400);
+    expect((await call("/api/user", { cookie: memberCookie })).status).toBe(405);
+  });
+});
+
+describe("POST /api/users/make-admin and /api/users/revoke-admin", () => {
+  it("are for admins only", async () => {
+    for (const path of ["/api/users/make-admin", "/api/users/revoke-admin"]) {
+      expect((await post(path, { email: MEMBER.email })).status).toBe(401);
+      expect((await post(path, { email: MEMBER.email }, { cookie: memberCookie })).status).toBe(403);
+    }
+  });
+
+  it("keep the last admin and report what changed", async () => {
+    const lastAdmin = await post("/api/users/revoke-admin", { email: ADMIN.email }, { cookie: adminCookie });
+    expect(lastAdmin.status).toBe(409);
+    expect((await lastAdmin.json()).message).toMatch(/last admin/);
+
+    const promoted = await post("/api/users/make-admin", { email: MEMBER.email }, { cookie: adminCookie });
+    expect(await promoted.json()).toEqual({ modifiedCount: 1 });
+    const again = await post("/api/users/make-admin", { email: MEMBER.email }, { cookie: adminCookie });
+    expect(await again.json()).toEqual({ modifiedCount: 0, message: expect.stringMatching(/already an admin/) });
+    const unknown = await post("/api/users/make-admin", { email: "nobody@example.org" }, { cookie: adminCookie });
+    expect(await unknown.json()).toEqual({ modifiedCount: 0, message: expect.stringMatching(/No account/) });
+    const invalid = await post("/api/users/make-admin", { email: "nope" }, { cookie: adminCookie });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors).toHaveProperty("email");
+
+    // The promoted member now reads every record; demoting takes it away again at once.
+    expect((await call("/api/users", { cookie: memberCookie })).status).toBe(200);
+    const revoked = await post("/api/users/revoke-admin", { email: MEMBER.email }, { cookie: adminCookie });
+    expect(await revoked.json()).toEqual({ modifiedCount: 1 });
+    expect((await call("/api/users", { cookie: memberCookie })).status).toBe(403);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  const wrongSignIn = (ip: string, headers: Record<string, string> = {}) =>
+    call("/api/auth/sign-in/email", {
+      method: "POST",
+      ip,
+      headers,
+      body: JSON.stringify({ email: MEMBER.email, password: "wrong-password" }),
+    });
+
+  it("answers 429 after the limit, per client, and ignores a client-sent X-Forwarded-For", async () => {
+    for (let attempt = 0; attempt < RATE_LIMIT; attempt++) {
+      expect((await wrongSignIn("10.9.0.1")).status).toBe(401);
+    }
+    const limited = await wrongSignIn("10.9.0.1");
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ message: expect.any(String) });
+    expect((await wrongSignIn("10.9.0.1", { "X-Forwarded-For": "203.0.113.7" })).status).toBe(429);
+
+    // The login form shares the limit: same client, same bucket.
+    const form = await call("/login", {
+      method: "POST",
+      ip: "10.9.0.1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: MEMBER.email, password: "wrong-password" }).toString(),
+    });
+    expect(form.status).toBe(429);
+
+    expect((await wrongSignIn("10.9.0.2")).status).toBe(401);
+  });
+});

@@ -1,0 +1,160 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/auth-schema";
+import {
+  createDemoAdmin,
+  DEMO_ADMIN_EMAIL,
+  findUserByEmail,
+  LastAdminError,
+  promoteListedAdmin,
+  promoteToAdmin,
+  revokeAdmin,
+} from "~/domain/users.server";
+import { createAuth, loadOrCreateAuthSecret } from "~/lib/auth.server";
+import { loadConfig } from "~/lib/config.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { startServer } from "../support/server";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+describe("users domain", () => {
+  let testDb: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-users-"));
+  });
+  afterAll(async () => {
+    await testDb.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const addUser = (email: string, role: string | null = null) =>
+    testDb.db
+      .insert(users)
+      .values({ name: email.split("@")[0]!, email, role })
+      .returning();
+
+  it("creates the demo admin once, with a random password that signs in", async () => {
+    const auth = createAuth({
+      db: testDb.db,
+      config: loadConfig({ DATA_DIR: dataDir }),
+      log: pino({ level: "silent" }),
+    });
+    const account = await createDemoAdmin({ auth, db: testDb.db });
+    expect(account?.email).toBe(DEMO_ADMIN_EMAIL);
+    expect(account?.password).toMatch(/^[\w-]{16}$/);
+    expect((await findUserByEmail(testDb.db, DEMO_ADMIN_EMAIL))?.role).toBe("admin");
+    const signIn = await auth.api.signInEmail({ body: { email: DEMO_ADMIN_EMAIL, password: account!.password } });
+    expect(signIn.user.email).toBe(DEMO_ADMIN_EMAIL);
+    expect(await createDemoAdmin({ auth, db: testDb.db })).toBeNull();
+  });
+
+  it("keeps a generated auth secret across restarts", () => {
+    const first = loadOrCreateAuthSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadOrCreateAuthSecret(dataDir)).toBe(first);
+  });
+
+  it("never lets two admins demote each other into having none", async () => {
+    await addUser("first@example.org", "admin");
+    await addUser("second@example.org", "admin");
+    // The demo admin steps down, leaving exactly the two new admins.
+    expect(await revokeAdmin(testDb.db, DEMO_ADMIN_EMAIL)).toEqual({ modifiedCount: 1 });
+    const outcomes = await Promise.allSettled([
+      revokeAdmin(testDb.db, "first@example.org"),
+      revokeAdmin(testDb.db, "second@example.org"),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const rejected = outcomes.find((outcome) => outcome.status === "rejected");
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(LastAdminError);
+    const admins = (await testDb.db.select().from(users)).filter((user) => user.role === "admin");
+    expect(admins).toHaveLength(1);
+  });
+
+  it("promotes an ADMIN_EMAILS address when it gets a session, and nobody else", async () => {
+    const [listed] = await addUser("listed@example.org");
+    const [other] = await addUser("other@example.org");
+    await promoteListedAdmin(testDb.db, listed!.id, ["listed@example.org"]);
+    await promoteListedAdmin(testDb.db, other!.id, ["listed@example.org"]);
+    expect((await findUserByEmail(testDb.db, "listed@example.org"))?.role).toBe("admin");
+    expect((await findUserByEmail(testDb.db, "other@example.org"))?.role).toBeUndefined();
+    expect(await promoteToAdmin(testDb.db, "OTHER@example.org ")).toEqual({ modifiedCount: 1 });
+  });
+});
+
+describe("npm run make-admin", () => {
+  const makeAdmin = (env: Record<string, string>, email: string) =>
+    run(process.execPath, ["--import", "tsx", "scripts/make-admin.ts", email], {
+      cwd: ROOT,
+      // Vitest puts Vite's BASE_URL ("/") into process.env; the script needs a real one.
+      env: { ...process.env, BASE_URL: "http://localhost:3000", ...env },
+    }).then(
+      (result) => ({ code: 0, output: result.stdout + result.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: error.stdout + error.stderr,
+      }),
+    );
+
+  it("refuses with the lock message while the server runs, and promotes once it is stopped", async () => {
+    const testDb = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+    const dbEnv: Record<string, string> = testDb?.url ? { DATABASE_URL: testDb.url } : {};
+    const server = await startServer({ SEED_DEMO: "false", ...dbEnv });
+    try {
+      const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Cli", email: "cli@example.org", password: "cli-password-1" }),
+      });
+      expect(signUp.status).toBe(200);
+      const env = { DATA_DIR: server.dataDir, ...dbEnv };
+      if (!testDb) {
+        const locked = await makeAdmin(env, "cli@example.org");
+        expect(locked.code).toBe(1);
+        expect(locked.output).toMatch(/in use by another process/);
+      }
+      await server.stop();
+      const promoted = await makeAdmin(env, "cli@example.org");
+      expect(promoted).toEqual({ code: 0, output: expect.stringContaining("cli@example.org is now an admin.") });
+      const unknown = await makeAdmin(env, "nobody@example.org");
+      expect(unknown.code).toBe(1);
+      expect(unknown.output).toContain("No account uses nobody@example.org.");
+    } finally {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await testDb?.close();
+    }
+  }, 120_000);
+});
+
+describe("demo admin at start-up", () => {
+  it("is printed once with the seeded demo content, and its password works", async () => {
+    const first = await startServer({ SEED_DEMO: "true" });
+    try {
+      const printed = first.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
+      expect(printed?.[1]).toBe(DEMO_ADMIN_EMAIL);
+      const signIn = await fetch(`${first.baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: printed?.[2] }),
+      });
+      expect(signIn.status).toBe(200);
+      await first.stop();
+
+      const second = await startServer({ SEED_DEMO: "true", DATA_DIR: first.dataDir });
+      await second.stop();
+      expect(second.output()).not.toContain(printed?.[2]);
+      expect(second.output()).not.toMatch(/password:/);
+    } finally {
+      await first.stop();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+
+interface Operation {
+  method: string;
+  path: string;
+  fields: string[];
+}
+
+/** Every operation of our own OpenAPI document except better-auth's endpoints. */
+async function apiOperations(baseUrl: string): Promise<Operation[]> {
+  const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>
+    >;
+  };
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    if (path.startsWith("/api/auth")) continue;
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!["get", "post", "put", "delete"].includes(method)) continue;
+      const schema = operation.requestBody?.content?.["application/json"]?.schema;
+      operations.push({ method: method.toUpperCase(), path, fields: Object.keys(schema?.properties ?? {}) });
+    }
+  }
+  return operations;
+}
+
+async function authCookie(baseUrl: string, endpoint: string, body: object) {
+  const response = await fetch(`${baseUrl}/api/auth/${endpoint}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, endpoint).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+const hugeString = fc.string({ maxLength: 8 }).map((seed) => (seed || "x").repeat(200_000));
+const oddValue = fc.oneof(fc.jsonValue(), hugeString, fc.constant("javascript:alert(1)"), fc.constant("0000-99-99"));
+const pathParam = fc.oneof(
+  fc.uuid(),
+  fc.string(),
+  fc.integer().map(String),
+  fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%00", "' or 1=1 --", "a".repeat(5000)),
+);
+const contentType = fc.constantFrom(
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  undefined,
+);
+
+describe("API fuzzing", () => {
+  let server: RunningServer;
+  let operations: Operation[] = [];
+  let identities: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    server = await startServer({ PUBLIC_FORM_RATE_LIMIT_MAX: "1000000", UPLOAD_RATE_LIMIT_MAX: "1000000" });
+    operations = await apiOperations(server.baseUrl);
+    const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
+    identities = {
+      anonymous: undefined,
+      general: await authCookie(server.baseUrl, "sign-up/email", {
+        name: "Fuzz General",
+        email: "fuzz-general@example.org",
+        password: "fuzz-password-1",
+      }),
+      admin: await authCookie(server.baseUrl, "sign-in/email", { email: admin?.[1], password: admin?.[2] }),
+    };
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  const contentVersion = async () =>
+    ((await (await fetch(`${server.baseUrl}/healthz`)).json()) as { contentVersion: string }).contentVersion;
+
+  it(`never answers 5xx, always JSON with a message, and refused requests write nothing (${RUNS} cases)`, async () => {
+    expect(operations.length).toBeGreaterThan(15);
+    const request = fc.record({
+      operation: fc.constantFrom(...operations),
+      identity: fc.constantFrom("anonymous", "general", "admin"),
+      param: pathParam,
+      type: contentType,
+      body: fc.oneof(
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+        fc.string(),
+        fc.constant("{ not json"),
+        fc.dictionary(fc.string(), oddValue).map((value) => JSON.stringify(value)),
+      ),
+      fieldValues: fc.array(oddValue, { minLength: 8, maxLength: 8 }),
+      useFields: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async (input) => {
+        const { operation } = input;
+        const path = operation.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(input.param));
+        const body = input.useFields
+          ? JSON.stringify(Object.fromEntries(operation.fields.map((field, i) => [field, input.fieldValues[i % 8]])))
+          : input.body;
+        const headers: Record<string, string> = { Origin: server.baseUrl };
+        if (input.type) headers["Content-Type"] = input.type;
+        const cookie = identities[input.identity];
+        if (cookie) headers.Cookie = cookie;
+        const before = await contentVersion();
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: operation.method,
+          headers,
+          body: operation.method === "GET" ? undefined : body,
+        });
+        const text = await response.text();
+        const label = `${operation.method} ${path} as ${input.identity} (${response.status}): ${text.slice(0, 200)}`;
+        expect(response.status, label).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(response.headers.get("content-type"), label).toContain("application/json");
+          expect(typeof JSON.parse(text).message, label).toBe("string");
+          expect(await contentVersion(), label).toBe(before);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { collections, formToInput, rowToFormValues } from "~/domain/collections";
+import { inputSchemas } from "~/domain/collections.server";
+import { isAllowedLink } from "~/domain/fields";
+
+describe("link fields", () => {
+  it.each(["https://example.org/a.pdf", "http://example.org", "/media/abc123.pdf", "/media/2026/photo-1.png"])(
+    "accept %s",
+    (link) => expect(isAllowedLink(link)).toBe(true),
+  );
+
+  it.each([
+    "javascript:alert(1)",
+    " JavaScript:alert(1)",
+    "data:text/html,<script>",
+    "ftp://example.org/a",
+    "//evil.example/a.png",
+    "/media/../etc/passwd",
+    "/media/",
+    "/uploads/a.png",
+    "https://",
+  ])("refuse %s", (link) => expect(isAllowedLink(link)).toBe(false));
+});
+
+describe("form values", () => {
+  it("become schema input: blanks are absent, whole numbers are numbers, the rest stays text", () => {
+    const form = new URLSearchParams({ name: " Ada ", batch: "7", session: "  ", email: "a@x.org" });
+    expect(formToInput(collections.students, form)).toEqual({ name: "Ada", batch: 7, email: "a@x.org" });
+    const odd = formToInput(collections.students, new URLSearchParams({ batch: "7.5" }));
+    expect(inputSchemas.students.safeParse(odd).error?.issues.map((issue) => issue.path[0])).toContain("batch");
+  });
+
+  it("come back from a stored row for the edit form", () => {
+    const row = { _id: "1", name: "Ada", batch: null, email: "a@x.org", photoURL: "/media/a.png", session: null };
+    expect(rowToFormValues(collections.students, row)).toEqual({
+      name: "Ada",
+      batch: "",
+      email: "a@x.org",
+      photoURL: "/media/a.png",
+      session: "",
+    });
+  });
+
+  it("every collection's form has a field for each schema key", () => {
+    for (const collection of Object.values(collections)) {
+      const shape = (inputSchemas[collection.key] as unknown as { shape: Record<string, unknown> }).shape;
+      expect(collection.fields.map((field) => field.name).sort(), collection.key).toEqual(Object.keys(shape).sort());
+    }
+  });
+});
