@@ -7,7 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
 import { createContentVersionReader } from "~/domain/content-version.server";
-import { oidcFormActionOrigins } from "~/lib/auth.server";
+import { hasSessionCookie, oidcFormActionOrigins } from "~/lib/auth.server";
 import { clientIpMiddleware } from "~/lib/client-ip.server";
 import { mediaHandler } from "./media";
 import { pageCache } from "./page-cache";
@@ -67,7 +67,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
   app.use(
     pageCache({
       contentVersion: createContentVersionReader(context.db),
-      isSignedIn: (req) => /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? ""),
+      isSignedIn: (req) => hasSessionCookie(req.headers.cookie),
     }),
   );
 

@@ -23,6 +23,7 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
 const CACHEABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/plain)/;
 const NEVER_CACHED = /^\/(api\/auth|healthz|dashboard|login|register|logout|notice-form|result-form)(\/|$|\?)/;
 /** CDNs may keep an anonymous page briefly, then revalidate with the ETag. */
@@ -82,8 +83,9 @@ function isCacheable(res: Response, body: Buffer): boolean {
     CACHEABLE_TYPES.test(type) &&
     !res.getHeader("Set-Cookie") &&
     !/no-store|private/.test(cacheControl) &&
-    // A page with inline scripts carries this response's CSP nonce: it can't be replayed.
-    !(type.startsWith("text/html") && body.includes(" nonce="))
+    // An inline script runs only with this response's CSP nonce: such a page can't be replayed.
+    // (Scripts and styles from our own files need no nonce, so a stale one on them is harmless.)
+    !(type.startsWith("text/html") && INLINE_SCRIPT.test(body.toString("utf8")))
   );
 }
 

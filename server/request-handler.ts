@@ -1,9 +1,11 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
 
 const DATABASE_CHECK_TIMEOUT_MS = 1_000;
+/** Above the upload limits (20 MB PDFs) with room for a form around them. */
+export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 /**
  * Express glue for React Router (what @react-router/express does), plus one rule: when a
@@ -14,6 +16,10 @@ export function reactRouterHandler(options: { build: ServerBuild; context: AppCo
   const handle = createRequestHandler(options.build, options.mode);
   const { context } = options;
   return async (req, res, next) => {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      await sendResponse(res, tooLargeResponse());
+      return;
+    }
     try {
       const request = toFetchRequest(req, res);
       let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce });
@@ -22,11 +28,29 @@ export function reactRouterHandler(options: { build: ServerBuild; context: AppCo
         context.log.warn({ url: req.originalUrl }, "database unavailable");
         response = unavailableResponse(req);
       }
+      await discardUnreadBody(req);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A call refused before its body was read (401, 403) still takes the whole body in before
+ * answering: a server that answers mid-upload and closes makes the client see a reset
+ * connection instead of the answer.
+ */
+async function discardUnreadBody(req: ExpressRequest) {
+  if (req.complete || req.method === "GET" || req.method === "HEAD") return;
+  let received = 0;
+  for await (const chunk of req) {
+    received += (chunk as Buffer).length;
+    if (received > MAX_BODY_BYTES) {
+      req.destroy();
+      return;
+    }
+  }
 }
 
 async function databaseAnswers(context: AppContext): Promise<boolean> {
@@ -50,6 +74,27 @@ function unavailableResponse(req: ExpressRequest): Response {
   return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
+function tooLargeResponse(): Response {
+  const message = `The request is too large (at most ${MAX_BODY_BYTES / 1024 / 1024} MB).`;
+  return Response.json({ message }, { status: 413, headers: { Connection: "close" } });
+}
+
+/** The request body as a web stream that reads only as the action asks; past MAX_BODY_BYTES it fails. */
+function lazyBody(req: ExpressRequest): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  let received = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      chunks ??= req[Symbol.asyncIterator]();
+      const { value, done } = await chunks.next();
+      if (done) return controller.close();
+      received += value.length;
+      if (received > MAX_BODY_BYTES) return controller.error(new Error("request body too large"));
+      controller.enqueue(new Uint8Array(value));
+    },
+  });
+}
+
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
@@ -63,7 +108,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = lazyBody(req);
     init.duplex = "half";
   }
   return new Request(url, init);

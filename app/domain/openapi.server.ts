@@ -37,6 +37,12 @@ function schemaName(collection: Collection): string {
   return words.join("");
 }
 
+/** Students are the one list that grows without bound, so its read is paged. */
+const pageParameters = [
+  { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 500, default: 100 } },
+];
+
 function collectionPaths(collection: Collection): Record<string, JsonObject> {
   const name = schemaName(collection);
   const tag = collection.headings.list;
@@ -45,7 +51,8 @@ function collectionPaths(collection: Collection): Record<string, JsonObject> {
     [`/api/${collection.api.readPath}`]: {
       get: {
         tags: [tag],
-        summary: `Every published ${collection.noun}`,
+        summary: collection.key === "students" ? "One page of students" : `Every published ${collection.noun}`,
+        ...(collection.key === "students" && { parameters: pageParameters }),
         responses: { "200": answer("The list", { type: "array", items: ref(name) }) },
       },
     },

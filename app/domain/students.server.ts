@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
 import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
@@ -23,12 +23,17 @@ export function toApiStudent(row: StudentRow): ApiStudent {
   };
 }
 
-/** Every student (`GET /api/students`). */
-export async function listStudents(db: Database): Promise<ApiStudent[]> {
+/**
+ * `GET /api/students`: one page in (batch, name) order, as an array. A client pages on until
+ * an empty array; no page costs more than its rows, however many students there are.
+ */
+export async function listStudents(db: Database, request: PageRequest): Promise<ApiStudent[]> {
   const rows = await db
     .select()
     .from(students)
-    .orderBy(...byBatchThenName);
+    .orderBy(...byBatchThenName)
+    .limit(request.pageSize)
+    .offset(offsetOf(request.page, request.pageSize));
   return rows.map(toApiStudent);
 }
 
@@ -51,14 +56,20 @@ export async function listStudentPage(
   return { items: rows.map(toApiStudent), page, pageCount: pageCountFor(total, request.pageSize), total };
 }
 
-/** The distinct batches, lowest first, for the Jump Batch list. */
+/**
+ * The distinct batches, lowest first, for the Jump Batch list. A skip scan over the
+ * (batch, name) index: one index probe per batch, not a pass over every student.
+ */
 export async function listBatches(db: Database): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ batch: students.batch })
-    .from(students)
-    .where(isNotNull(students.batch))
-    .orderBy(asc(students.batch));
-  return rows.flatMap((row) => (row.batch === null ? [] : [row.batch]));
+  const result = (await db.execute(sql`
+    with recursive batches(batch) as (
+      (select batch from students where batch is not null order by batch limit 1)
+      union all
+      select (select s.batch from students s where s.batch > batches.batch order by s.batch limit 1)
+      from batches where batches.batch is not null
+    )
+    select batch from batches where batch is not null`)) as unknown as { rows: { batch: number }[] };
+  return result.rows.map((row) => Number(row.batch));
 }
 
 /** The dashboard's and the write API's access to students. */

@@ -120,6 +120,14 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** better-auth's session cookie (with the __Secure- prefix on https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+
+/** Whether a request claims a session: cheap, no database; the page cache uses it to step aside. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
 export interface AuthCallResult {
   ok: boolean;
   status: number;

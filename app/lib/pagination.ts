@@ -29,3 +29,13 @@ export function clampPage(page: number, total: number, pageSize: number): number
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
 }
+
+export const API_PAGE_SIZE = 100;
+export const API_PAGE_SIZE_MAX = 500;
+
+/** Reads `?limit=` of a paged JSON read: 1 to 500, default 100. */
+export function apiPageSizeFrom(searchParams: URLSearchParams): number {
+  const raw = searchParams.get("limit");
+  if (!raw || !/^\d{1,6}$/.test(raw)) return API_PAGE_SIZE;
+  return Math.min(API_PAGE_SIZE_MAX, Math.max(1, Number(raw)));
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { navigationLinks, notFoundText, panelLinks } from "~/content/site";
+import { demoRecentEvents } from "~/db/seed/demo-data";
 
 const navPaths = [...navigationLinks, ...panelLinks].map((link) => link.to);
 
@@ -10,6 +11,14 @@ test("every navigation link answers 200 and passes axe", async ({ page }) => {
     expect(response?.status(), path).toBe(200);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, `axe on ${path}`).toEqual([]);
+  }
+});
+
+test("the home page renders the demo content", async ({ page }) => {
+  await page.goto("/");
+  const recentEvents = page.getByRole("region", { name: "Recent Events" });
+  for (const event of demoRecentEvents) {
+    await expect(recentEvents.getByRole("link", { name: new RegExp(event.name) })).toBeVisible();
   }
 });
 

@@ -74,8 +74,11 @@ describe("read queries and their API shape", () => {
   afterAll(() => testDb.close());
 
   it("students: spec fields, pages of 24 in (batch, name) order, batch filter and distinct batches", async () => {
-    const all = await listStudents(testDb.db);
+    const all = await listStudents(testDb.db, { page: 1, pageSize: 100 });
     expect(all).toHaveLength(27);
+    const apiSecondPage = await listStudents(testDb.db, { page: 2, pageSize: 10 });
+    expect(apiSecondPage.map((s) => s.name)).toEqual(all.slice(10, 20).map((s) => s.name));
+    expect(await listStudents(testDb.db, { page: 4, pageSize: 10 })).toEqual([]);
     expect(Object.keys(all[0] ?? {}).sort()).toEqual(["_id", "batch", "email", "name", "photoURL", "session"]);
     expect(all.at(-1)).toMatchObject({ name: "No Batch", batch: null, session: null });
 

@@ -128,7 +128,17 @@ describe("API fuzzing", () => {
           expect(await contentVersion(), label).toBe(before);
         }
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Cases carry bodies of megabytes: report a failure without printing them whole.
+        asyncReporter: async (details) => {
+          if (!details.failed) return;
+          const error = String(details.errorInstance).slice(0, 2000);
+          throw new Error(
+            `${error}\nafter ${details.numRuns} cases; counterexample: ${JSON.stringify(details.counterexample).slice(0, 800)}`,
+          );
+        },
+      },
     );
   });
 });

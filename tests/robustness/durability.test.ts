@@ -65,7 +65,7 @@ async function burstThenKill(server: RunningServer, cookie: string): Promise<Bur
         outcome.statuses.set(response.status, (outcome.statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500 && !killed)
           outcome.serverErrorsBeforeKill.push(`${response.status} ${body.slice(0, 200)}`);
-        if (write && response.status === 200) outcome.acknowledged.push(JSON.parse(body).insertedId);
+        if (write && response.status === 201) outcome.acknowledged.push(JSON.parse(body).insertedId);
       } catch {
         // the connection died with the server: that request was never acknowledged
       }

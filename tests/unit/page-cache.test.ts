@@ -24,7 +24,9 @@ function createTestApp() {
   );
   app.get("/page", (req, res) => {
     renders++;
-    res.type("html").send(`<html><body>render ${renders} ${req.query.q ?? ""}</body></html>`);
+    // Own files carry the nonce too; it is harmless on them, so this page stays cacheable.
+    const assets = `<link nonce="abc" rel="stylesheet" href="/a.css"><script nonce="abc" src="/a.js"></script>`;
+    res.type("html").send(`<html><head>${assets}</head><body>render ${renders} ${req.query.q ?? ""}</body></html>`);
   });
   app.get("/with-script", (_req, res) => {
     renders++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, offsetOf, pageCountFor, pageNumberFrom } from "~/lib/pagination";
+import { apiPageSizeFrom, clampPage, offsetOf, pageCountFor, pageNumberFrom } from "~/lib/pagination";
 
 describe("pagination", () => {
   it("reads ?page=, treating missing or malformed values as page 1", () => {
@@ -19,5 +19,14 @@ describe("pagination", () => {
     expect(clampPage(5, 25, 24)).toBe(2);
     expect(clampPage(1, 0, 24)).toBe(1);
     expect(offsetOf(3, 24)).toBe(48);
+  });
+
+  it("reads an API page size between 1 and 500, 100 by default", () => {
+    const limit = (query: string) => apiPageSizeFrom(new URLSearchParams(query));
+    expect(limit("")).toBe(100);
+    expect(limit("limit=20")).toBe(20);
+    expect(limit("limit=0")).toBe(1);
+    expect(limit("limit=100000")).toBe(500);
+    expect(limit("limit=ten")).toBe(100);
   });
 });

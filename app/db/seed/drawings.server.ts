@@ -4,6 +4,7 @@
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { defaultSiteSettings } from "~/content/site";
+import { formatDate } from "~/lib/format";
 
 const FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
@@ -255,7 +256,7 @@ const SHEET_STYLE = `<style>.t{font-family:${FONT};font-size:24px;fill:#0f172a}.
 export function drawResultSheet({ contestName, publishingDate, standings }: ResultSheetOptions): string {
   const heading = fitText(contestName, 1040, [48, 40, 34], 2);
   const rows = standings.slice(0, RESULT_SHEET_MAX_ROWS).map(resultRow).join("");
-  const published = `${defaultSiteSettings.clubName} · Published ${formatLongDate(publishingDate)}`;
+  const published = `${defaultSiteSettings.clubName} · Published ${formatDate(publishingDate)}`;
   const body =
     SHEET_STYLE +
     `<rect width="1200" height="1600" fill="#f8fafc"/><rect width="1200" height="300" fill="#1e3a8a"/>` +
@@ -286,27 +287,6 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2026-02-21" → "21 February 2026", without time zones shifting the day. */
-export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
-}
-
 export interface PdfOptions {
   title: string;
   /** YYYY-MM-DD; also the document's creation date, so the same input gives the same bytes. */
@@ -334,7 +314,7 @@ export async function makePdf({ title, date, paragraphs, table }: PdfOptions): P
   const page = pdf.addPage([PAGE.width, PAGE.height]);
   let y = drawLetterhead(page, fonts);
   y = drawParagraph(page, fonts.bold, title, y - 16, 16);
-  y = drawParagraph(page, fonts.regular, `Date: ${formatLongDate(date)}`, y - 4, 11);
+  y = drawParagraph(page, fonts.regular, `Date: ${formatDate(date)}`, y - 4, 11);
   for (const paragraph of paragraphs) y = drawParagraph(page, fonts.regular, paragraph, y - 10, 11);
   if (table) y = drawTable(page, fonts, table, y - 16);
   drawParagraph(page, fonts.regular, `General Secretary, ${defaultSiteSettings.clubName}`, Math.min(y - 40, 120), 11);

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { noticeDateParts, uniqueSlug } from "~/domain/notices";
+import { formatDate } from "~/lib/format";
 import { type MediaKind, storeMedia } from "~/lib/media.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import {
@@ -19,7 +20,7 @@ import {
   demoStudents,
   demoTeachers,
 } from "./demo-data";
-import { drawEventImage, drawPortrait, drawResultSheet, formatLongDate, makePdf } from "./drawings.server";
+import { drawEventImage, drawPortrait, drawResultSheet, makePdf } from "./drawings.server";
 
 export const DEMO_SEED_KEY = "demo-content-seeded";
 
@@ -206,7 +207,7 @@ function resultPdf(result: DemoResult): Promise<Uint8Array> {
   return makePdf({
     title: `${result.name}: final standings`,
     date: result.publishingDate,
-    paragraphs: [result.description, `Published on ${formatLongDate(result.publishingDate)}.`],
+    paragraphs: [result.description, `Published on ${formatDate(result.publishingDate)}.`],
     table: {
       headers: ["Rank", "Team", "University", "Solved", "Penalty"],
       rows: result.standings.map((s, i) => [String(i + 1), s.team, s.university, String(s.solved), String(s.penalty)]),
