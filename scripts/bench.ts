@@ -13,6 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { type RunningServer, startServer } from "../tests/support/server";
+import { httpRequest } from "./bench/http";
 import { runLighthouse } from "./bench/lighthouse";
 import { type LoadResult, loadTool, round, runLoad } from "./bench/load";
 import { measurePageWeight } from "./bench/page-weight";
@@ -94,10 +95,10 @@ async function measureAnonymousThroughput(server: RunningServer) {
   const rows = [];
   for (const pagePath of THROUGHPUT_PATHS) {
     const url = `${server.baseUrl}${pagePath}`;
-    const sample = await fetch(url);
-    const bytes = Buffer.from(await sample.arrayBuffer());
-    const contentType = sample.headers.get("content-type") ?? "text/html";
-    await fetch(url); // warm the page cache
+    const sample = await httpRequest(url);
+    const bytes = sample.body;
+    const contentType = sample.headers["content-type"] ?? "text/html";
+    await httpRequest(url); // warm the page cache
     const app = await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS });
     const bare = await withBareServer(bytes, contentType, (bareUrl) =>
       runLoad({ url: bareUrl, connections: CONNECTIONS, seconds: SECONDS }),
@@ -170,7 +171,7 @@ async function replaceStudents(dataDir: string, count: number) {
 }
 
 async function publicPaths(baseUrl: string): Promise<string[]> {
-  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const sitemap = (await httpRequest(`${baseUrl}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
   return [...new Set(paths)];
 }
@@ -182,16 +183,13 @@ function parseDemoAdmin(output: string) {
 }
 
 async function authRequest(baseUrl: string, endpoint: string, body: object): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/${endpoint}`, {
+  const response = await httpRequest(`${baseUrl}/api/auth/${endpoint}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${endpoint} failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  if (response.status !== 200) throw new Error(`${endpoint} failed: ${response.status} ${response.text()}`);
+  return response.cookies();
 }
 
 const signUp = (baseUrl: string) =>

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -10,9 +10,9 @@ import { createContentVersionReader } from "~/domain/content-version.server";
 import { hasSessionCookie, oidcFormActionOrigins } from "~/lib/auth.server";
 import { clientIpMiddleware } from "~/lib/client-ip.server";
 import { mediaHandler } from "./media";
-import { pageCache } from "./page-cache";
+import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
-import { apiCors, securityHeaders } from "./security";
+import { apiCors, securityHeaders, securityHeaderValues } from "./security";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -22,7 +22,22 @@ export interface CreateAppOptions {
   clientDir: string;
 }
 
-export function createApp({ context, build, clientDir }: CreateAppOptions) {
+/**
+ * The request listener: the page cache answers anonymous hits first, everything else goes
+ * through the Express stack below.
+ */
+export function createApp({ context, build, clientDir }: CreateAppOptions): RequestListener {
+  const security = { baseUrl: context.config.BASE_URL, formActionOrigins: oidcFormActionOrigins(context.config) };
+  const cache = pageCache({
+    contentVersion: createContentVersionReader(context.db),
+    isSignedIn: hasSessionCookie,
+    fixedHeaders: securityHeaderValues(security),
+    onFastHit: (req, id) =>
+      context.log.info(
+        { req: { id, method: req.method, url: req.url }, res: { statusCode: 200 }, cache: "HIT" },
+        "request completed",
+      ),
+  });
   const app = express();
   app.disable("x-powered-by");
   // First, so nothing downstream (rate limits, session records) sees a client-chosen address.
@@ -32,8 +47,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
     pinoHttp({
       logger: context.log,
       genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdOf(req);
         res.setHeader("X-Request-Id", id);
         return id;
       },
@@ -44,12 +58,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
       },
     }),
   );
-  app.use(
-    securityHeaders({
-      baseUrl: context.config.BASE_URL,
-      formActionOrigins: oidcFormActionOrigins(context.config),
-    }),
-  );
+  app.use(securityHeaders(security));
   app.use(compression());
 
   // Vite fingerprints everything under /assets, so browsers may keep it forever.
@@ -64,12 +73,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
   app.use("/media", mediaHandler(context.storage, context.log));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.use("/api", apiCors(context.config.CORS_ORIGINS));
-  app.use(
-    pageCache({
-      contentVersion: createContentVersionReader(context.db),
-      isSignedIn: (req) => hasSessionCookie(req.headers.cookie),
-    }),
-  );
+  app.use(cache.middleware);
 
   app.all(
     "/{*splat}",
@@ -79,5 +83,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions) {
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
     }),
   );
-  return app;
+  return (req, res) => {
+    if (!cache.serveFromMemory(req, res)) app(req, res);
+  };
 }

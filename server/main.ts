@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -44,7 +45,7 @@ async function main() {
 
   const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const app = createApp({
+  const listener = createApp({
     context: { db: database.db, database, config, log, auth, storage },
     build,
     clientDir: path.join(buildDir, "client"),
@@ -52,7 +53,7 @@ async function main() {
 
   const mediaCollector = startMediaCollector({ db: database.db, storage, log });
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = http.createServer(listener).listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, "server listening");

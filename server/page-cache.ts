@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { ContentVersionReader } from "~/domain/content-version.server";
 
@@ -18,9 +19,23 @@ interface CachedResponse {
 
 export interface PageCacheOptions {
   contentVersion: ContentVersionReader;
-  /** True when the request carries a session: those always get a fresh, private page. */
-  isSignedIn(req: Request): boolean;
+  /** True when the Cookie header carries a session: those always get a fresh, private page. */
+  isSignedIn(cookieHeader: string | undefined): boolean;
+  /** Headers every response carries (security headers), sent with hits from the fast path. */
+  fixedHeaders?: Record<string, string>;
+  /** Called for each hit the fast path answers, for the request log. */
+  onFastHit?(req: IncomingMessage, requestId: string): void;
   maxBytes?: number;
+}
+
+export interface PageCache {
+  /**
+   * Answers a hit before Express runs at all (no routing, no middleware): the anonymous
+   * public pages are most of the traffic. False means "not a hit: go on".
+   */
+  serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Inside Express, after compression: serves hits after a version check, stores misses. */
+  middleware: RequestHandler;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
@@ -37,8 +52,10 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while
 export function pageCache({
   contentVersion,
   isSignedIn,
+  fixedHeaders = {},
+  onFastHit,
   maxBytes = 64 * 1024 * 1024,
-}: PageCacheOptions): RequestHandler {
+}: PageCacheOptions): PageCache {
   const cache = new LRUCache<string, CachedResponse>({
     maxSize: maxBytes,
     // Pages also change with the date alone ("upcoming" events), so nothing lives past a minute.
@@ -46,14 +63,33 @@ export function pageCache({
     sizeCalculation: (entry) => entry.identity.length + entry.gzip.length + entry.br.length + 256,
   });
 
-  return async (req, res, next) => {
+  const cacheable = (req: IncomingMessage, path: string) =>
+    (req.method === "GET" || req.method === "HEAD") && !isSignedIn(req.headers.cookie) && !NEVER_CACHED.test(path);
+
+  const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? "/";
+    const path = url.split("?", 1)[0] ?? "/";
+    // Cross-origin API calls need the CORS answer of the Express stack.
+    if (!cacheable(req, path) || (req.headers.origin && path.startsWith("/api/"))) return false;
+    const version = contentVersion.peek();
+    const hit = version === undefined ? undefined : cache.get(`${version} ${url}`);
+    if (!hit) return false;
+    const requestId = requestIdOf(req);
+    for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+    res.setHeader("X-Request-Id", requestId);
+    sendCached(req, res, hit, "HIT");
+    onFastHit?.(req, requestId);
+    return true;
+  };
+
+  const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The action has committed by the time it answers: drop our view of the version then.
       res.once("finish", () => contentVersion.invalidate());
       contentVersion.invalidate();
       return next();
     }
-    if (isSignedIn(req) || NEVER_CACHED.test(req.path)) {
+    if (!cacheable(req, req.path)) {
       res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
@@ -73,6 +109,7 @@ export function pageCache({
     });
     next();
   };
+  return { serveFromMemory, middleware };
 }
 
 function isCacheable(res: Response, body: Buffer): boolean {
@@ -98,13 +135,16 @@ async function compressForCache(contentType: string, identity: Buffer): Promise<
   return { contentType, etag, identity, gzip: gz, br };
 }
 
-function sendCached(req: Request, res: Response, entry: CachedResponse, state: string) {
+/** Plain Node calls, so the fast path (no Express) and the middleware share it. */
+function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: string) {
   res.setHeader("X-Page-Cache", state);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-  res.vary("Accept-Encoding").vary("Cookie");
+  const vary = res.getHeader("Vary");
+  res.setHeader("Vary", vary ? `${vary}, Accept-Encoding, Cookie` : "Accept-Encoding, Cookie");
   res.setHeader("ETag", entry.etag);
   if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const accepted = String(req.headers["accept-encoding"] ?? "");
@@ -113,11 +153,19 @@ function sendCached(req: Request, res: Response, entry: CachedResponse, state: s
     : /\bgzip\b/.test(accepted)
       ? ["gzip", entry.gzip]
       : [undefined, entry.identity];
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader("Content-Type", entry.contentType);
   res.setHeader("Content-Length", body.length);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is a sane token, else a new one (as the request log does). */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** Collects what the handler writes (before compression, which sits outside us) and passes it on. */

@@ -16,6 +16,8 @@ export async function readContentVersion(db: Database): Promise<string> {
 
 export interface ContentVersionReader {
   current(): Promise<string>;
+  /** The version if it was read within maxAgeMs, without waiting; else undefined. */
+  peek(): string | undefined;
   /** Forces the next `current()` to ask the database (this process just wrote). */
   invalidate(): void;
 }
@@ -45,6 +47,9 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
       });
       pending = read;
       return read;
+    },
+    peek() {
+      return value && performance.now() - fetchedAt < maxAgeMs ? value : undefined;
     },
     invalidate() {
       generation++;

@@ -11,6 +11,8 @@ export interface LighthouseScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's own failure for this page (its scores are then 0), if any. */
+  error?: string;
 }
 
 /** Lighthouse's default (mobile) configuration, in Debian's Chromium. */
@@ -42,6 +44,7 @@ export async function runLighthouse(urls: string[]): Promise<LighthouseScores[]>
         lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
         tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
         cls: round(audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
+        ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
       });
     }
   } finally {

@@ -1,8 +1,11 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
+
+const execFileAsync = promisify(execFile);
 
 export interface LoadSpec {
   url: string;
@@ -32,7 +35,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return loadTool() === "wrk" ? runWrk(spec) : runAutocannon(spec);
 }
 
-function runWrk(spec: LoadSpec): LoadResult {
+async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const script = path.join(os.tmpdir(), `bench-${process.pid}.lua`);
   const headers = Object.entries(spec.headers ?? {})
     .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
@@ -50,7 +53,8 @@ end
 `,
   );
   const threads = Math.min(2, spec.connections);
-  const output = execFileSync(
+  // Asynchronous: the bare comparison server runs in this very process and must keep answering.
+  const { stdout: output } = await execFileAsync(
     "wrk",
     ["-t", String(threads), "-c", String(spec.connections), "-d", `${spec.seconds}s`, "-s", script, spec.url],
     {

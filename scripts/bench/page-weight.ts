@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { httpRequest } from "./http";
 
 export interface PageWeight {
   path: string;
@@ -20,9 +21,9 @@ export async function measurePageWeight(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<PageWeight> {
-  const response = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
+  const response = await httpRequest(`${baseUrl}${path}`, { headers });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-  const html = await response.text();
+  const html = response.text();
   const tags = html.match(/<(script|link|img)\b[^>]*>/g) ?? [];
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -37,7 +38,7 @@ export async function measurePageWeight(
     else if (tag.startsWith("<img") && src && attribute(tag, "loading") !== "lazy") images.add(src);
   }
   const gzipSize = (text: string | Buffer) => zlib.gzipSync(text, { level: 9 }).length;
-  const fetchBytes = async (url: string) => Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+  const fetchBytes = async (url: string) => (await httpRequest(new URL(url, baseUrl).href)).body;
   const sum = async (urls: Set<string>, measure: (bytes: Buffer) => number) =>
     (await Promise.all([...urls].map(async (url) => measure(await fetchBytes(url))))).reduce((a, b) => a + b, 0);
   return {

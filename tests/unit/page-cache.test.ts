@@ -1,3 +1,4 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
@@ -9,19 +10,20 @@ function createTestApp() {
   let version = 1;
   let renders = 0;
   let invalidations = 0;
+  const cache = pageCache({
+    contentVersion: {
+      current: async () => String(version),
+      peek: () => String(version),
+      invalidate: () => {
+        invalidations++;
+      },
+    },
+    isSignedIn: (cookie) => (cookie ?? "").includes("better-auth.session_token="),
+    fixedHeaders: { "X-Fixed": "yes" },
+  });
   const app = express();
   app.use(compression());
-  app.use(
-    pageCache({
-      contentVersion: {
-        current: async () => String(version),
-        invalidate: () => {
-          invalidations++;
-        },
-      },
-      isSignedIn: (req) => (req.headers.cookie ?? "").includes("better-auth.session_token="),
-    }),
-  );
+  app.use(cache.middleware);
   app.get("/page", (req, res) => {
     renders++;
     // Own files carry the nonce too; it is harmless on them, so this page stays cacheable.
@@ -40,7 +42,9 @@ function createTestApp() {
     res.json({ ok: true });
   });
   return {
-    app,
+    listener: (req: IncomingMessage, res: ServerResponse) => {
+      if (!cache.serveFromMemory(req, res)) app(req, res);
+    },
     renders: () => renders,
     invalidations: () => invalidations,
     bumpVersion: () => {
@@ -52,9 +56,9 @@ function createTestApp() {
 describe("page cache", () => {
   const testApp = createTestApp();
   let baseUrl = "";
-  let server: ReturnType<typeof testApp.app.listen>;
+  let server: http.Server;
   beforeAll(async () => {
-    server = testApp.app.listen(0, "127.0.0.1");
+    server = http.createServer(testApp.listener).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -76,6 +80,8 @@ describe("page cache", () => {
     expect(second.body).toBe(first.body);
     expect(second.response.headers.get("etag")).toMatch(/^".+"$/);
     expect(second.response.headers.get("cache-control")).toContain("s-maxage");
+    // A hit is answered before Express, with the headers every response carries.
+    expect(second.response.headers.get("x-fixed")).toBe("yes");
 
     const otherQuery = await get("/page?q=b");
     expect(otherQuery.body).toContain(" b<");

@@ -1,0 +1,39 @@
+import http, { type IncomingHttpHeaders } from "node:http";
+
+export interface PlainResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text(): string;
+  /** Set-Cookie lines reduced to `name=value`, joined for a Cookie header. */
+  cookies(): string;
+}
+
+/**
+ * One request on its own connection. The bench idles connections for the length of a load
+ * run, long past the server's keep-alive time; fetch's pool would reuse a closed one.
+ */
+export function httpRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<PlainResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          text: () => body.toString("utf8"),
+          cookies: () => (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; "),
+        });
+      });
+    });
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
