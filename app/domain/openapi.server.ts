@@ -30,6 +30,10 @@ const adminErrors = {
 const inputErrors = { "400": errorAnswer("Malformed JSON or invalid fields (each named in `errors`)") };
 const notFound = { "404": errorAnswer("No such record") };
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const reviewItemParameters = [
+  { name: "collection", in: "path", required: true, schema: { enum: [...REVIEWABLE_KEYS] } },
+  idParameter,
+];
 
 /** "recent-events" → "RecentEvent": the component names of a collection. */
 function schemaName(collection: Collection): string {
@@ -120,10 +124,7 @@ const reviewPaths = {
     },
   },
   "/api/review/{collection}/{id}/approve": {
-    parameters: [
-      { name: "collection", in: "path", required: true, schema: { enum: [...REVIEWABLE_KEYS] } },
-      idParameter,
-    ],
+    parameters: reviewItemParameters,
     post: {
       tags: ["Review queue"],
       security: [{ session: [] }],
@@ -132,10 +133,7 @@ const reviewPaths = {
     },
   },
   "/api/review/{collection}/{id}/reject": {
-    parameters: [
-      { name: "collection", in: "path", required: true, schema: { enum: [...REVIEWABLE_KEYS] } },
-      idParameter,
-    ],
+    parameters: reviewItemParameters,
     post: {
       tags: ["Review queue"],
       security: [{ session: [] }],

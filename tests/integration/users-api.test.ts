@@ -1,7 +1,5 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
  * Every /api/user(s) call as anonymous, General and admin, against the production build
@@ -12,7 +10,7 @@ const MEMBER = { name: "Api Member", email: "api-member@example.org", password: 
 const RATE_LIMIT = 4;
 
 let server: RunningServer;
-let testDb: TestDatabase | undefined;
+let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
 let memberCookie = "";
 let nextClient = 1;
@@ -39,23 +37,17 @@ async function signUp(account: typeof ADMIN): Promise<string> {
 }
 
 beforeAll(async () => {
-  testDb = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-  server = await startServer({
-    SEED_DEMO: "false",
+  running = await startServerOnTestDatabase({
     ADMIN_EMAILS: ADMIN.email,
     TRUSTED_PROXY_HEADER: "x-real-ip",
     AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT),
-    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
   });
+  server = running.server;
   adminCookie = await signUp(ADMIN);
   memberCookie = await signUp(MEMBER);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await testDb?.close();
-});
+afterAll(() => running?.close());
 
 describe("GET /api/users", () => {
   it("answers 401 anonymous, 403 General and the list for an admin", async () => {

@@ -1,7 +1,5 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
  * The write API, the review queue and the public forms against the production build
@@ -12,7 +10,7 @@ const MEMBER = { name: "Write Member", email: "write-member@example.org", passwo
 const FORM_LIMIT = 3;
 
 let server: RunningServer;
-let testDb: TestDatabase | undefined;
+let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
 let memberCookie = "";
 let nextClient = 1;
@@ -158,24 +156,18 @@ const collections = [
 ] as const;
 
 beforeAll(async () => {
-  testDb = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-  server = await startServer({
-    SEED_DEMO: "false",
+  running = await startServerOnTestDatabase({
     ADMIN_EMAILS: ADMIN.email,
     TRUSTED_PROXY_HEADER: "x-real-ip",
     AUTH_RATE_LIMIT_MAX: "1000",
     PUBLIC_FORM_RATE_LIMIT_MAX: String(FORM_LIMIT),
-    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
   });
+  server = running.server;
   adminCookie = await signUp(ADMIN);
   memberCookie = await signUp(MEMBER);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await testDb?.close();
-});
+afterAll(() => running?.close());
 
 async function addAsAdmin(path: string, body: unknown): Promise<string> {
   const response = await call(`/api/${path}`, { method: "POST", body, cookie: adminCookie });

@@ -87,3 +87,25 @@ async function waitForHealthy(baseUrl: string, exited: Promise<number | null>, o
   }
   throw new Error(`Server did not become healthy in 60 s:\n${output()}`);
 }
+
+/**
+ * A server without demo content on a database of its own: PGlite in a throwaway data dir, or
+ * a new database on the TEST_DATABASE_URL server when that is set (as the DB tests run in CI).
+ */
+export async function startServerOnTestDatabase(env: Record<string, string>) {
+  const { createTestDatabase } = await import("./database");
+  const testDb = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  const server = await startServer({
+    SEED_DEMO: "false",
+    ...env,
+    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+  });
+  return {
+    server,
+    async close() {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await testDb?.close();
+    },
+  };
+}
