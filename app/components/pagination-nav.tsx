@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageWindow } from "~/lib/pagination";
 
 interface PaginationNavProps {
   page: number;
@@ -8,10 +9,12 @@ interface PaginationNavProps {
   label: string;
 }
 
-/** Previous / numbered / next links: plain links, so paging works without JavaScript. */
+/**
+ * Previous / numbered / next links: plain links, so paging works without JavaScript. Long lists
+ * get the first, last and nearby pages only (see pageWindow).
+ */
 export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNavProps) {
   if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
   const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold";
   return (
     <nav aria-label={label} className="mt-10">
@@ -23,18 +26,25 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
             </Link>
           </li>
         )}
-        {pages.map((number) => (
-          <li key={number}>
-            <Link
-              to={hrefFor(number)}
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`Page ${number}`}
-              className={`${item} ${number === page ? "bg-navy-900 text-white" : "border border-slate-300 text-navy-900"}`}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
+        {pageWindow(page, pageCount).map((number, index) =>
+          number === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has nothing but its place
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link
+                to={hrefFor(number)}
+                aria-current={number === page ? "page" : undefined}
+                aria-label={`Page ${number}`}
+                className={`${item} ${number === page ? "bg-navy-900 text-white" : "border border-slate-300 text-navy-900"}`}
+              >
+                {number}
+              </Link>
+            </li>
+          ),
+        )}
         {page < pageCount && (
           <li>
             <Link to={hrefFor(page + 1)} rel="next" className={`${item} border border-slate-300 text-navy-900`}>

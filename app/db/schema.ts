@@ -1,8 +1,22 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  date,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** The dashboard tables' order (newest first), so a page of them is an index range scan. */
+const newestFirstIndex = (table: string, t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
+  index(`${table}_created_idx`).on(t.createdAt.desc().nullsFirst(), t.id);
 
 /** Public submissions wait in the review queue as `pending` until an admin approves them. */
 export const PUBLICATION_STATUSES = ["published", "pending"] as const;
@@ -21,7 +35,7 @@ export const events = pgTable(
     details: text("details").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_type_starts_idx").on(t.eventType, t.startsOn)],
+  (t) => [index("events_type_starts_idx").on(t.eventType, t.startsOn), newestFirstIndex("events", t)],
 );
 
 export const notices = pgTable(
@@ -67,19 +81,40 @@ export const students = pgTable(
     session: varchar("session", { length: 9 }),
     createdAt: createdAt(),
   },
-  (t) => [index("students_batch_name_idx").on(t.batch, t.name), index("students_name_idx").on(t.name)],
+  (t) => [
+    index("students_batch_name_idx").on(t.batch, t.name),
+    index("students_name_idx").on(t.name),
+    newestFirstIndex("students", t),
+  ],
 );
 
-export const teachers = pgTable("teachers", {
-  id: id(),
-  name: text("name").notNull(),
-  designation: text("designation").notNull(),
-  email: text("email").notNull(),
-  photoURL: text("photo_url").notNull(),
-  joinDate: date("join_date").notNull(),
-  details: text("details").notNull().default(""),
-  createdAt: createdAt(),
-});
+/**
+ * How many students each batch has (batch null: students without one), kept by row triggers
+ * on `students` (drizzle/0004), so a page's total and the batch list never count the table.
+ */
+export const studentBatchCounts = pgTable(
+  "student_batch_counts",
+  {
+    batch: integer("batch"),
+    students: integer("students").notNull(),
+  },
+  (t) => [unique("student_batch_counts_batch_key").on(t.batch).nullsNotDistinct()],
+);
+
+export const teachers = pgTable(
+  "teachers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    designation: text("designation").notNull(),
+    email: text("email").notNull(),
+    photoURL: text("photo_url").notNull(),
+    joinDate: date("join_date").notNull(),
+    details: text("details").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [newestFirstIndex("teachers", t)],
+);
 
 export const executives = pgTable(
   "executives",
@@ -93,20 +128,24 @@ export const executives = pgTable(
     panel: varchar("panel", { length: 9 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("executives_panel_idx").on(t.panel)],
+  (t) => [index("executives_panel_idx").on(t.panel), newestFirstIndex("executives", t)],
 );
 
-export const recentEvents = pgTable("recent_events", {
-  id: id(),
-  name: text("name").notNull(),
-  img1: text("img1").notNull(),
-  details: text("details").notNull(),
-  details1: text("details1").notNull().default(""),
-  details2: text("details2").notNull().default(""),
-  img2: text("img2").notNull(),
-  img3: text("img3").notNull(),
-  createdAt: createdAt(),
-});
+export const recentEvents = pgTable(
+  "recent_events",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    img1: text("img1").notNull(),
+    details: text("details").notNull(),
+    details1: text("details1").notNull().default(""),
+    details2: text("details2").notNull().default(""),
+    img2: text("img2").notNull(),
+    img3: text("img3").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [newestFirstIndex("recent_events", t)],
+);
 
 /** Site settings override the club facts in app/content (key = setting name, value = text). */
 export const siteSettings = pgTable("site_settings", {

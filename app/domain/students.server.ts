@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { students } from "~/db/schema";
+import { studentBatchCounts, students } from "~/db/schema";
 import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
 import { defineStore } from "./crud.server";
 import type { ApiStudent, StudentInput } from "./students";
@@ -43,8 +43,7 @@ export async function listStudentPage(
   request: PageRequest & { batch?: number },
 ): Promise<Page<ApiStudent>> {
   const where: SQL | undefined = request.batch === undefined ? undefined : eq(students.batch, request.batch);
-  const [totals] = await db.select({ total: count() }).from(students).where(where);
-  const total = totals?.total ?? 0;
+  const total = await countStudents(db, request.batch);
   const page = clampPage(request.page, total, request.pageSize);
   const rows = await db
     .select()
@@ -56,20 +55,23 @@ export async function listStudentPage(
   return { items: rows.map(toApiStudent), page, pageCount: pageCountFor(total, request.pageSize), total };
 }
 
-/**
- * The distinct batches, lowest first, for the Jump Batch list. A skip scan over the
- * (batch, name) index: one index probe per batch, not a pass over every student.
- */
+/** All students, or one batch's, from the trigger-kept per-batch counts: a few rows, never the table. */
+export async function countStudents(db: Database, batch?: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${studentBatchCounts.students})` })
+    .from(studentBatchCounts)
+    .where(batch === undefined ? undefined : eq(studentBatchCounts.batch, batch));
+  return Number(row?.total ?? 0);
+}
+
+/** The batches that have students, lowest first, for the Jump Batch list. */
 export async function listBatches(db: Database): Promise<number[]> {
-  const result = (await db.execute(sql`
-    with recursive batches(batch) as (
-      (select batch from students where batch is not null order by batch limit 1)
-      union all
-      select (select s.batch from students s where s.batch > batches.batch order by s.batch limit 1)
-      from batches where batches.batch is not null
-    )
-    select batch from batches where batch is not null`)) as unknown as { rows: { batch: number }[] };
-  return result.rows.map((row) => Number(row.batch));
+  const rows = await db
+    .select({ batch: studentBatchCounts.batch })
+    .from(studentBatchCounts)
+    .where(and(isNotNull(studentBatchCounts.batch), gt(studentBatchCounts.students, 0)))
+    .orderBy(asc(studentBatchCounts.batch));
+  return rows.map((row) => Number(row.batch));
 }
 
 /** The dashboard's and the write API's access to students. */
@@ -85,4 +87,5 @@ export const studentStore = defineStore({
   }),
   searchColumns: [students.name, students.email, students.session],
   orderBy: [desc(students.createdAt), asc(students.id)],
+  countAll: (db) => countStudents(db),
 });

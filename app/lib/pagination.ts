@@ -39,3 +39,24 @@ export function apiPageSizeFrom(searchParams: URLSearchParams): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return API_PAGE_SIZE;
   return Math.min(API_PAGE_SIZE_MAX, Math.max(1, Number(raw)));
 }
+
+/**
+ * The page links worth showing: the first, the last, and the current one with its neighbours;
+ * "gap" stands for the pages left out. So a list of 2,000 pages still gets a handful of links.
+ */
+export function pageWindow(page: number, pageCount: number, neighbours = 1): (number | "gap")[] {
+  const shown = new Set([1, pageCount]);
+  for (let offset = -neighbours; offset <= neighbours; offset++) {
+    if (page + offset >= 1 && page + offset <= pageCount) shown.add(page + offset);
+  }
+  const pages = [...shown].sort((a, b) => a - b);
+  const window: (number | "gap")[] = [];
+  for (const [index, number] of pages.entries()) {
+    const previous = pages[index - 1];
+    // A gap of one page is shown as that page: a "…" would take the same room.
+    if (previous !== undefined && number - previous === 2) window.push(previous + 1);
+    else if (previous !== undefined && number - previous > 2) window.push("gap");
+    window.push(number);
+  }
+  return window;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiPageSizeFrom, clampPage, offsetOf, pageCountFor, pageNumberFrom } from "~/lib/pagination";
+import { apiPageSizeFrom, clampPage, offsetOf, pageCountFor, pageNumberFrom, pageWindow } from "~/lib/pagination";
 
 describe("pagination", () => {
   it("reads ?page=, treating missing or malformed values as page 1", () => {
@@ -28,5 +28,15 @@ describe("pagination", () => {
     expect(limit("limit=0")).toBe(1);
     expect(limit("limit=100000")).toBe(500);
     expect(limit("limit=ten")).toBe(100);
+  });
+
+  it("links the first, last and neighbouring pages, with gaps for the rest", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, "gap", 5]);
+    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageWindow(10, 2084)).toEqual([1, "gap", 9, 10, 11, "gap", 2084]);
+    expect(pageWindow(2084, 2084)).toEqual([1, "gap", 2083, 2084]);
+    expect(pageWindow(3, 9, 2)).toEqual([1, 2, 3, 4, 5, "gap", 9]);
   });
 });

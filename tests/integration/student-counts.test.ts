@@ -1,0 +1,68 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { students } from "~/db/schema";
+import { countStudents, listBatches } from "~/domain/students.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+const student = (name: string, batch: number | null) => ({
+  name,
+  batch,
+  email: `${name.toLowerCase()}@example.org`,
+  photoURL: "/media/photo.svg",
+});
+
+/** What the triggers must agree with: a real count of the table. */
+async function countedByScan(testDb: TestDatabase, batch?: number) {
+  const rows = await testDb.db.select().from(students);
+  return rows.filter((row) => batch === undefined || row.batch === batch).length;
+}
+
+describe("per-batch student counts kept by triggers", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb.close());
+
+  it("follow inserts, batch changes and deletes, including students without a batch", async () => {
+    const [ada, , cy] = await testDb.db
+      .insert(students)
+      .values([student("Ada", 3), student("Bo", 3), student("Cy", null), student("Di", 1), student("Ed", null)])
+      .returning({ id: students.id });
+    expect(await countStudents(testDb.db)).toBe(5);
+    expect(await countStudents(testDb.db, 3)).toBe(2);
+    expect(await listBatches(testDb.db)).toEqual([1, 3]);
+
+    await testDb.db
+      .update(students)
+      .set({ batch: 7 })
+      .where(eq(students.id, String(ada?.id)));
+    await testDb.db
+      .update(students)
+      .set({ name: "Cyrus" })
+      .where(eq(students.id, String(cy?.id)));
+    await testDb.db
+      .update(students)
+      .set({ batch: 1 })
+      .where(eq(students.id, String(cy?.id)));
+    expect(await countStudents(testDb.db, 3)).toBe(1);
+    expect(await countStudents(testDb.db, 7)).toBe(1);
+    expect(await countStudents(testDb.db, 1)).toBe(2);
+    expect(await countStudents(testDb.db)).toBe(5);
+
+    await testDb.db.delete(students).where(eq(students.batch, 3));
+    expect(await listBatches(testDb.db), "a batch whose last student left is not listed").toEqual([1, 7]);
+    for (const batch of [undefined, 1, 3, 7]) {
+      expect(await countStudents(testDb.db, batch)).toBe(await countedByScan(testDb, batch));
+    }
+  });
+
+  it("start over after a truncate", async () => {
+    await testDb.db.insert(students).values([student("Eve", 2), student("Fay", null)]);
+    await testDb.db.execute(sql`truncate students`);
+    expect(await countStudents(testDb.db)).toBe(0);
+    expect(await listBatches(testDb.db)).toEqual([]);
+    await testDb.db.insert(students).values(student("Gus", 2));
+    expect(await countStudents(testDb.db, 2)).toBe(1);
+  });
+});
