@@ -15,6 +15,8 @@ export type AppContext = {
   auth: Auth;
   /** Uploaded files: local disk or an S3-compatible bucket (app/lib/storage). */
   storage: MediaStorage;
+  /** The built CSS, inlined on runtime-free pages (app/lib/inline-stylesheet.ts). */
+  inlineStylesheet?: string;
 };
 
 /** The per-request part: the CSP nonce the response's scripts must carry. */

@@ -3,13 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before sending (onAllReady): pages have no deferred data, and a
- * complete document is what the page cache stores. The CSP nonce reaches <Scripts />.
+ * complete document is what the page cache stores. The CSP nonce reaches <Scripts />, the
+ * inline stylesheet the root layout.
  */
 export default function handleRequest(
   request: Request,
@@ -26,7 +28,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.cspNonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        <InlineStylesheetContext.Provider value={loadContext.inlineStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: loadContext.cspNonce,

@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
 import { getSiteSettings } from "~/domain/settings.server";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageNeedsJavaScript } from "~/lib/route-handle";
 import { getSessionUser } from "~/lib/session.server";
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = rootData?.settings ?? defaultSiteSettings;
   const withScripts = pageNeedsJavaScript(useMatches());
   const nonce = useNonce();
+  const inlineStylesheet = useInlineStylesheet();
   return (
     <html lang="en">
       <head>
@@ -49,7 +51,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {withScripts || !inlineStylesheet ? (
+          <Links />
+        ) : (
+          // Our own build's CSS, read on the server at start-up: nothing user-supplied.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS text must not be escaped
+          <style dangerouslySetInnerHTML={{ __html: inlineStylesheet }} />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

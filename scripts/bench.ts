@@ -2,7 +2,7 @@
  * npm run bench: builds the production server, seeds it, and prints the numbers issue #7
  * asks for (also written as JSON under bench-results/). Timings are printed, never asserted.
  *
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench   (-- --skip-build, -- --skip-lighthouse)
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 LIGHTHOUSE_RUNS=3 npm run bench   (-- --skip-build, -- --skip-lighthouse)
  *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, weight, lighthouse, scaling)
  */
 import { execSync } from "node:child_process";
@@ -21,6 +21,7 @@ import { measurePageWeight } from "./bench/page-weight";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const args = new Set(process.argv.slice(2));
 const only = process.argv
   .find((arg) => arg.startsWith("--only="))
@@ -93,7 +94,10 @@ async function main() {
     );
   }
   if (wants("lighthouse")) {
-    report.lighthouse = await runLighthouse((await publicPaths(server.baseUrl)).map((p) => `${server.baseUrl}${p}`));
+    report.lighthouse = await runLighthouse(
+      (await publicPaths(server.baseUrl)).map((p) => `${server.baseUrl}${p}`),
+      LIGHTHOUSE_RUNS,
+    );
   }
   await server.stop();
 

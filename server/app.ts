@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
@@ -71,7 +72,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
     }),
   );
   app.use("/media", mediaHandler(context.storage, context.log));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(publicFiles(clientDir));
   app.use("/api", apiCors(context.config.CORS_ORIGINS));
   app.use(cache.middleware);
 
@@ -79,11 +80,32 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
     "/{*splat}",
     reactRouterHandler({
       build,
-      context,
+      context: { ...context, inlineStylesheet: readRootStylesheet(build, clientDir) },
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
     }),
   );
   return (req, res) => {
     if (!cache.serveFromMemory(req, res)) app(req, res);
   };
+}
+
+/** The CSS the root route links (Tailwind's one sheet), as text. */
+function readRootStylesheet(build: ServerBuild, clientDir: string): string | undefined {
+  const hrefs = build.assets.routes.root?.css ?? [];
+  if (hrefs.length === 0) return undefined;
+  return hrefs.map((href) => fs.readFileSync(path.join(clientDir, href), "utf8")).join("\n");
+}
+
+/**
+ * The files of public/ (favicon, images, the plain page script), precompressed like the assets.
+ * Only paths under a name that exists there reach the disk: a page request costs no stat.
+ */
+function publicFiles(clientDir: string): RequestHandler {
+  const names = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+  const serve = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    serveStatic: { maxAge: "1h", index: false },
+  });
+  return (req, res, next) => (names.has(req.path.split("/", 2)[1] ?? "") ? serve(req, res, next) : next());
 }

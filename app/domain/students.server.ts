@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { studentBatchCounts, students } from "~/db/schema";
 import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
@@ -37,41 +37,46 @@ export async function listStudents(db: Database, request: PageRequest): Promise<
   return rows.map(toApiStudent);
 }
 
-/** One page of student cards, optionally of one batch only. */
-export async function listStudentPage(
-  db: Database,
-  request: PageRequest & { batch?: number },
-): Promise<Page<ApiStudent>> {
-  const where: SQL | undefined = request.batch === undefined ? undefined : eq(students.batch, request.batch);
-  const total = await countStudents(db, request.batch);
+/** How many students there are, in all and per batch, from the trigger-kept per-batch counts. */
+export interface StudentCounts {
+  total: number;
+  /** The batches that have students, lowest first (the Jump Batch list). */
+  batches: number[];
+  inBatch(batch: number): number;
+}
+
+/** One read of a handful of rows (drizzle/0004 keeps them), never a count of the table. */
+export async function countStudentsByBatch(db: Database): Promise<StudentCounts> {
+  const rows = await db.select().from(studentBatchCounts).where(gt(studentBatchCounts.students, 0));
+  const perBatch = new Map(rows.map((row) => [row.batch, row.students]));
+  return {
+    total: rows.reduce((sum, row) => sum + row.students, 0),
+    batches: rows.flatMap((row) => (row.batch === null ? [] : [row.batch])).sort((a, b) => a - b),
+    inBatch: (batch) => perBatch.get(batch) ?? 0,
+  };
+}
+
+export type StudentPage = Page<ApiStudent> & { batches: number[] };
+
+/** One page of student cards, optionally of one batch only, with the batches to jump to. */
+export async function listStudentPage(db: Database, request: PageRequest & { batch?: number }): Promise<StudentPage> {
+  const counts = await countStudentsByBatch(db);
+  const total = request.batch === undefined ? counts.total : counts.inBatch(request.batch);
   const page = clampPage(request.page, total, request.pageSize);
   const rows = await db
     .select()
     .from(students)
-    .where(where)
+    .where(request.batch === undefined ? undefined : eq(students.batch, request.batch))
     .orderBy(...byBatchThenName)
     .limit(request.pageSize)
     .offset(offsetOf(page, request.pageSize));
-  return { items: rows.map(toApiStudent), page, pageCount: pageCountFor(total, request.pageSize), total };
-}
-
-/** All students, or one batch's, from the trigger-kept per-batch counts: a few rows, never the table. */
-export async function countStudents(db: Database, batch?: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${studentBatchCounts.students})` })
-    .from(studentBatchCounts)
-    .where(batch === undefined ? undefined : eq(studentBatchCounts.batch, batch));
-  return Number(row?.total ?? 0);
-}
-
-/** The batches that have students, lowest first, for the Jump Batch list. */
-export async function listBatches(db: Database): Promise<number[]> {
-  const rows = await db
-    .select({ batch: studentBatchCounts.batch })
-    .from(studentBatchCounts)
-    .where(and(isNotNull(studentBatchCounts.batch), gt(studentBatchCounts.students, 0)))
-    .orderBy(asc(studentBatchCounts.batch));
-  return rows.map((row) => Number(row.batch));
+  return {
+    items: rows.map(toApiStudent),
+    page,
+    pageCount: pageCountFor(total, request.pageSize),
+    total,
+    batches: counts.batches,
+  };
 }
 
 /** The dashboard's and the write API's access to students. */
@@ -87,5 +92,5 @@ export const studentStore = defineStore({
   }),
   searchColumns: [students.name, students.email, students.session],
   orderBy: [desc(students.createdAt), asc(students.id)],
-  countAll: (db) => countStudents(db),
+  countAll: async (db) => (await countStudentsByBatch(db)).total,
 });

@@ -77,8 +77,9 @@ function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
             alt={`Result sheet of ${result.name}`}
             width={1200}
             height={1600}
-            sizes="24rem"
+            sizes="(min-width: 640px) 24rem, calc(100vw - 4.5rem)"
             loading={lazy ? "lazy" : "eager"}
+            fetchPriority={lazy ? undefined : "high"}
             decoding="async"
             className="mx-auto aspect-[4/3] w-full max-w-sm rounded-lg border border-slate-200 object-cover object-top"
           />

@@ -4,7 +4,7 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { studentsPage } from "~/content/people";
 import { batchLabel } from "~/domain/students";
-import { listBatches, listStudentPage, STUDENT_PAGE_SIZE } from "~/domain/students.server";
+import { listStudentPage, STUDENT_PAGE_SIZE } from "~/domain/students.server";
 import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/students";
@@ -28,11 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const searchParams = new URL(request.url).searchParams;
   const batch = batchFrom(searchParams);
   const page = pageNumberFrom(searchParams);
-  const [students, batches] = await Promise.all([
-    listStudentPage(context.db, { batch, page, pageSize: STUDENT_PAGE_SIZE }),
-    listBatches(context.db),
-  ]);
-  return { students, batches, batch };
+  const students = await listStudentPage(context.db, { batch, page, pageSize: STUDENT_PAGE_SIZE });
+  return { students, batch };
 }
 
 function studentsHref(batch: number | undefined, page = 1): string {
@@ -44,7 +41,7 @@ function studentsHref(batch: number | undefined, page = 1): string {
 }
 
 export default function Students({ loaderData }: Route.ComponentProps) {
-  const { students, batches, batch } = loaderData;
+  const { students, batch } = loaderData;
   return (
     <>
       <PageHeader eyebrow={studentsPage.subheading} title={studentsPage.heading}>
@@ -59,7 +56,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             <li>
               <BatchLink to={studentsHref(undefined)} current={batch === undefined} label={studentsPage.allLabel} />
             </li>
-            {batches.map((number) => (
+            {students.batches.map((number) => (
               <li key={number}>
                 <BatchLink to={studentsHref(number)} current={batch === number} label={batchLabel(number)} />
               </li>

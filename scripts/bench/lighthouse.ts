@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { round } from "./load";
 
 export interface LighthouseScores {
@@ -11,12 +12,20 @@ export interface LighthouseScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Lighthouse's own failure for this page (its scores are then 0), if any. */
+  /** Valid runs out of those made; the scores are the median run's (Lighthouse's own choice). */
+  runs: string;
+  /** Lighthouse's own failure when no run of this page was valid (its scores are then 0). */
   error?: string;
 }
 
-/** Lighthouse's default (mobile) configuration, in Debian's Chromium. */
-export async function runLighthouse(urls: string[]): Promise<LighthouseScores[]> {
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/**
+ * Lighthouse's default (mobile) configuration, in Debian's Chromium. Each page is run `runs`
+ * times and the median run reported, as Lighthouse advises: on 2 shared cores one run's
+ * blocking time swings by 100 ms and more.
+ */
+export async function runLighthouse(urls: string[], runs = 3): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
     chromeFlags: [
@@ -31,24 +40,39 @@ export async function runLighthouse(urls: string[]): Promise<LighthouseScores[]>
   const scores: LighthouseScores[] = [];
   try {
     for (const url of urls) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
-      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-      scores.push({
-        url,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
-        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
-        cls: round(audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
-        ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
-      });
+      const results: LighthouseResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        results.push(result.lhr);
+      }
+      scores.push(scoresOf(url, results));
     }
   } finally {
     await chrome.kill();
   }
   return scores;
+}
+
+function scoresOf(url: string, results: LighthouseResult[]): LighthouseScores {
+  const valid = filterToValidRuns(results);
+  const lhr = valid.length > 0 ? computeMedianRun(valid) : results[0];
+  const runs = `${valid.length}/${results.length}`;
+  if (!lhr || valid.length === 0) {
+    const error = results.find((result) => result.runtimeError)?.runtimeError?.code ?? "no valid run";
+    return { url, performance: 0, accessibility: 0, bestPractices: 0, seo: 0, lcpMs: 0, tbtMs: 0, cls: 0, runs, error };
+  }
+  const { categories, audits } = lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  return {
+    url,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    cls: round(audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
+    runs,
+  };
 }

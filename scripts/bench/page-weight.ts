@@ -12,9 +12,12 @@ export interface PageWeight {
 
 const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]+)"`))?.[1];
 
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
 /**
  * What a first visit downloads: gzip sizes of the HTML (with its inline scripts), script
- * files and style sheets, and the raw bytes of eagerly loaded images.
+ * files and CSS (style sheets and inline `<style>`, which the HTML figure leaves out), and the
+ * raw bytes of eagerly loaded images.
  */
 export async function measurePageWeight(
   baseUrl: string,
@@ -23,7 +26,9 @@ export async function measurePageWeight(
 ): Promise<PageWeight> {
   const response = await httpRequest(`${baseUrl}${path}`, { headers });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-  const html = response.text();
+  const page = response.text();
+  const inlineStyles = [...page.matchAll(INLINE_STYLE)].map((match) => match[1] ?? "").join("\n");
+  const html = page.replace(INLINE_STYLE, "");
   const tags = html.match(/<(script|link|img)\b[^>]*>/g) ?? [];
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -46,7 +51,7 @@ export async function measurePageWeight(
     htmlGzipBytes: gzipSize(html),
     // Script files only: inline scripts (React Router's page data) are part of the HTML above.
     jsGzipBytes: await sum(scripts, gzipSize),
-    cssGzipBytes: await sum(styles, gzipSize),
+    cssGzipBytes: (await sum(styles, gzipSize)) + (inlineStyles ? gzipSize(inlineStyles) : 0),
     imageBytes: await sum(images, (bytes) => bytes.length),
     requests: 1 + scripts.size + styles.size + images.size,
   };

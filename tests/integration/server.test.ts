@@ -28,13 +28,34 @@ describe("production server", () => {
   });
 
   it("serves fingerprinted assets as immutable", async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const html = await (await fetch(`${server.baseUrl}/login`)).text();
     const stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
     expect(stylesheet).toBeDefined();
     const response = await fetch(`${server.baseUrl}${stylesheet}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("puts the stylesheet inline on pages without the React runtime, and links it elsewhere", async () => {
+    const login = await (await fetch(`${server.baseUrl}/login`)).text();
+    const href = login.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)?.[1];
+    const css = await (await fetch(`${server.baseUrl}${href}`)).text();
+    expect(css.length).toBeGreaterThan(1000);
+    const home = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(home).not.toContain('rel="stylesheet"');
+    expect(home.match(/<style>([\s\S]*?)<\/style>/)?.[1]).toBe(css);
+  });
+
+  it("serves the files of public/ precompressed, cached for an hour", async () => {
+    const script = await fetch(`${server.baseUrl}/js/site.js`, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-encoding")).toBe("br");
+    expect(script.headers.get("cache-control")).toBe("public, max-age=3600");
+    const icon = await fetch(`${server.baseUrl}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+    expect((await fetch(`${server.baseUrl}/js/missing.js`)).status).toBe(404);
   });
 
   it("writes structured JSON request logs carrying the request id", async () => {

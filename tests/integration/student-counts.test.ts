@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { students } from "~/db/schema";
-import { countStudents, listBatches } from "~/domain/students.server";
+import { countStudentsByBatch } from "~/domain/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const student = (name: string, batch: number | null) => ({
@@ -10,6 +10,8 @@ const student = (name: string, batch: number | null) => ({
   email: `${name.toLowerCase()}@example.org`,
   photoURL: "/media/photo.svg",
 });
+
+const counts = (testDb: TestDatabase) => countStudentsByBatch(testDb.db);
 
 /** What the triggers must agree with: a real count of the table. */
 async function countedByScan(testDb: TestDatabase, batch?: number) {
@@ -29,9 +31,9 @@ describe("per-batch student counts kept by triggers", () => {
       .insert(students)
       .values([student("Ada", 3), student("Bo", 3), student("Cy", null), student("Di", 1), student("Ed", null)])
       .returning({ id: students.id });
-    expect(await countStudents(testDb.db)).toBe(5);
-    expect(await countStudents(testDb.db, 3)).toBe(2);
-    expect(await listBatches(testDb.db)).toEqual([1, 3]);
+    expect((await counts(testDb)).total).toBe(5);
+    expect((await counts(testDb)).inBatch(3)).toBe(2);
+    expect((await counts(testDb)).batches).toEqual([1, 3]);
 
     await testDb.db
       .update(students)
@@ -45,24 +47,24 @@ describe("per-batch student counts kept by triggers", () => {
       .update(students)
       .set({ batch: 1 })
       .where(eq(students.id, String(cy?.id)));
-    expect(await countStudents(testDb.db, 3)).toBe(1);
-    expect(await countStudents(testDb.db, 7)).toBe(1);
-    expect(await countStudents(testDb.db, 1)).toBe(2);
-    expect(await countStudents(testDb.db)).toBe(5);
+    expect((await counts(testDb)).inBatch(3)).toBe(1);
+    expect((await counts(testDb)).inBatch(7)).toBe(1);
+    expect((await counts(testDb)).inBatch(1)).toBe(2);
+    expect((await counts(testDb)).total).toBe(5);
 
     await testDb.db.delete(students).where(eq(students.batch, 3));
-    expect(await listBatches(testDb.db), "a batch whose last student left is not listed").toEqual([1, 7]);
-    for (const batch of [undefined, 1, 3, 7]) {
-      expect(await countStudents(testDb.db, batch)).toBe(await countedByScan(testDb, batch));
-    }
+    expect((await counts(testDb)).batches, "a batch whose last student left is not listed").toEqual([1, 7]);
+    const kept = await counts(testDb);
+    expect(kept.total).toBe(await countedByScan(testDb));
+    for (const batch of [1, 3, 7]) expect(kept.inBatch(batch)).toBe(await countedByScan(testDb, batch));
   });
 
   it("start over after a truncate", async () => {
     await testDb.db.insert(students).values([student("Eve", 2), student("Fay", null)]);
     await testDb.db.execute(sql`truncate students`);
-    expect(await countStudents(testDb.db)).toBe(0);
-    expect(await listBatches(testDb.db)).toEqual([]);
+    expect((await counts(testDb)).total).toBe(0);
+    expect((await counts(testDb)).batches).toEqual([]);
     await testDb.db.insert(students).values(student("Gus", 2));
-    expect(await countStudents(testDb.db, 2)).toBe(1);
+    expect((await counts(testDb)).inBatch(2)).toBe(1);
   });
 });
