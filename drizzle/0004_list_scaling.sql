@@ -9,6 +9,7 @@ CREATE INDEX "executives_created_idx" ON "executives" USING btree ("created_at" 
 CREATE INDEX "recent_events_created_idx" ON "recent_events" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "students_created_idx" ON "students" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "teachers_created_idx" ON "teachers" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","email");--> statement-breakpoint
 -- Row triggers keep the per-batch counts exact for every write path (app, API, psql), so the
 -- students page reads its total from a handful of rows instead of counting the table.
 CREATE OR REPLACE FUNCTION "count_students_per_batch"() RETURNS trigger LANGUAGE plpgsql AS $$

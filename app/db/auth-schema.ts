@@ -2,27 +2,33 @@
  * Tables of the identity layer (better-auth with the admin plugin and database rate limits).
  * Generated with `npx @better-auth/cli@1.4.22 generate` (usePlural, uuid ids), then given
  * time zones like the rest of the schema. Field names are better-auth's: `name` is the
- * spec's displayName, `role` is "admin" for admins and "user" or null for General.
+ * spec's displayName, `role` is "admin" for admins and "user" or null for General. The
+ * users_created_idx index is ours.
  */
 import { relations, sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export const users = pgTable("users", {
-  id: uuid("id").default(sql`pg_catalog.gen_random_uuid()`).primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").default(false).notNull(),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .defaultNow()
-    .$onUpdate(() => /* @__PURE__ */ new Date())
-    .notNull(),
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").default(sql`pg_catalog.gen_random_uuid()`).primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").default(false).notNull(),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .defaultNow()
+      .$onUpdate(() => /* @__PURE__ */ new Date())
+      .notNull(),
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+  },
+  // The dashboard's users table pages in this order.
+  (table) => [index("users_created_idx").on(table.createdAt, table.email)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -26,9 +26,6 @@ export const COLLECTION_KEYS = [
 ] as const;
 export type CollectionKey = (typeof COLLECTION_KEYS)[number];
 
-/** The dashboard tables show this many rows a page. */
-export const ADMIN_PAGE_SIZE = 25;
-
 export type FieldKind = "text" | "textarea" | "email" | "link" | "date" | "time" | "number" | "select";
 
 export interface FormFieldDef {

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
-import { ADMIN_PAGE_SIZE } from "./collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { UUID_PATTERN } from "./recent-events";
 
 export interface AdminPageRequest {

@@ -209,6 +209,10 @@ test("admins promote and revoke from the users table after confirming", async ({
   await ensureAccount(page.request, baseURL!, member);
   await logInAsAdmin(page, baseURL!);
   await page.goto("/dashboard/users");
+  // Oldest accounts come first, 25 a page: a new member is found by searching.
+  await page.getByRole("searchbox", { name: "Search" }).fill(member.email);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(page.getByText(`Showing 1–1 of 1 matching “${member.email}”`)).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: member.email });
   await expect(row.getByRole("cell").nth(3)).toHaveText("General");
 

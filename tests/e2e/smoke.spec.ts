@@ -6,6 +6,8 @@ import { demoRecentEvents } from "~/db/seed/demo-data";
 const navPaths = [...navigationLinks, ...panelLinks].map((link) => link.to);
 
 test("every navigation link answers 200 and passes axe", async ({ page }) => {
+  // One axe run takes 2-4 s here, and there are 15 pages.
+  test.setTimeout(120_000);
   for (const path of ["/", ...navPaths]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZE } from "~/domain/collections";
 import { stores } from "~/domain/collections.server";
 import { noticeStore } from "~/domain/notices.server";
 import { approveSubmission, countPendingReviews, listReviewQueue, rejectSubmission } from "~/domain/review.server";
 import { studentStore } from "~/domain/students.server";
 import { countAttempt } from "~/lib/rate-limit.server";
+import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** The write side of every collection, on PGlite or on TEST_DATABASE_URL's server. */

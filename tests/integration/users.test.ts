@@ -11,6 +11,7 @@ import {
   DEMO_ADMIN_EMAIL,
   findUserByEmail,
   LastAdminError,
+  listUserPage,
   promoteListedAdmin,
   promoteToAdmin,
   revokeAdmin,
@@ -157,4 +158,41 @@ describe("demo admin at start-up", () => {
       fs.rmSync(first.dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe("the dashboard's users table", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    const start = Date.UTC(2026, 0, 1);
+    await testDb.db.insert(users).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Member ${String(i).padStart(2, "0")}`,
+        email: `member${i}@example.org`,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    await testDb.db.insert(users).values({ name: "Hundred 100% sure", email: "sure@example.org" });
+  });
+  afterAll(() => testDb.close());
+
+  it("pages by 25, oldest account first, clamping past the end", async () => {
+    const first = await listUserPage(testDb.db, { q: "", page: 1 });
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 31 });
+    expect(first.items.map((user) => user.displayName).slice(0, 2)).toEqual(["Member 00", "Member 01"]);
+    const past = await listUserPage(testDb.db, { q: "", page: 9 });
+    expect(past.page).toBe(2);
+    expect(past.items).toHaveLength(6);
+  });
+
+  it("searches names and emails, taking % literally", async () => {
+    const byName = await listUserPage(testDb.db, { q: "member 2", page: 1 });
+    expect(byName.items.map((user) => user.email).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `member${20 + i}@example.org`).sort(),
+    );
+    expect((await listUserPage(testDb.db, { q: "member7@", page: 1 })).total).toBe(1);
+    expect((await listUserPage(testDb.db, { q: "%", page: 1 })).items.map((user) => user.email)).toEqual([
+      "sure@example.org",
+    ]);
+  });
 });

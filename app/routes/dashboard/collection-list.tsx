@@ -5,15 +5,16 @@ import { DataTable } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
+import { TableSearch, TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
-import { ADMIN_PAGE_SIZE, type Collection, collectionForScreen, collections, editPath } from "~/domain/collections";
+import { type Collection, collectionForScreen, collections, editPath } from "~/domain/collections";
 import { stores } from "~/domain/collections.server";
 import { confirmStep } from "~/lib/confirm";
 import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
-import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import { requireAdmin } from "~/lib/session.server";
+import { tableHref, tableQueryFrom } from "~/lib/table-query";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/collection-list";
 
@@ -22,8 +23,6 @@ import type { Route } from "./+types/collection-list";
  * all-executive, results, recent-events): routes.ts maps each path here by route id.
  */
 export const handle: RouteHandle = { hydrate: true };
-
-const SEARCH_MAX_LENGTH = 100;
 
 function collectionOf(request: Request): Collection {
   const screen = new URL(request.url).pathname.split("/").at(-1) ?? "";
@@ -40,10 +39,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const collection = collectionOf(request);
-  const searchParams = new URL(request.url).searchParams;
-  const q = (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  const page = await stores[collection.key].listPage(context.db, { q, page: pageNumberFrom(searchParams) });
-  return { key: collection.key, q, page };
+  const query = tableQueryFrom(request.url);
+  const page = await stores[collection.key].listPage(context.db, query);
+  return { key: collection.key, q: query.q, page };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,21 +74,12 @@ function deleteQuestion(collection: Collection, name: string) {
   return { title: `Delete this ${collection.noun}?`, description: `${name} will be removed for good.` };
 }
 
-function listHref(q: string, page: number): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "?";
-}
-
 export default function CollectionList({ loaderData, actionData }: Route.ComponentProps) {
   const { q, page } = loaderData;
   const collection = collections[loaderData.key];
   const confirmed = useConfirmedSubmit<ActionResult>();
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
-  const first = (page.page - 1) * ADMIN_PAGE_SIZE + 1;
 
   return (
     <section className="flex flex-col gap-4">
@@ -100,36 +89,8 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
           {collection.headings.add}
         </Link>
       </div>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="table-search" className="text-sm font-medium text-slate-800">
-            Search
-          </label>
-          <input
-            id="table-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            className="min-h-11 w-72 max-w-full rounded-lg border border-slate-300 px-3 text-base"
-          />
-        </div>
-        <button type="submit" className="btn-navy">
-          Search
-        </button>
-        {q && (
-          <Link to="?" className="btn border border-slate-300 text-slate-800">
-            Clear
-          </Link>
-        )}
-      </Form>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {page.total === 0
-          ? q
-            ? `Nothing matches “${q}”.`
-            : ""
-          : `Showing ${first}–${first + page.items.length - 1} of ${page.total}${q ? ` matching “${q}”` : ""}`}
-      </p>
+      <TableSearch q={q} />
+      <TableSummary page={page} q={q} />
       {confirmed.busy && <Spinner label={accountTexts.loading} />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
@@ -159,7 +120,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
       <PaginationNav
         page={page.page}
         pageCount={page.pageCount}
-        hrefFor={(number) => listHref(q, number)}
+        hrefFor={(number) => tableHref(q, number)}
         label={`${collection.headings.list} pages`}
       />
       <ConfirmDialog

@@ -2,11 +2,14 @@ import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Alert } from "~/components/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
+import { TableSearch, TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { ADMIN_ROLE, roleLabel } from "~/domain/users";
-import { LastAdminError, listUsers, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
+import { LastAdminError, listUserPage, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
 import { requireAdmin } from "~/lib/session.server";
+import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
 
 export function meta() {
@@ -15,7 +18,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { users: await listUsers(context.db) };
+  const query = tableQueryFrom(request.url);
+  return { q: query.q, users: await listUserPage(context.db, query) };
 }
 
 export type RoleChangeFeedback = { tone: "success" | "info" | "error"; message: string };
@@ -66,9 +70,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   }
 
   const feedback = declined ? { tone: "info" as const, message: dashboardTexts.notSaved } : fetcher.data;
+  const firstNumber = (loaderData.users.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">Users</h1>
+      <TableSearch q={loaderData.q} />
+      <TableSummary page={loaderData.users} q={loaderData.q} />
       {fetcher.state !== "idle" && <Spinner label={accountTexts.loading} />}
       {feedback && fetcher.state === "idle" && <Alert tone={feedback.tone}>{feedback.message}</Alert>}
       <div className="card max-h-[70vh] overflow-auto">
@@ -93,9 +100,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {loaderData.users.map((user, index) => (
+            {loaderData.users.items.map((user, index) => (
               <tr key={user._id} className="border-t border-slate-200">
-                <td className="px-4 py-2">{index + 1}</td>
+                <td className="px-4 py-2">{firstNumber + index}</td>
                 <td className="px-4 py-2">{user.displayName}</td>
                 <td className="px-4 py-2">{user.email}</td>
                 <td className="px-4 py-2">{roleLabel(user)}</td>
@@ -124,8 +131,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-        {loaderData.users.length === 0 && <p className="p-6 text-slate-600">No accounts yet.</p>}
+        {loaderData.users.items.length === 0 && (
+          <p className="p-6 text-slate-600">{loaderData.q ? "No account matches your search." : "No accounts yet."}</p>
+        )}
       </div>
+      <PaginationNav
+        page={loaderData.users.page}
+        pageCount={loaderData.users.pageCount}
+        hrefFor={(number) => tableHref(loaderData.q, number)}
+        label="Users pages"
+      />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.intent === "revoke" ? "Revoke admin?" : "Make admin?"}
