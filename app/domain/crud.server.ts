@@ -83,30 +83,42 @@ export function defineStore<Input, Row extends { _id: string }, Table extends An
       return row && toApi(row as Table["$inferSelect"]);
     },
     async listPage(db, { q, page }) {
-      const search = q ? or(...searchColumns.map((column) => ilike(column, likePattern(q)))) : undefined;
+      const search = searchCondition(searchColumns, q);
       const where = and(listScope, search);
       const total = !search && countAll ? await countAll(db) : await countRows(db, t, where);
-      const shown = clampPage(page, total, ADMIN_PAGE_SIZE);
-      const rows = await db
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(offsetOf(shown, ADMIN_PAGE_SIZE));
-      return {
-        items: rows.map((row) => toApi(row as Table["$inferSelect"])),
-        page: shown,
-        pageCount: pageCountFor(total, ADMIN_PAGE_SIZE),
-        total,
-      };
+      return adminTablePage(page, total, async (limit, offset) => {
+        const rows = await db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset);
+        return rows.map((row) => toApi(row as Table["$inferSelect"]));
+      });
     },
   };
 }
 
-async function countRows(db: Database, table: AnyTable, where: SQL | undefined): Promise<number> {
+/** Case-insensitive substring search in any of the columns; none for an empty text. */
+export function searchCondition(columns: PgColumn[], q: string): SQL | undefined {
+  return q ? or(...columns.map((column) => ilike(column, likePattern(q)))) : undefined;
+}
+
+export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(table).where(where);
   return totals?.total ?? 0;
+}
+
+/** One page of a dashboard table, 25 rows; a page past the end shows the last one. */
+export async function adminTablePage<Row>(
+  page: number,
+  total: number,
+  fetchRows: (limit: number, offset: number) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const shown = clampPage(page, total, ADMIN_PAGE_SIZE);
+  const items = await fetchRows(ADMIN_PAGE_SIZE, offsetOf(shown, ADMIN_PAGE_SIZE));
+  return { items, page: shown, pageCount: pageCountFor(total, ADMIN_PAGE_SIZE), total };
 }
 
 /** PostgreSQL's unique_violation, however the driver (pg, PGlite) and drizzle wrap it. */

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/lib/auth.server";
-import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
-import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
-import { type AdminPageRequest, likePattern } from "./crud.server";
+import type { Page } from "~/lib/pagination";
+import { type AdminPageRequest, adminTablePage, countRows, searchCondition } from "./crud.server";
 import { ADMIN_ROLE, type ApiUser } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
@@ -57,18 +56,17 @@ export async function listUsers(db: Database): Promise<ApiUser[]> {
 
 /** One page of the dashboard's users table, narrowed by a search in names and emails. */
 export async function listUserPage(db: Database, { q, page }: AdminPageRequest): Promise<Page<ApiUser>> {
-  const where = q ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))) : undefined;
-  const [totals] = await db.select({ total: count() }).from(users).where(where);
-  const total = totals?.total ?? 0;
-  const shown = clampPage(page, total, ADMIN_PAGE_SIZE);
-  const rows = await db
-    .select(apiColumns)
-    .from(users)
-    .where(where)
-    .orderBy(...byAge)
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offsetOf(shown, ADMIN_PAGE_SIZE));
-  return { items: rows.map(toApiUser), page: shown, pageCount: pageCountFor(total, ADMIN_PAGE_SIZE), total };
+  const where = searchCondition([users.name, users.email], q);
+  return adminTablePage(page, await countRows(db, users, where), async (limit, offset) => {
+    const rows = await db
+      .select(apiColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...byAge)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toApiUser);
+  });
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<ApiUser | null> {

@@ -50,13 +50,13 @@ export function pageWindow(page: number, pageCount: number, neighbours = 1): (nu
     if (page + offset >= 1 && page + offset <= pageCount) shown.add(page + offset);
   }
   const pages = [...shown].sort((a, b) => a - b);
-  const window: (number | "gap")[] = [];
+  const links: (number | "gap")[] = [];
   for (const [index, number] of pages.entries()) {
     const previous = pages[index - 1];
     // A gap of one page is shown as that page: a "…" would take the same room.
-    if (previous !== undefined && number - previous === 2) window.push(previous + 1);
-    else if (previous !== undefined && number - previous > 2) window.push("gap");
-    window.push(number);
+    if (previous !== undefined && number - previous === 2) links.push(previous + 1);
+    else if (previous !== undefined && number - previous > 2) links.push("gap");
+    links.push(number);
   }
-  return window;
+  return links;
 }
