@@ -12,17 +12,27 @@ CREATE INDEX "teachers_created_idx" ON "teachers" USING btree ("created_at" DESC
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","email");--> statement-breakpoint
 -- Row triggers keep the per-batch counts exact for every write path (app, API, psql), so the
 -- students page reads its total from a handful of rows instead of counting the table.
+CREATE OR REPLACE FUNCTION "add_to_student_batch_count"(target integer, delta integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "student_batch_counts" AS counts ("batch", "students") VALUES (target, delta)
+  ON CONFLICT ("batch") DO UPDATE SET "students" = counts."students" + delta;
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "count_students_per_batch"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.batch IS NOT DISTINCT FROM NEW.batch THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE "student_batch_counts" SET "students" = "students" - 1 WHERE "batch" IS NOT DISTINCT FROM OLD.batch;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "student_batch_counts" AS counts ("batch", "students") VALUES (NEW.batch, 1)
-    ON CONFLICT ("batch") DO UPDATE SET "students" = counts."students" + 1;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "add_to_student_batch_count"(NEW.batch, 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "add_to_student_batch_count"(OLD.batch, -1);
+  ELSIF OLD.batch IS DISTINCT FROM NEW.batch THEN
+    -- A move touches two counters: lowest batch first (no batch lowest of all), so two
+    -- opposite moves at the same time wait for each other instead of deadlocking.
+    IF coalesce(OLD.batch, -1) < coalesce(NEW.batch, -1) THEN
+      PERFORM "add_to_student_batch_count"(OLD.batch, -1);
+      PERFORM "add_to_student_batch_count"(NEW.batch, 1);
+    ELSE
+      PERFORM "add_to_student_batch_count"(NEW.batch, 1);
+      PERFORM "add_to_student_batch_count"(OLD.batch, -1);
+    END IF;
   END IF;
   RETURN NULL;
 END;

@@ -35,28 +35,27 @@ describe("per-batch student counts kept by triggers", () => {
     expect((await counts(testDb)).inBatch(3)).toBe(2);
     expect((await counts(testDb)).batches).toEqual([1, 3]);
 
-    await testDb.db
-      .update(students)
-      .set({ batch: 7 })
-      .where(eq(students.id, String(ada?.id)));
-    await testDb.db
-      .update(students)
-      .set({ name: "Cyrus" })
-      .where(eq(students.id, String(cy?.id)));
-    await testDb.db
-      .update(students)
-      .set({ batch: 1 })
-      .where(eq(students.id, String(cy?.id)));
+    const update = (id: string | undefined, values: Partial<typeof students.$inferInsert>) =>
+      testDb.db
+        .update(students)
+        .set(values)
+        .where(eq(students.id, String(id)));
+    await update(ada?.id, { batch: 7 }); // up a batch
+    await update(cy?.id, { name: "Cyrus" }); // no move
+    await update(cy?.id, { batch: 1 }); // from no batch
     expect((await counts(testDb)).inBatch(3)).toBe(1);
     expect((await counts(testDb)).inBatch(7)).toBe(1);
     expect((await counts(testDb)).inBatch(1)).toBe(2);
     expect((await counts(testDb)).total).toBe(5);
+    await update(ada?.id, { batch: 2 }); // down a batch
+    expect((await counts(testDb)).inBatch(7)).toBe(0);
+    expect((await counts(testDb)).inBatch(2)).toBe(1);
 
     await testDb.db.delete(students).where(eq(students.batch, 3));
-    expect((await counts(testDb)).batches, "a batch whose last student left is not listed").toEqual([1, 7]);
+    expect((await counts(testDb)).batches, "a batch whose last student left is not listed").toEqual([1, 2]);
     const kept = await counts(testDb);
     expect(kept.total).toBe(await countedByScan(testDb));
-    for (const batch of [1, 3, 7]) expect(kept.inBatch(batch)).toBe(await countedByScan(testDb, batch));
+    for (const batch of [1, 2, 3, 7]) expect(kept.inBatch(batch)).toBe(await countedByScan(testDb, batch));
   });
 
   it("start over after a truncate", async () => {
