@@ -3,7 +3,8 @@ import type { Cell } from "~/domain/collections";
 
 export interface TableColumn<Row> {
   header: string;
-  cell(row: Row): Cell;
+  /** `index`: the row's place on this page, from 0. */
+  cell(row: Row, index: number): Cell;
 }
 
 interface DataTableProps<Row extends { _id: string }> {
@@ -81,11 +82,11 @@ export function DataTable<Row extends { _id: string }>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row._id} className="border-t border-slate-200 align-top">
               {columns.map((column) => (
                 <td key={column.header} className="px-4 py-2">
-                  <CellView cell={column.cell(row)} />
+                  <CellView cell={column.cell(row, index)} />
                 </td>
               ))}
               <td className="px-4 py-2">

@@ -78,12 +78,13 @@ export interface Collection<Row extends { _id: string } = { _id: string }, Input
   texts: CollectionTexts<Input>;
 }
 
-const text = (value: string | number | null | undefined): Cell => ({
+/** A plain table cell. */
+export const textCell = (value: string | number | null | undefined): Cell => ({
   kind: "text",
   text: value == null ? "" : String(value),
 });
-const preview = (value: string | null): Cell => text(previewText(value ?? "", SHORT_PREVIEW));
-const image = (src: string | null): Cell => (src ? { kind: "image", src } : text(""));
+const preview = (value: string | null): Cell => textCell(previewText(value ?? "", SHORT_PREVIEW));
+const image = (src: string | null): Cell => (src ? { kind: "image", src } : textCell(""));
 const fileLink = (href: string): Cell => ({ kind: "link", href, text: "Open file" });
 
 const photoField: FormFieldDef = { name: "photoURL", label: "Photo", kind: "link", required: true };
@@ -114,8 +115,8 @@ export const eventsCollection: Collection<ApiEvent, EventInput> = {
     { name: "details", label: "Details", kind: "textarea", required: true },
   ],
   columns: [
-    { header: "Type", cell: (row) => text(row.eventType) },
-    { header: "Name", cell: (row) => text(row.name) },
+    { header: "Type", cell: (row) => textCell(row.eventType) },
+    { header: "Name", cell: (row) => textCell(row.name) },
     {
       header: "Start time and date",
       cell: (row) => ({
@@ -152,8 +153,8 @@ export const noticesCollection: Collection<ApiNotice, NoticeInput> = {
     { name: "description", label: "Description", kind: "textarea", required: true },
   ],
   columns: [
-    { header: "Date", cell: (row) => text(formatDate(row.publishing_date)) },
-    { header: "Title", cell: (row) => text(row.name) },
+    { header: "Date", cell: (row) => textCell(formatDate(row.publishing_date)) },
+    { header: "Title", cell: (row) => textCell(row.name) },
     { header: "Description", cell: (row) => preview(row.description) },
     { header: "File link", cell: (row) => fileLink(row.pdfFile) },
   ],
@@ -186,8 +187,8 @@ export const studentsCollection: Collection<ApiStudent, StudentInput> = {
       header: "Name and batch",
       cell: (row) => ({ kind: "lines", lines: [row.name, row.batch === null ? "" : `Batch-${row.batch}`] }),
     },
-    { header: "Session", cell: (row) => text(row.session) },
-    { header: "Email", cell: (row) => text(row.email) },
+    { header: "Session", cell: (row) => textCell(row.session) },
+    { header: "Email", cell: (row) => textCell(row.email) },
   ],
   rowName: (row) => row.name,
   texts: {
@@ -215,9 +216,9 @@ export const teachersCollection: Collection<ApiTeacher, TeacherInput> = {
   ],
   columns: [
     { header: "Photo", cell: (row) => image(row.photoURL) },
-    { header: "Name", cell: (row) => text(row.name) },
-    { header: "Position", cell: (row) => text(row.designation) },
-    { header: "Email", cell: (row) => text(row.email) },
+    { header: "Name", cell: (row) => textCell(row.name) },
+    { header: "Position", cell: (row) => textCell(row.designation) },
+    { header: "Email", cell: (row) => textCell(row.email) },
   ],
   rowName: (row) => row.name,
   texts: {
@@ -246,9 +247,9 @@ export const executivesCollection: Collection<ApiExecutive, ExecutiveInput> = {
   columns: [
     { header: "Photo", cell: (row) => image(row.photoURL) },
     { header: "Name and title", cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }) },
-    { header: "Position", cell: (row) => text(row.designation) },
-    { header: "Panel", cell: (row) => text(row.panel) },
-    { header: "Email", cell: (row) => text(row.email) },
+    { header: "Position", cell: (row) => textCell(row.designation) },
+    { header: "Panel", cell: (row) => textCell(row.panel) },
+    { header: "Email", cell: (row) => textCell(row.email) },
   ],
   rowName: (row) => row.name,
   texts: {
@@ -274,8 +275,8 @@ export const resultsCollection: Collection<ApiResult, ResultInput> = {
     { name: "description", label: "Description", kind: "textarea", hint: "Optional" },
   ],
   columns: [
-    { header: "Date", cell: (row) => text(formatDate(row.publishing_date)) },
-    { header: "Title", cell: (row) => text(row.name) },
+    { header: "Date", cell: (row) => textCell(formatDate(row.publishing_date)) },
+    { header: "Title", cell: (row) => textCell(row.name) },
     { header: "Description", cell: (row) => preview(row.description) },
     { header: "File link", cell: (row) => fileLink(row.pdfFile) },
   ],
@@ -306,7 +307,7 @@ export const recentEventsCollection: Collection<ApiRecentEvent, RecentEventInput
   ],
   columns: [
     { header: "Card image", cell: (row) => image(row.img1) },
-    { header: "Name", cell: (row) => text(row.name) },
+    { header: "Name", cell: (row) => textCell(row.name) },
     { header: "Details", cell: (row) => preview(row.details) },
   ],
   rowName: (row) => row.name,

@@ -2,10 +2,12 @@ import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Alert } from "~/components/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DataTable } from "~/components/data-table";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { textCell } from "~/domain/collections";
 import { ADMIN_ROLE, roleLabel } from "~/domain/users";
 import { LastAdminError, listUserPage, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
 import { requireAdmin } from "~/lib/session.server";
@@ -78,63 +80,38 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <TableSummary page={loaderData.users} q={loaderData.q} />
       {fetcher.state !== "idle" && <Spinner label={accountTexts.loading} />}
       {feedback && fetcher.state === "idle" && <Alert tone={feedback.tone}>{feedback.message}</Alert>}
-      <div className="card max-h-[70vh] overflow-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="sticky top-0 bg-slate-100 text-navy-900">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                No.
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Action
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.users.items.map((user, index) => (
-              <tr key={user._id} className="border-t border-slate-200">
-                <td className="px-4 py-2">{firstNumber + index}</td>
-                <td className="px-4 py-2">{user.displayName}</td>
-                <td className="px-4 py-2">{user.email}</td>
-                <td className="px-4 py-2">{roleLabel(user)}</td>
-                <td className="px-4 py-2">
-                  {user.role === ADMIN_ROLE ? (
-                    <button
-                      type="button"
-                      className="btn-danger min-h-11"
-                      aria-label={`Revoke admin of ${user.email}`}
-                      onClick={() => ask({ intent: "revoke", email: user.email })}
-                    >
-                      Revoke
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn-accent"
-                      aria-label={`Make Admin ${user.email}`}
-                      onClick={() => ask({ intent: "promote", email: user.email })}
-                    >
-                      Make Admin
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {loaderData.users.items.length === 0 && (
-          <p className="p-6 text-slate-600">{loaderData.q ? "No account matches your search." : "No accounts yet."}</p>
-        )}
-      </div>
+      <DataTable
+        caption="Users"
+        columns={[
+          { header: "No.", cell: (_user, index) => textCell(firstNumber + index) },
+          { header: "Name", cell: (user) => textCell(user.displayName) },
+          { header: "Email", cell: (user) => textCell(user.email) },
+          { header: "Role", cell: (user) => textCell(roleLabel(user)) },
+        ]}
+        rows={loaderData.users.items}
+        empty={loaderData.q ? "No account matches your search." : "No accounts yet."}
+        actions={(user) =>
+          user.role === ADMIN_ROLE ? (
+            <button
+              type="button"
+              className="btn-danger min-h-11"
+              aria-label={`Revoke admin of ${user.email}`}
+              onClick={() => ask({ intent: "revoke", email: user.email })}
+            >
+              Revoke
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn-accent"
+              aria-label={`Make Admin ${user.email}`}
+              onClick={() => ask({ intent: "promote", email: user.email })}
+            >
+              Make Admin
+            </button>
+          )
+        }
+      />
       <PaginationNav
         page={loaderData.users.page}
         pageCount={loaderData.users.pageCount}
