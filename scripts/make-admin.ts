@@ -4,13 +4,10 @@
  * embedded database the server must be stopped first (one process per data directory).
  */
 import fs from "node:fs";
-import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { DatabaseLockedError } from "~/db/lock.server";
 import { findUserByEmail, promoteToAdmin, roleChangeInput } from "~/domain/users.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 async function main(): Promise<number> {
   const input = roleChangeInput.safeParse({ email: process.argv[2] ?? "" });
@@ -18,7 +15,7 @@ async function main(): Promise<number> {
     console.error("Usage: npm run make-admin -- someone@example.org");
     return 2;
   }
-  if (fs.existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },

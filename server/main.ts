@@ -13,21 +13,31 @@ import { createLogger } from "~/lib/logger.server";
 import { startMediaCollector } from "~/lib/media-collector.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { createApp } from "./app";
+import { markReleaseInUse } from "./releases";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+/** This file runs bundled as `<release>/server/main.js`, beside React Router's `index.js`. */
+const RELEASE_DIR = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The demo admin's random password is shown here once and stored nowhere in clear. */
-function printDemoAdmin(account: { email: string; password: string } | null) {
-  if (!account) return;
-  console.log(
-    `\n  Demo admin account (shown only this once, change the password on /dashboard/profile):\n` +
-      `    email:    ${account.email}\n    password: ${account.password}\n`,
-  );
+/**
+ * The last lines before the site is ready: its address and, on the first start, the demo
+ * admin, whose random password is shown here once and stored nowhere in clear.
+ */
+function printReady(port: number, demoAdmin: { email: string; password: string } | null) {
+  const lines = [`  Club website ready at http://localhost:${port}`];
+  if (demoAdmin) {
+    lines.push(
+      "",
+      "  Demo admin account (shown only this once, change the password on /dashboard/profile):",
+      `    email:    ${demoAdmin.email}`,
+      `    password: ${demoAdmin.password}`,
+    );
+  }
+  console.log(`\n${lines.join("\n")}\n`);
 }
 
 async function main() {
-  if (fs.existsSync(path.join(ROOT, ".env"))) process.loadEnvFile(path.join(ROOT, ".env"));
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   const startedAt = performance.now();
@@ -38,17 +48,18 @@ async function main() {
   log.info({ database: database.kind }, "database ready, migrations applied");
   const auth = createAuth({ db: database.db, config, log });
   const storage = await createStorage(config);
+  let demoAdmin: { email: string; password: string } | null = null;
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log });
-    if (seeded) printDemoAdmin(await createDemoAdmin({ auth, db: database.db }));
+    if (seeded) demoAdmin = await createDemoAdmin({ auth, db: database.db });
   }
 
-  const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  markReleaseInUse(RELEASE_DIR);
+  const build = (await import(pathToFileURL(path.join(RELEASE_DIR, "server/index.js")).href)) as ServerBuild;
   const listener = createApp({
     context: { db: database.db, database, config, log, auth, storage },
     build,
-    clientDir: path.join(buildDir, "client"),
+    clientDir: path.join(RELEASE_DIR, "client"),
   });
 
   const mediaCollector = startMediaCollector({ db: database.db, storage, log });
@@ -57,7 +68,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, "server listening");
-    console.log(`\n  Club website ready at http://localhost:${port}\n`);
+    printReady(port, demoAdmin);
   });
 
   let stopping = false;

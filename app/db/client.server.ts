@@ -22,7 +22,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export const MIGRATIONS_DIR = findMigrationsDir();
+
+/** The file that keeps a second process off an embedded database's data directory. */
+export function pgliteLockPath(dataDir: string): string {
+  return path.join(dataDir, "pglite.lock");
+}
+
+/**
+ * The migrations are copied into each build (`<release>/drizzle`, beside the bundles in
+ * `<release>/server`); run from source they are the repository's `drizzle/`.
+ */
+function findMigrationsDir(): string {
+  for (const relative of ["../drizzle", "../../drizzle"]) {
+    const dir = fileURLToPath(new URL(relative, import.meta.url));
+    if (fs.existsSync(path.join(dir, "meta/_journal.json"))) return dir;
+  }
+  throw new Error(`No drizzle migrations found near ${fileURLToPath(import.meta.url)}`);
+}
 
 /** An arbitrary constant: serialises migrations when several app processes start on one server. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -33,7 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if ("url" in options) return openPostgres(options.url);
   if ("pglite" in options) return wrapPglite(options.pglite, async () => {});
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const release = acquireDirectoryLock(path.join(options.dataDir, "pglite.lock"));
+  const release = acquireDirectoryLock(pgliteLockPath(options.dataDir));
   try {
     const client = await PGlite.create(path.join(options.dataDir, "pgdata"));
     return await wrapPglite(client, release);

@@ -1,15 +1,7 @@
 import fs from "node:fs";
+import { isProcessAlive } from "~/lib/process.server";
 
 export class DatabaseLockedError extends Error {}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * PGlite keeps one writer per data directory; a second process opening it would corrupt it.
@@ -22,15 +14,25 @@ export function acquireDirectoryLock(lockPath: string): () => void {
       return () => fs.rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
-        throw new DatabaseLockedError(
-          `The data directory is in use by another process (pid ${holder}): ${lockPath}. ` +
-            "Stop that process, or point DATA_DIR somewhere else, or set DATABASE_URL to share a PostgreSQL server.",
-        );
-      }
+      assertDirectoryUnlocked(lockPath);
       fs.rmSync(lockPath, { force: true });
     }
   }
   throw new DatabaseLockedError(`Could not lock the data directory: ${lockPath}`);
+}
+
+/** Throws when a live process (not this one) holds the lock: lets a command refuse before doing work. */
+export function assertDirectoryUnlocked(lockPath: string) {
+  let holder: number;
+  try {
+    holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+  } catch {
+    return;
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+    throw new DatabaseLockedError(
+      `The data directory is in use by another process (pid ${holder}): ${lockPath}. ` +
+        "Stop that process, or point DATA_DIR somewhere else, or set DATABASE_URL to share a PostgreSQL server.",
+    );
+  }
 }

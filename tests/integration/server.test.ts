@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -116,3 +117,22 @@ async function withDatabase<T>(
     await handle.close();
   }
 }
+
+describe("npm start", () => {
+  it("refuses before building when another server holds the data directory", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-start-"));
+    // This test process stands in for a running server: a live pid in the lock file.
+    fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
+    const root = path.resolve(import.meta.dirname, "../..");
+    const result = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, BASE_URL: "http://localhost:3000", BUILD_DIR: "build-never-made" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`The data directory is in use by another process (pid ${process.pid})`);
+    expect(fs.existsSync(path.join(root, "build-never-made"))).toBe(false);
+  });
+});

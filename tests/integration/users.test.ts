@@ -90,9 +90,11 @@ describe("users domain", () => {
   });
 });
 
+/** The compiled script, as `npm run make-admin` runs it (`npm run build` first). */
 describe("npm run make-admin", () => {
+  const script = path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/make-admin.js");
   const makeAdmin = (env: Record<string, string>, email: string) =>
-    run(process.execPath, ["--import", "tsx", "scripts/make-admin.ts", email], {
+    run(process.execPath, [script, email], {
       cwd: ROOT,
       // Vitest puts Vite's BASE_URL ("/") into process.env; the script needs a real one.
       env: { ...process.env, BASE_URL: "http://localhost:3000", ...env },

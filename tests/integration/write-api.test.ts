@@ -3,7 +3,7 @@ import { type RunningServer, startServerOnTestDatabase } from "../support/server
 
 /**
  * The write API, the review queue and the public forms against the production build
- * (`BUILD_DIR=… npx react-router build`), on PGlite or on TEST_DATABASE_URL's server.
+ * (`BUILD_DIR=… npm run build`), on PGlite or on TEST_DATABASE_URL's server.
  */
 const ADMIN = { name: "Write Admin", email: "write-admin@example.org", password: "admin-password-1" };
 const MEMBER = { name: "Write Member", email: "write-member@example.org", password: "member-password-1" };

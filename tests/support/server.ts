@@ -34,7 +34,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
   let output = "";
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/main.js")], {
     cwd: ROOT,
     // BASE_URL is set explicitly: Vitest puts Vite's BASE_URL ("/") into process.env.
     env: {
