@@ -8,7 +8,7 @@ import path from "node:path";
 import { pgliteLockPath } from "~/db/client.server";
 import { assertDirectoryUnlocked, DatabaseLockedError } from "~/db/lock.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
-import { build, buildLink } from "./build";
+import { build, buildLink } from "./build/release-build";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 

@@ -9,7 +9,7 @@ const SOURCE_FILES = [
   "react-router.config.ts",
   "vite.config.ts",
   "tsconfig.json",
-  "scripts/build.ts",
+  "scripts/build/release-build.ts",
   "scripts/build/server-bundle.ts",
 ];
 
