@@ -50,7 +50,12 @@ export function pruneReleases(link: string) {
 /** Called by the server at start; the mark goes when the process exits. */
 export function markReleaseInUse(release: string) {
   const mark = path.join(release, `${IN_USE_PREFIX}${process.pid}`);
-  fs.writeFileSync(mark, "");
+  try {
+    fs.writeFileSync(mark, "");
+  } catch {
+    // A read-only release (a hardened service) can't be pruned by this user's builds either.
+    return;
+  }
   process.once("exit", () => fs.rmSync(mark, { force: true }));
 }
 

@@ -15,13 +15,14 @@ export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 export function reactRouterHandler(options: { build: ServerBuild; context: AppContext; mode: string }): RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
   const { context } = options;
+  const siteOrigin = new URL(context.config.BASE_URL).origin;
   return async (req, res, next) => {
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
       await sendResponse(res, tooLargeResponse());
       return;
     }
     try {
-      const request = toFetchRequest(req, res);
+      const request = toFetchRequest(req, res, siteOrigin);
       let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce });
       if (response.status === 500 && !(await databaseAnswers(context))) {
         await response.body?.cancel();
@@ -95,8 +96,15 @@ function lazyBody(req: ExpressRequest): ReadableStream<Uint8Array> {
   });
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/**
+ * The request as the browser made it: its URL carries the site's public origin (BASE_URL),
+ * not the `http://` and address a TLS-terminating proxy talks to us on, so that React
+ * Router's and better-auth's origin checks compare the browser's `Origin` with the site's.
+ */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, siteOrigin: string): Request {
+  // Joined as text: resolving `//other.host/path` against the origin would make it the host.
+  const target = req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`;
+  const url = new URL(`${siteOrigin}${target}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
