@@ -13,7 +13,7 @@ import { clientIpMiddleware } from "~/lib/client-ip.server";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
-import { apiCors, securityHeaders, securityHeaderValues } from "./security";
+import { apiCors, apiOriginGuard, securityHeaders, securityHeaderValues } from "./security";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -73,7 +73,11 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
   );
   app.use("/media", mediaHandler(context.storage, context.log));
   app.use(publicFiles(clientDir));
-  app.use("/api", apiCors(context.config.CORS_ORIGINS));
+  app.use(
+    "/api",
+    apiCors(context.config.CORS_ORIGINS),
+    apiOriginGuard(context.config.BASE_URL, context.config.CORS_ORIGINS),
+  );
   app.use(cache.middleware);
 
   app.all(

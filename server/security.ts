@@ -69,3 +69,28 @@ export function apiCors(allowedOrigins: string[]): RequestHandler {
     maxAge: 600,
   });
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser's write to the JSON API must come from the site itself or an origin listed in
+ * CORS_ORIGINS: a form on another site (a sibling subdomain included) can post with the
+ * visitor's cookies, and CORS does not stop a request from being made. Calls without
+ * `Origin` and `Sec-Fetch-Site` are not from a browser and are judged by their credentials
+ * alone, as are calls carrying an API token.
+ */
+export function apiOriginGuard(baseUrl: string, allowedOrigins: string[]): RequestHandler {
+  const trusted = new Set([new URL(baseUrl).origin, ...allowedOrigins.map((origin) => new URL(origin).origin)]);
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || /^Bearer /i.test(req.headers.authorization ?? "")) return next();
+    const origin = req.headers.origin;
+    const fetchSite = req.headers["sec-fetch-site"];
+    const fromBrowser = origin !== undefined || fetchSite !== undefined;
+    const allowed = origin !== undefined ? trusted.has(origin) : fetchSite === "same-origin" || fetchSite === "none";
+    if (!fromBrowser || allowed) return next();
+    res.status(403).set("Cache-Control", "no-store").json({
+      message:
+        "Requests from other sites may not change anything here. Call the API from this site, or with an API token.",
+    });
+  };
+}

@@ -25,14 +25,23 @@ export async function jsonRead(context: AppLoadContext, what: string, read: () =
   }
 }
 
+/** `application/json` or a `+json` type, whatever its parameters (`; charset=utf-8`). */
+function isJsonContentType(header: string | null): boolean {
+  const type = header?.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || type.endsWith("+json");
+}
+
 /**
- * Reads and validates a JSON body; bad JSON or bad fields answer 400 naming every wrong
+ * Reads and validates a JSON body (a form's `text/plain` or urlencoded body gets 415); bad JSON or bad fields answer 400 naming every wrong
  * field, never a 500.
  */
 export async function parseJsonBody<T>(
   request: Request,
   schema: { safeParse(value: unknown): ZodSafeParseResult<T> },
 ): Promise<T> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw jsonError(415, "Send the body as JSON, with the header Content-Type: application/json.");
+  }
   let body: unknown;
   try {
     body = await request.json();

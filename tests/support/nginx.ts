@@ -17,7 +17,7 @@ export interface RunningProxy {
 /** Debian's nginx is installed here when missing, as Chromium is for the e2e suite. */
 function ensureNginx() {
   if (fs.existsSync(NGINX)) return;
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light", {
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx", {
     stdio: "inherit",
   });
 }

@@ -17,10 +17,27 @@ describe("safeRedirectPath", () => {
       "/\\evil.example",
       "https://evil.example/",
       "javascript:alert(1)",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/./\\evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example/path",
+      "/a/../..//evil.example",
+      "/\t/evil.example",
+      "/ok\\..\\..\\evil",
       "",
       null,
     ]) {
-      expect(safeRedirectPath(target)).toBeNull();
+      expect(safeRedirectPath(target), String(target)).toBeNull();
+    }
+  });
+
+  it("never answers a path a browser reads as another host", () => {
+    for (const target of ["/./x", "/a/../b", "/%2e/x", "/notice?next=//evil.example"]) {
+      const safe = safeRedirectPath(target);
+      expect(safe, target).not.toBeNull();
+      expect(new URL(safe ?? "", "https://club.example").host, target).toBe("club.example");
+      expect(safe?.startsWith("//"), target).toBe(false);
     }
   });
 
