@@ -19,8 +19,8 @@ export type AppContext = {
   inlineStylesheet?: string;
 };
 
-/** The per-request part: the CSP nonce the response's scripts must carry. */
-export type RequestContext = AppContext & { cspNonce?: string };
+/** The per-request part: the CSP nonce the response's scripts must carry, and the log's request id. */
+export type RequestContext = AppContext & { cspNonce?: string; requestId?: string };
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
@@ -54,3 +54,12 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * A loader or action that failed (or a request no route takes) is one JSON log line with
+ * the request id, never a stack trace on the console; a client that went away is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.log?.error({ err: error, requestId: context.requestId, url: request.url }, "loader or action failed");
+};

@@ -13,7 +13,7 @@ import { clientIpMiddleware } from "~/lib/client-ip.server";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
-import { apiCors, apiOriginGuard, securityHeaders, securityHeaderValues } from "./security";
+import { apiCors, apiOriginGuard, requestShapeGuard, securityHeaders, securityHeaderValues } from "./security";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -60,6 +60,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
     }),
   );
   app.use(securityHeaders(security));
+  app.use(requestShapeGuard());
   app.use(compression());
 
   // Vite fingerprints everything under /assets, so browsers may keep it forever.

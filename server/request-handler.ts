@@ -22,9 +22,14 @@ export function reactRouterHandler(options: { build: ServerBuild; context: AppCo
       return;
     }
     try {
-      const request = toFetchRequest(req, res, siteOrigin);
-      let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce });
-      if (response.status === 500 && !(await databaseAnswers(context))) {
+      const body = { tooLarge: false };
+      const request = toFetchRequest(req, res, siteOrigin, body);
+      let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
+      if (body.tooLarge) {
+        // A body without a Content-Length (chunked) that ran past the limit failed the action.
+        await response.body?.cancel();
+        response = tooLargeResponse();
+      } else if (response.status === 500 && !(await databaseAnswers(context))) {
         await response.body?.cancel();
         context.log.warn({ url: req.originalUrl }, "database unavailable");
         response = unavailableResponse(req);
@@ -80,8 +85,11 @@ function tooLargeResponse(): Response {
   return Response.json({ message }, { status: 413, headers: { Connection: "close" } });
 }
 
-/** The request body as a web stream that reads only as the action asks; past MAX_BODY_BYTES it fails. */
-function lazyBody(req: ExpressRequest): ReadableStream<Uint8Array> {
+/**
+ * The request body as a web stream that reads only as the action asks; past MAX_BODY_BYTES
+ * it fails, and says so in `state`.
+ */
+function lazyBody(req: ExpressRequest, state: { tooLarge: boolean }): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | undefined;
   let received = 0;
   return new ReadableStream<Uint8Array>({
@@ -90,7 +98,10 @@ function lazyBody(req: ExpressRequest): ReadableStream<Uint8Array> {
       const { value, done } = await chunks.next();
       if (done) return controller.close();
       received += value.length;
-      if (received > MAX_BODY_BYTES) return controller.error(new Error("request body too large"));
+      if (received > MAX_BODY_BYTES) {
+        state.tooLarge = true;
+        return controller.error(new Error("request body too large"));
+      }
       controller.enqueue(new Uint8Array(value));
     },
   });
@@ -101,7 +112,12 @@ function lazyBody(req: ExpressRequest): ReadableStream<Uint8Array> {
  * not the `http://` and address a TLS-terminating proxy talks to us on, so that React
  * Router's and better-auth's origin checks compare the browser's `Origin` with the site's.
  */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, siteOrigin: string): Request {
+function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  siteOrigin: string,
+  body: { tooLarge: boolean },
+): Request {
   // Joined as text: resolving `//other.host/path` against the origin would make it the host.
   const target = req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`;
   const url = new URL(`${siteOrigin}${target}`);
@@ -116,7 +132,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, siteOrigin: s
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = lazyBody(req);
+    init.body = lazyBody(req, body);
     init.duplex = "half";
   }
   return new Request(url, init);

@@ -94,3 +94,40 @@ export function apiOriginGuard(baseUrl: string, allowedOrigins: string[]): Reque
     });
   };
 }
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
+
+/**
+ * Refuses before any route runs what no route takes: other methods (TRACE, PATCH,
+ * PROPFIND…) get 405, and an address with a NUL character or broken %-escapes gets 400,
+ * so neither reaches a query or a stack trace.
+ */
+export function requestShapeGuard(): RequestHandler {
+  return (req, res, next) => {
+    const isApi = req.path.startsWith("/api/");
+    const allowed = isApi ? API_METHODS : PAGE_METHODS;
+    if (!allowed.includes(req.method)) {
+      res.set("Allow", allowed.join(", "));
+      return refuse(res, isApi, 405, `The method ${req.method} is not allowed here.`);
+    }
+    if (!isCleanAddress(req.originalUrl)) return refuse(res, isApi, 400, "The address is not valid.");
+    next();
+  };
+}
+
+function isCleanAddress(url: string): boolean {
+  if (url.includes("\0") || /%00/i.test(url)) return false;
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(res: Parameters<RequestHandler>[1], asJson: boolean, status: number, message: string) {
+  res.status(status).set("Cache-Control", "no-store");
+  if (asJson) res.json({ message });
+  else res.type("text/plain").send(message);
+}

@@ -26,12 +26,16 @@ export function isAllowedLink(value: string): boolean {
   return MEDIA_PATH.test(value) || isWebLink(value);
 }
 
+/** PostgreSQL can't store a NUL character in text; it is refused as bad input, naming the field. */
+const hasNoNul = (value: string) => !value.includes("\0");
+
 export function requiredText(label: string, maxLength = 5000) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .refine(hasNoNul, `${label} must not contain NUL characters`);
 }
 
 /** Absent, null or blank all mean "not given" (the write functions store null). */
@@ -40,6 +44,7 @@ export function optionalText(label: string, maxLength = 5000) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .refine(hasNoNul, `${label} must not contain NUL characters`)
     .nullish();
 }
 

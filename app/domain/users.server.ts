@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Page } from "~/lib/pagination";
 import { type AdminPageRequest, adminTablePage, countRows, searchCondition } from "./crud.server";
+import { requiredText } from "./fields";
 import { ADMIN_ROLE, type ApiUser } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
@@ -16,11 +17,10 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ error: "Please enter a valid email address" }));
 
-export const displayNameSchema = z
-  .string({ error: "Display name is required" })
-  .trim()
-  .min(1, "Display name is required")
-  .max(80, "Display name must be at most 80 characters");
+/** The longest display name anywhere: the register and profile forms, the API and better-auth's endpoints. */
+export const DISPLAY_NAME_MAX = 100;
+
+export const displayNameSchema = requiredText("Display name", DISPLAY_NAME_MAX);
 
 /** Body of POST and PUT /api/user. */
 export const userRecordInput = z.object({ email, displayName: displayNameSchema });

@@ -25,6 +25,9 @@ export interface MediaLimits {
 
 /** A decoded image this large takes ~160 MB of memory; bigger ones are refused, not processed. */
 const MAX_IMAGE_PIXELS = 40_000_000;
+/** Longer sides are no photo or drawing but a trap (a PNG claiming 65535x1): refused. */
+const MAX_IMAGE_SIDE = 12_000;
+const DAMAGED_IMAGE = "The image could not be read: the file is damaged or incomplete.";
 
 // One upload at a time per core is plenty, and libvips' operation cache only costs memory here.
 sharp.cache(false);
@@ -146,23 +149,52 @@ function checkUpload(
   return format;
 }
 
+const tooManyPixels = () =>
+  new MediaRejection(413, `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, all frames together.`);
+
+/** The header's size, checked before anything is decoded: sides, and pixels over every frame. */
+async function readImageSize(bytes: Uint8Array, input: SharpOptions): Promise<Metadata> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, input).metadata();
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) throw tooManyPixels();
+    throw new MediaRejection(400, DAMAGED_IMAGE);
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.pageHeight ?? metadata.height ?? 0;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new MediaRejection(413, `Images may be at most ${MAX_IMAGE_SIDE} pixels wide and high.`);
+  }
+  if (width * height * (metadata.pages ?? 1) > MAX_IMAGE_PIXELS) throw tooManyPixels();
+  return metadata;
+}
+
+/** A file whose header reads but whose pixels don't (a truncated PNG or JPEG) is bad input, not a failure. */
 async function processImage(
   hash: string,
   bytes: Uint8Array,
   format: Exclude<SniffedFormat, "pdf">,
 ): Promise<ProcessedImage> {
   const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
-  let metadata: Metadata;
+  const metadata = await readImageSize(bytes, input);
   try {
-    metadata = await sharp(bytes, input).metadata();
+    return await encodeImage(hash, bytes, format, input, (metadata.pages ?? 1) > 1);
   } catch (error) {
-    if (/pixel limit/i.test(String(error))) {
-      throw new MediaRejection(413, `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
-    }
-    throw new MediaRejection(400, "The image could not be read: the file is damaged or incomplete.");
+    if (/pixel limit/i.test(String(error))) throw tooManyPixels();
+    throw new MediaRejection(400, DAMAGED_IMAGE);
   }
+}
+
+async function encodeImage(
+  hash: string,
+  bytes: Uint8Array,
+  format: Exclude<SniffedFormat, "pdf">,
+  input: SharpOptions,
+  animated: boolean,
+): Promise<ProcessedImage> {
   const extension = EXTENSION_OF[format];
-  if ((metadata.pages ?? 1) > 1) return processAnimation(hash, bytes, format, input);
+  if (animated) return processAnimation(hash, bytes, format, input);
 
   // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
   const upright = sharp(bytes, input).rotate();

@@ -1,4 +1,6 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { animatedGif, pngClaiming, truncatedImage, wideImage } from "../support/media-fixtures";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -28,6 +30,17 @@ function call(path: string, init: Init = {}) {
 }
 
 const json = { "Content-Type": "application/json" };
+
+function rawRequest(method: string, path: string): Promise<{ status: number; allow: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.baseUrl}${path}`, { method }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: String(response.headers.allow) }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 async function studentNames(): Promise<string[]> {
   const response = await call("/api/students?limit=500");
@@ -167,5 +180,119 @@ describe("cross-site writes to the JSON API", () => {
     });
     expect(response.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(false);
     expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("bad input is a 4xx naming what is wrong, never a 500", () => {
+  const jsonCall = (path: string, body: unknown, cookie = adminCookie) =>
+    call(path, { method: "POST", headers: json, body: JSON.stringify(body), cookie });
+
+  it("refuses a NUL character in an address", async () => {
+    for (const path of ["/notice/%00", "/api/users/%00", "/students?batch=%00", "/notice/%E0%A4%A"]) {
+      const response = await call(path, { cookie: adminCookie });
+      expect(response.status, path).toBe(400);
+    }
+    const api = await call("/api/users/%00", { cookie: adminCookie });
+    expect(await api.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it("refuses a NUL character in any text field, naming the field", async () => {
+    const nul = "bad\u0000name";
+    const notice = { name: nul, publishing_date: "2099-01-02", pdfFile: "https://example.org/a.pdf", description: "x" };
+    for (const [path, cookie] of [
+      ["/api/add-notice", adminCookie],
+      ["/api/products-collection", ""],
+    ] as const) {
+      const response = await jsonCall(
+        path,
+        path.includes("products") ? { ...notice, img: "https://e.org/a.png", pdfLink: "https://e.org/a.pdf" } : notice,
+        cookie,
+      );
+      expect(response.status, path).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(Object.values(body.errors).join(" "), path).toContain("NUL");
+    }
+    const student = await jsonCall("/api/add-student", {
+      name: "Student",
+      batch: 9,
+      email: "s@example.org",
+      photoURL: "https://example.org/s.png",
+      session: "2020\u00002021",
+    });
+    expect(student.status).toBe(400);
+    expect(((await student.json()) as { errors: Record<string, string> }).errors.session).toContain("NUL");
+    const form = await call("/notice-form", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+      body: new URLSearchParams({ ...notice, website: "" }).toString(),
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("must not contain NUL characters");
+  });
+
+  it("answers methods no route takes with 405 and logs no stack trace", async () => {
+    const methods: [string, string][] = [
+      ["TRACE", "/"],
+      ["TRACE", "/api/students"],
+      ["PATCH", "/about"],
+      ["PROPFIND", "/"],
+      ["OPTIONS", "/about"],
+    ];
+    for (const [method, path] of methods) {
+      // fetch refuses to send TRACE; node:http sends any method.
+      const response = await rawRequest(method, path);
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.allow, `${method} ${path}`).toContain("GET");
+    }
+    expect(server.output()).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe("uploads that are traps", () => {
+  const upload = (bytes: Buffer, name: string) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(bytes)]), name);
+    return call("/api/uploads?accept=image", { method: "POST", body: form as unknown as string, cookie: adminCookie });
+  };
+
+  it("refuses damaged and oversized images by what their header says, before decoding them", async () => {
+    const cases: [Buffer, string, number, RegExp][] = [
+      [await truncatedImage("png"), "half.png", 400, /damaged or incomplete/],
+      [await truncatedImage("jpeg"), "half.jpg", 400, /damaged or incomplete/],
+      [pngClaiming(65535, 1), "claims.png", 400, /damaged or incomplete/],
+      [await wideImage(13_000, 10), "wide.png", 413, /pixels wide and high/],
+      [await animatedGif(12, 2000), "frames.gif", 413, /megapixels, all frames together/],
+    ];
+    for (const [bytes, name, status, message] of cases) {
+      const response = await upload(bytes, name);
+      expect(response.status, name).toBe(status);
+      const body = (await response.json()) as { message: string; errors: { file: string } };
+      expect(body.errors.file, name).toMatch(message);
+    }
+  });
+
+  it("answers 413 to a chunked body longer than the limit", async () => {
+    const boundary = "trap-boundary";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
+    let sent = 0;
+    const megabyte = new Uint8Array(1024 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        if (sent >= 30) return controller.close();
+        sent += 1;
+        controller.enqueue(megabyte);
+      },
+    });
+    const response = await fetch(`${server.baseUrl}/api/uploads?accept=pdf`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: adminCookie },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("too large") });
   });
 });

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import sharp from "sharp";
 
 /** A JPEG as a phone makes it: with EXIF, including where it was taken. */
@@ -31,4 +32,53 @@ export function hasGpsTag(exif: Buffer | undefined): boolean {
 /** Any EXIF block at all (the APP1 "Exif" header of a JPEG, or a WebP/PNG eXIf chunk). */
 export function containsExif(bytes: Buffer): boolean {
   return bytes.includes(Buffer.from("Exif\0\0", "latin1")) || bytes.includes(Buffer.from("eXIf", "latin1"));
+}
+
+/** The first half of a real PNG or JPEG: its header reads, its pixels don't. */
+export async function truncatedImage(format: "png" | "jpeg"): Promise<Buffer> {
+  const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c33" } })
+    .toFormat(format)
+    .toBuffer();
+  return whole.subarray(0, Math.floor(whole.length / 2));
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed) >>> 0);
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A PNG whose header claims 65535x1 pixels (with no pixel data behind it). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk("IHDR", header), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+/** An animated GIF of `frames` frames of `side` x `side` pixels. */
+export async function animatedGif(frames: number, side: number): Promise<Buffer> {
+  const images = await Promise.all(
+    Array.from({ length: frames }, (_, index) =>
+      sharp({ create: { width: side, height: side, channels: 3, background: { r: index * 20, g: 0, b: 0 } } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(images, { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
+
+/** A real, fully decodable image of the given size. */
+export function wideImage(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
 }
