@@ -1,13 +1,14 @@
-import { accountTexts } from "~/content/accounts";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
 import type { FlashKind } from "~/lib/flash.server";
 import { Alert } from "./alert";
 
 const messages: Record<FlashKind, string> = {
   login: accountTexts.loggedIn,
   register: accountTexts.registered,
+  "password-changed": dashboardTexts.passwordChanged,
 };
 
-/** The one-time success alert after login or registration, on whichever page follows. */
+/** The one-time success alert after login, registration or a password change, on the page that follows. */
 export function FlashMessage({ kind }: { kind: FlashKind }) {
   return (
     <div className="container-page pt-4">

@@ -10,6 +10,9 @@ export const accountTexts = {
   toLogin: "Already Registered? Please Login",
   registered: "Congratulations! You're successfully registered!",
   passwordMismatch: "Your password did not matched",
+  commonPassword:
+    "This password is one of the 10,000 most common passwords, which attackers try first. Please choose another.",
+  personalPassword: "The password must not be your email address or your name.",
   googleNotConfigured: "Google Sign In is not set up on this site yet. Please log in with your email and password.",
   loading: "Please wait…",
 } as const;

@@ -7,7 +7,7 @@ import type { Auth } from "~/lib/auth.server";
 import type { Page } from "~/lib/pagination";
 import { type AdminPageRequest, adminTablePage, countRows, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
-import { ADMIN_ROLE, type ApiUser } from "./users";
+import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
 // browser, and zod would come along.
@@ -16,9 +16,6 @@ const email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "Please enter a valid email address" }));
-
-/** The longest display name anywhere: the register and profile forms, the API and better-auth's endpoints. */
-export const DISPLAY_NAME_MAX = 100;
 
 export const displayNameSchema = requiredText("Display name", DISPLAY_NAME_MAX);
 

@@ -3,12 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
 import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import { emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
+import { passwordProblem } from "~/domain/password-policy.server";
+import { DISPLAY_NAME_MAX } from "~/domain/users";
+import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import type { Config } from "./config.server";
 
@@ -50,13 +52,46 @@ function oidcProviders(config: Config) {
       pkce: true,
       // Some providers send no name; the account still needs a display name.
       mapProfileToUser: (profile: Record<string, unknown>) => ({
-        name: typeof profile.name === "string" && profile.name ? profile.name : String(profile.email).split("@")[0],
+        name: (typeof profile.name === "string" && profile.name ? profile.name : String(profile.email).split("@")[0])
+          ?.trim()
+          .slice(0, DISPLAY_NAME_MAX),
       }),
     },
   ];
 }
 
 const isOidcCallback = (endpointPath: string | undefined) => endpointPath?.startsWith("/oauth2/callback") === true;
+
+/** Endpoints that set a password, and the body field that carries it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+};
+
+const bodyText = (body: Record<string, unknown> | undefined, field: string) =>
+  typeof body?.[field] === "string" ? body[field] : undefined;
+
+/**
+ * Our rules on better-auth's own endpoints, so a client calling them directly gets what the
+ * forms get: a display name of at most 100 characters, and no common or personal password.
+ */
+const accountRules = createAuthMiddleware(async (ctx) => {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && body?.name !== undefined) {
+    const name = displayNameSchema.safeParse(body.name);
+    if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message });
+  }
+  const passwordField = NEW_PASSWORD_FIELD[ctx.path];
+  const password = passwordField ? bodyText(body, passwordField) : undefined;
+  if (password === undefined) return;
+  const person =
+    ctx.path === "/sign-up/email"
+      ? { email: bodyText(body, "email"), name: bodyText(body, "name") }
+      : ((await getSessionFromCtx(ctx))?.user ?? {});
+  const problem = await passwordProblem(password, person);
+  if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+});
 
 export function createAuth({ db, config, log }: CreateAuthOptions) {
   const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
@@ -78,6 +113,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
     plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) })],
     onAPIError: { errorURL: "/login" },
+    hooks: { before: accountRules },
     advanced: {
       database: { generateId: "uuid" },
       useSecureCookies: config.BASE_URL.startsWith("https://"),

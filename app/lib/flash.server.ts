@@ -1,10 +1,10 @@
 /**
  * A one-time message carried across a redirect in a short-lived cookie, so the success
- * alert of a login or registration shows on the page the visitor lands on, with or
- * without JavaScript. The root loader reads and clears it.
+ * alert of a login, a registration or a password change shows on the page the visitor
+ * lands on, with or without JavaScript. The root loader reads and clears it.
  */
 const FLASH_COOKIE = "flash";
-const FLASH_KINDS = ["login", "register"] as const;
+const FLASH_KINDS = ["login", "register", "password-changed"] as const;
 export type FlashKind = (typeof FLASH_KINDS)[number];
 
 export function flashCookie(kind: FlashKind): string {

@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts } from "~/content/accounts";
+import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema } from "~/domain/users.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -54,7 +55,14 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthCard heading={accountTexts.registerHeading}>
       {error && <Alert tone="error">{error}</Alert>}
       <Form method="post" onSubmit={checkPasswords} className="flex flex-col gap-4">
-        <TextField label="Name" name="name" autoComplete="name" required defaultValue={actionData?.values.name} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={DISPLAY_NAME_MAX}
+          defaultValue={actionData?.values.name}
+        />
         <TextField
           label="Email"
           name="email"

@@ -107,6 +107,37 @@ test("login and register work without JavaScript", async ({ browser, baseURL }) 
   await context.close();
 });
 
+test("without JavaScript a password change keeps the person signed in, and a common password is refused with why", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const common = newAccount("common");
+  await register(page, { ...common, password: "iloveyou" });
+  await expect(page.getByRole("alert")).toHaveText(accountTexts.commonPassword);
+  await expect(page.getByLabel("Email")).toHaveValue(common.email);
+
+  const account = newAccount("nojs-password");
+  await register(page, account);
+  await page.goto("/dashboard/profile");
+  const changePassword = async (next: string) => {
+    await page.getByLabel("Current password").fill(account.password);
+    await page.getByLabel("New password", { exact: true }).fill(next);
+    await page.getByLabel("Retype new password").fill(next);
+    await page.getByRole("button", { name: "Change password" }).click();
+  };
+  await changePassword(account.email);
+  await expect(page.getByRole("alert")).toHaveText(accountTexts.personalPassword);
+  await changePassword("another-long-secret-7");
+  await expect(page).toHaveURL("/dashboard/profile");
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.passwordChanged })).toBeVisible();
+  await expect(logOutButton(page)).toBeVisible();
+  await page.reload();
+  await expect(logOutButton(page)).toBeVisible();
+  await context.close();
+});
+
 test("login from a public page returns there", async ({ page, baseURL }) => {
   const account = newAccount();
   await ensureAccount(page.request, baseURL!, account);

@@ -296,3 +296,71 @@ describe("uploads that are traps", () => {
     expect(await response.json()).toEqual({ message: expect.stringContaining("too large") });
   });
 });
+
+describe("accounts through better-auth's own endpoints", () => {
+  const signUp = (body: Record<string, string>) =>
+    call("/api/auth/sign-up/email", { method: "POST", headers: json, body: JSON.stringify(body) });
+
+  it("refuses a display name over 100 characters on sign-up and on update-user, and stores nothing", async () => {
+    const huge = await signUp({
+      name: "x".repeat(1_000_000),
+      email: "huge@example.org",
+      password: "a-fine-password-9",
+    });
+    expect(huge.status).toBe(400);
+    expect(((await huge.json()) as { message: string }).message).toContain("at most 100 characters");
+    const fits = await signUp({ name: "y".repeat(100), email: "fits@example.org", password: "a-fine-password-9" });
+    expect(fits.status).toBe(200);
+    const cookie = fits.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("better-auth.session_token="))!
+      .split(";")[0]!;
+    const rename = await call("/api/auth/update-user", {
+      method: "POST",
+      headers: { ...json, Origin: server.baseUrl },
+      body: JSON.stringify({ name: "z".repeat(101) }),
+      cookie,
+    });
+    expect(rename.status).toBe(400);
+    const users = (await (await call("/api/users", { cookie: adminCookie })).json()) as {
+      email: string;
+      displayName: string;
+    }[];
+    expect(users.some((user) => user.email === "huge@example.org")).toBe(false);
+    expect(users.find((user) => user.email === "fits@example.org")?.displayName).toBe("y".repeat(100));
+  });
+
+  it("refuses common passwords and the person's own email or name, saying why", async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ name: "Common One", email: "common1@example.org", password: "password1" }, /most common passwords/],
+      [{ name: "Common Two", email: "common2@example.org", password: "Iloveyou" }, /most common passwords/],
+      [
+        { name: "Mail Same", email: "mailsame@example.org", password: "mailsame@example.org" },
+        /email address or your name/,
+      ],
+      [{ name: "Local Part", email: "localpart9@example.org", password: "LocalPart9" }, /email address or your name/],
+      [
+        { name: "Rahim Uddin Khan", email: "rahim@example.org", password: "rahim uddin khan" },
+        /email address or your name/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await signUp(body);
+      expect(response.status, body.password).toBe(400);
+      expect(((await response.json()) as { message: string }).message, body.password).toMatch(message);
+    }
+    const seven = await signUp({ name: "Short", email: "short@example.org", password: "x7!kq2p" });
+    expect(seven.status).toBe(400);
+  });
+
+  it("refuses a common new password on change-password", async () => {
+    const response = await call("/api/auth/change-password", {
+      method: "POST",
+      headers: { ...json, Origin: server.baseUrl },
+      body: JSON.stringify({ currentPassword: ADMIN.password, newPassword: "football" }),
+      cookie: adminCookie,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/most common passwords/);
+  });
+});

@@ -3,8 +3,10 @@ import { Alert } from "~/components/alert";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, updateDisplayName } from "~/domain/users.server";
-import { authErrorMessage, callAuthEndpoint } from "~/lib/auth.server";
+import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
+import { flashCookie } from "~/lib/flash.server";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/profile";
 
@@ -45,12 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ProfileResult>({ form: "password", tone: "error", message: authErrorMessage(result) }, result.status);
   }
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  return data<ProfileResult>(
-    { form: "password", tone: "success", message: dashboardTexts.passwordChanged },
-    { headers },
-  );
+  // The old session is gone: a redirect carries the new cookie before any loader runs with
+  // the old one (which, without JavaScript, would have looked like a logout).
+  return redirectWithCookies("/dashboard/profile", [...result.cookies, flashCookie("password-changed")]);
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,7 +72,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           label="Display name"
           name="displayName"
           required
-          maxLength={80}
+          maxLength={DISPLAY_NAME_MAX}
           defaultValue={loaderData.displayName}
         />
         <button type="submit" className="btn-navy self-start" disabled={busy}>

@@ -1,0 +1,29 @@
+import { accountTexts } from "~/content/accounts";
+
+/** Ranked by how often each leaked; the top 10,000 are what attackers try first. */
+const COMMON_PASSWORD_COUNT = 10_000;
+let commonPasswords: Promise<Set<string>> | undefined;
+
+/** The list is loaded when a password is first set, not at start: most processes never need it. */
+async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, COMMON_PASSWORD_COUNT)),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
+}
+
+/**
+ * Why a new password is refused, or null when it is fine. Length is better-auth's own check
+ * (8 at least); this adds what it doesn't know: leaked favourites and the person's own name.
+ */
+export async function passwordProblem(
+  password: string,
+  person: { email?: string; name?: string },
+): Promise<string | null> {
+  if (await isCommonPassword(password)) return accountTexts.commonPassword;
+  const lowered = password.trim().toLowerCase();
+  const email = person.email?.trim().toLowerCase() ?? "";
+  const personal = [email, email.split("@")[0] ?? "", person.name?.trim().toLowerCase() ?? ""];
+  if (personal.some((value) => value !== "" && value === lowered)) return accountTexts.personalPassword;
+  return null;
+}
