@@ -145,7 +145,11 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  for (const [name, value] of response.headers) {
+    // One Cache-Control: the page cache's "private, no-store" for signed-in visitors is the strictest and stays.
+    if (name === "cache-control" && res.hasHeader(name)) continue;
+    res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

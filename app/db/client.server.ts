@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { ConfigError } from "~/lib/config.server";
 import { acquireDirectoryLock } from "./lock.server";
 import * as schema from "./schema";
 
@@ -76,6 +77,18 @@ async function wrapPglite(client: PGlite, release: () => void | Promise<void>): 
   };
 }
 
+/** Where a connection string points, without its password. */
+function describeServer(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `database "${parsed.pathname.slice(1) || parsed.username}" on ${parsed.hostname}:${parsed.port || 5432}`;
+  } catch {
+    return "the server";
+  }
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -86,7 +99,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its server emits 'error'; without a listener Node would crash.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema });
-  const client = await pool.connect();
+  const client = await pool.connect().catch((error: unknown) => {
+    throw new ConfigError(`DATABASE_URL: cannot connect to ${describeServer(url)}: ${errorMessage(error)}`);
+  });
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });

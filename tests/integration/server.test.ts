@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -7,6 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { students } from "~/db/schema";
 import { type RunningServer, startServer } from "../support/server";
+
+/** The header names of a response as sent, repeats included (fetch joins repeats into one). */
+function rawHeaders(url: string, cookie: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: cookie ? { Cookie: cookie } : {} }, (response) => {
+      response.resume();
+      resolve(response.rawHeaders.filter((_, index) => index % 2 === 0));
+    });
+    request.on("error", reject);
+  });
+}
 
 /** These run the production build (`npm run build`) as `npm start` does. */
 describe("production server", () => {
@@ -74,6 +86,23 @@ describe("production server", () => {
     });
   });
 
+  it("never sends Cache-Control twice", async () => {
+    const claimed = "better-auth.session_token=not-a-session";
+    for (const [path, cookie] of <[string, string][]>[
+      ["/healthz", ""],
+      ["/", ""],
+      ["/api/students", ""],
+      ["/api/students", claimed],
+      ["/students", claimed],
+      ["/login", ""],
+      ["/no-such-page", ""],
+    ]) {
+      const headers = await rawHeaders(`${server.baseUrl}${path}`, cookie);
+      const count = headers.filter((name) => name.toLowerCase() === "cache-control").length;
+      expect(count, `${path} ${cookie}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("refuses a second process on the same data directory with a clear message", async () => {
     await expect(startServer({ DATA_DIR: server.dataDir })).rejects.toThrow(
       /data directory is in use by another process/,
@@ -134,5 +163,31 @@ describe("npm start", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`The data directory is in use by another process (pid ${process.pid})`);
     expect(fs.existsSync(path.join(root, "build-never-made"))).toBe(false);
+  });
+});
+
+describe("a bad DATABASE_URL", () => {
+  it("stops the server with one line naming DATABASE_URL and what failed", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const server = path.join(root, process.env.BUILD_DIR ?? "build", "server/main.js");
+    for (const [url, reason] of [
+      [
+        "postgres://postgres:hunter2@127.0.0.1:5432/club_no_such_database",
+        /database "club_no_such_database" does not exist/,
+      ],
+      ["postgres://postgres@127.0.0.1:1/test", /ECONNREFUSED/],
+    ] as const) {
+      const result = spawnSync(process.execPath, [server], {
+        env: { ...process.env, DATABASE_URL: url, BASE_URL: "http://localhost:3000", PORT: "0", LOG_LEVEL: "warn" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(result.status, url).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines, url).toHaveLength(1);
+      expect(lines[0], url).toMatch(/^DATABASE_URL: cannot connect to /);
+      expect(lines[0], url).toMatch(reason);
+      expect(result.stderr, url).not.toContain("hunter2");
+    }
   });
 });
