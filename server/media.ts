@@ -41,6 +41,8 @@ export function mediaHandler(storage: MediaStorage, log: Logger): RequestHandler
       "Cache-Control": `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
       "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
+      // Public files: a client on another origin (the spec's own front end) may show them.
+      "Cross-Origin-Resource-Policy": "cross-origin",
       ETag: etag,
     });
     if (contentType !== "application/pdf") res.set("Content-Security-Policy", IMAGE_CSP);

@@ -356,16 +356,14 @@ export function editPath(collection: Collection, id: string): string {
 }
 
 /**
- * Form values (all strings) to the shape the input schema reads: blank means "not given",
- * number fields become numbers (a non-number stays as text so the schema names the field).
+ * Form values to the shape the input schema reads: the collection's fields, as text. The
+ * schema takes text as the spec's own client sends it (numbers as "10", "" for not given).
  */
 export function formToInput(collection: Collection, form: FormData | URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of collection.fields) {
     const raw = form.get(field.name);
-    const value = typeof raw === "string" ? raw.trim() : "";
-    if (value === "") continue;
-    input[field.name] = field.kind === "number" && /^-?\d+$/.test(value) ? Number(value) : value;
+    if (typeof raw === "string") input[field.name] = raw;
   }
   return input;
 }

@@ -73,18 +73,28 @@ export function dateField(label: string) {
   return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
 }
 
+/** An empty input means "not given": HTML forms and the spec's own client send "" for every empty field. */
+const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** Numbers come as numbers, or as text from forms and the spec's client ("10"); "abc" stays text and is refused. */
+const numericTextAsNumber = (value: unknown) =>
+  typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+
 export function optionalDateField(label: string) {
-  return dateField(label).nullish();
+  return z.preprocess(blankAsAbsent, dateField(label).nullish());
 }
 
 export function wholeNumberField(label: string) {
-  return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must not be negative`)
-    .max(100_000, `${label} is too large`);
+  return z.preprocess(
+    numericTextAsNumber,
+    z
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} must not be negative`)
+      .max(100_000, `${label} is too large`),
+  );
 }
 
 export function optionalWholeNumberField(label: string) {
-  return wholeNumberField(label).nullish();
+  return z.preprocess(blankAsAbsent, wholeNumberField(label).nullish());
 }

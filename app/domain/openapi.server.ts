@@ -85,9 +85,11 @@ function collectionPaths(collection: Collection): Record<string, JsonObject> {
         ...admin,
         summary: `Delete a ${collection.noun}`,
         responses: {
-          "200": answer("Deleted", ref("Deleted")),
+          "200": answer(
+            "Deleted (`deletedCount` 1), or nothing had that id (`deletedCount` 0 and a `message`)",
+            ref("Deleted"),
+          ),
           ...adminErrors,
-          "404": answer("Nothing deleted: `deletedCount` 0 and a `message`", ref("Deleted")),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/lib/api.server";
+import { fieldErrors, jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { stores } from "./collections.server";
@@ -60,4 +60,17 @@ export async function submitForReview(
   }
   const insertedId = await stores[key].create(context.db, parsed.data, { status: "pending" });
   return { ok: true, insertedId };
+}
+
+/** A submission's outcome as the JSON API answers it: `{ acknowledged, insertedId }` or the refusal. */
+export function submissionResponse(outcome: SubmissionOutcome): Response {
+  if (outcome.ok) {
+    return Response.json(
+      { acknowledged: true, insertedId: outcome.insertedId },
+      { status: 201, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const response = jsonError(outcome.status, outcome.message, outcome.errors);
+  if (outcome.retryAfterSeconds) response.headers.set("Retry-After", String(outcome.retryAfterSeconds));
+  return response;
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { ZodSafeParseResult } from "zod";
 import { fieldErrors } from "./field-errors";
+import { withAbsoluteMediaLinks } from "./media";
 
 export { fieldErrors };
 
@@ -13,12 +14,18 @@ export function jsonError(status: number, message: string, errors?: Record<strin
 }
 
 /**
- * Answers a read with JSON; an unexpected failure is logged and answered as
- * `{ message }` with status 500, never an HTML page or a stack trace.
+ * Answers a read with JSON, links to uploaded files made absolute; an unexpected failure is
+ * logged and answered as `{ message }` with status 500, never an HTML page or a stack trace.
  */
-export async function jsonRead(context: AppLoadContext, what: string, read: () => Promise<unknown>): Promise<Response> {
+export async function jsonRead(
+  context: AppLoadContext,
+  what: string,
+  read: () => Promise<unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   try {
-    return Response.json(await read(), { headers: { "Cache-Control": "no-cache" } });
+    const body = withAbsoluteMediaLinks(await read(), context.config.BASE_URL);
+    return Response.json(body, { headers: { "Cache-Control": "no-cache", ...headers } });
   } catch (error) {
     context.log.error({ err: error }, `reading ${what} failed`);
     return jsonError(500, `Could not load the ${what}. Please try again.`);

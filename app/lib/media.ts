@@ -79,3 +79,26 @@ export function variantSrcSet(image: UploadedImage, format: VariantFormat): stri
 export function isUploadedFile(url: string): boolean {
   return url.startsWith(MEDIA_URL_PREFIX);
 }
+
+/**
+ * A JSON answer with every uploaded file's link made absolute (`https://club.example/media/…`):
+ * pages use root-relative links, but a client on another origin resolves those against itself.
+ */
+export function withAbsoluteMediaLinks<T>(value: T, baseUrl: string): T {
+  const origin = new URL(baseUrl).origin;
+  const walk = (item: unknown): unknown => {
+    if (typeof item === "string") return item.startsWith(MEDIA_URL_PREFIX) ? `${origin}${item}` : item;
+    if (Array.isArray(item)) return item.map(walk);
+    if (isPlainObject(item)) {
+      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    }
+    return item;
+  };
+  return walk(value) as T;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

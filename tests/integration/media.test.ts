@@ -269,6 +269,8 @@ describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ n
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The spec's own front end runs on another origin and must be able to show it.
+    expect(served.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     expect(served.headers.get("content-security-policy")).toMatch(/sandbox/);
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(containsExif(bytes)).toBe(false);

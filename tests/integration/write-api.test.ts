@@ -210,8 +210,10 @@ describe("authorization: every write route and admin read", () => {
     const deletes: Route[] = [];
     for (const collection of collections) {
       const id = await addAsAdmin(collection.add, collection.valid);
+      // A visitor's notice goes to the review queue (tested below), so it is no refusal.
+      if (collection.add !== "add-notice")
+        list.push({ method: "POST", path: `/api/${collection.add}`, body: collection.valid });
       list.push(
-        { method: "POST", path: `/api/${collection.add}`, body: collection.valid },
         { method: "GET", path: `/api/${collection.item}/${id}` },
         { method: "PUT", path: `/api/${collection.item}/${id}`, body: collection.valid },
       );
@@ -228,9 +230,27 @@ describe("authorization: every write route and admin read", () => {
     return [...list, ...deletes];
   }
 
+  it("sends a notice posted to /api/add-notice without an admin session to the review queue", async () => {
+    const names = ["Client notice anonymous", "Client notice General"];
+    for (const [index, cookie] of ["", memberCookie].entries()) {
+      const body = {
+        name: names[index],
+        publishing_date: "2099-02-03",
+        pdfFile: link,
+        description: "From the spec's client",
+      };
+      const response = await call("/api/add-notice", { method: "POST", body, cookie });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    }
+    const published = (await (await call("/api/all-notice")).json()) as { name: string }[];
+    expect(published.filter((notice) => names.includes(notice.name))).toEqual([]);
+    for (const name of names) expect(await pendingNoticeId(name)).toEqual(expect.any(String));
+  });
+
   it("answers 401 anonymous, 403 General and 2xx for an admin", async () => {
     const all = await routes();
-    expect(all.length).toBe(4 + collections.length * 4 + 2);
+    expect(all.length).toBe(4 + collections.length * 4 - 1 + 2);
     for (const route of all) {
       const what = `${route.method} ${route.path}`;
       const anonymous = await call(route.path, { method: route.method, body: route.body });
@@ -305,9 +325,12 @@ describe("validation", () => {
           cookie: adminCookie,
         });
         expect(put.status).toBe(404);
-        const removed = await call(`/api/${collection.item}/not-a-uuid`, { method: "DELETE", cookie: adminCookie });
-        expect(removed.status).toBe(404);
-        expect(await removed.json()).toEqual({ deletedCount: 0, message: expect.any(String) });
+        // The spec's contract (section 8): 200 with deletedCount 0 and a message.
+        for (const id of ["not-a-uuid", unknown]) {
+          const removed = await call(`/api/${collection.item}/${id}`, { method: "DELETE", cookie: adminCookie });
+          expect(removed.status, id).toBe(200);
+          expect(await removed.json()).toEqual({ deletedCount: 0, message: expect.any(String) });
+        }
         expect((await call(`/api/${collection.item}/${unknown}`, { cookie: adminCookie })).status).toBe(404);
       });
     });
@@ -429,5 +452,33 @@ describe("GET /api/openapi.json", () => {
     }
     expect(document.components.schemas.StudentInput.required).toEqual(["name", "email", "photoURL"]);
     expect(document.components.schemas.EventInput.properties.eventType.enum).not.toContain("Select One");
+  });
+});
+
+describe("the spec's own client", () => {
+  it("takes numbers sent as strings and empty optional inputs as not given, still refusing words", async () => {
+    const eventId = await addAsAdmin("add-event", { ...collections[0].valid, problem_number: "10", starts_on: "" });
+    const event = await (await call(`/api/event/${eventId}`, { cookie: adminCookie })).json();
+    expect(event).toMatchObject({ problem_number: 10 });
+    expect(event.starts_on ?? null).toBeNull();
+    for (const batch of ["7", ""]) {
+      const id = await addAsAdmin("add-student", { ...collections[2].valid, batch });
+      const student = await (await call(`/api/students/${id}`, { cookie: adminCookie })).json();
+      expect(student.batch ?? null).toBe(batch === "" ? null : 7);
+    }
+    const words = await call("/api/add-student", {
+      method: "POST",
+      body: { ...collections[2].valid, batch: "abc" },
+      cookie: adminCookie,
+    });
+    expect(words.status).toBe(400);
+    expect(Object.keys((await words.json()).errors)).toEqual(["batch"]);
+  });
+
+  it("gets absolute links to uploaded files in JSON, so a client on another origin can show them", async () => {
+    await addAsAdmin("add-result", { ...collections[5].valid, name: "Absolute links", img: "/media/absolute.svg" });
+    const results = (await (await call("/api/results")).json()) as { name: string; img: string; pdfFile: string }[];
+    const result = results.find((candidate) => candidate.name === "Absolute links");
+    expect(result).toMatchObject({ img: `${new URL(server.baseUrl).origin}/media/absolute.svg`, pdfFile: link });
   });
 });

@@ -3,6 +3,10 @@ import { collections, formToInput, rowToFormValues } from "~/domain/collections"
 import { inputSchemas } from "~/domain/collections.server";
 import { isAllowedLink } from "~/domain/fields";
 
+/** A collection's input schema applied, its result read field by field. */
+const parseInput = (key: keyof typeof inputSchemas, value: unknown) =>
+  inputSchemas[key].parse(value) as Record<string, unknown>;
+
 describe("link fields", () => {
   it.each(["https://example.org/a.pdf", "http://example.org", "/media/abc123.pdf", "/media/2026/photo-1.png"])(
     "accept %s",
@@ -24,10 +28,42 @@ describe("link fields", () => {
 
 describe("form values", () => {
   it("become schema input: blanks are absent, whole numbers are numbers, the rest stays text", () => {
-    const form = new URLSearchParams({ name: " Ada ", batch: "7", session: "  ", email: "a@x.org" });
-    expect(formToInput(collections.students, form)).toEqual({ name: "Ada", batch: 7, email: "a@x.org" });
+    const form = new URLSearchParams({
+      name: " Ada ",
+      batch: "7",
+      session: "  ",
+      email: "a@x.org",
+      photoURL: "/media/a.png",
+    });
+    const parsed = parseInput("students", formToInput(collections.students, form));
+    expect(parsed).toMatchObject({ name: "Ada", batch: 7, email: "a@x.org" });
+    expect(parsed.session || undefined).toBeUndefined();
     const odd = formToInput(collections.students, new URLSearchParams({ batch: "7.5" }));
     expect(inputSchemas.students.safeParse(odd).error?.issues.map((issue) => issue.path[0])).toContain("batch");
+  });
+
+  it("take what the spec's own client sends: numbers as text and empty optional inputs", () => {
+    const event = {
+      eventType: "Seminar",
+      name: "Client seminar",
+      starts_on: "",
+      starts_at: "10:00",
+      problem_number: "10",
+      contest_duration: "2 Hours",
+      details: "Details",
+    };
+    expect(parseInput("events", event)).toMatchObject({ problem_number: 10 });
+    expect(parseInput("events", event).starts_on ?? null).toBeNull();
+    const student = { name: "Ada", batch: "", email: "a@x.org", photoURL: "https://example.org/a.png" };
+    expect(parseInput("students", student).batch ?? null).toBeNull();
+    expect(parseInput("students", { ...student, batch: "7" }).batch).toBe(7);
+    for (const bad of ["abc", "7.5", "-1"]) {
+      const issues = inputSchemas.students.safeParse({ ...student, batch: bad }).error?.issues ?? [];
+      expect(
+        issues.map((issue) => issue.path[0]),
+        bad,
+      ).toContain("batch");
+    }
   });
 
   it("come back from a stored row for the edit form", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { submitForReview } from "~/domain/submissions.server";
+import { submissionResponse, submitForReview } from "~/domain/submissions.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/products-collection";
 
@@ -14,9 +14,5 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST.");
   const body = await parseJsonBody(request, z.record(z.string(), z.unknown(), { error: "Send a JSON object." }));
-  const outcome = await submitForReview(request, context, "results", body);
-  if (outcome.ok) return Response.json({ acknowledged: true, insertedId: outcome.insertedId }, { status: 201 });
-  const response = jsonError(outcome.status, outcome.message, outcome.errors);
-  if (outcome.retryAfterSeconds) response.headers.set("Retry-After", String(outcome.retryAfterSeconds));
-  return response;
+  return submissionResponse(await submitForReview(request, context, "results", body));
 }
