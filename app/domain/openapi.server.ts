@@ -41,11 +41,19 @@ function schemaName(collection: Collection): string {
   return words.join("");
 }
 
-/** Students are the one list that grows without bound, so its read is paged. */
+/** Students are the one list that grows without bound, so its read may be paged. */
 const pageParameters = [
   { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 500, default: 100 } },
 ];
+
+const pageHeaders = {
+  "X-Total-Count": { description: "Students in all (paged reads only)", schema: { type: "integer" } },
+  Link: {
+    description: "RFC 8288 links to the first, prev, next and last page (paged reads only)",
+    schema: { type: "string" },
+  },
+};
 
 function collectionPaths(collection: Collection): Record<string, JsonObject> {
   const name = schemaName(collection);
@@ -55,14 +63,28 @@ function collectionPaths(collection: Collection): Record<string, JsonObject> {
     [`/api/${collection.api.readPath}`]: {
       get: {
         tags: [tag],
-        summary: collection.key === "students" ? "One page of students" : `Every published ${collection.noun}`,
-        ...(collection.key === "students" && { parameters: pageParameters }),
-        responses: { "200": answer("The list", { type: "array", items: ref(name) }) },
+        summary: `Every published ${collection.noun}`,
+        ...(collection.key === "students" && {
+          description:
+            "Without `page` and `limit`, every student (streamed). With either, one page, with " +
+            "`X-Total-Count` (students in all) and a `Link` header (first, prev, next, last).",
+          parameters: pageParameters,
+        }),
+        responses: {
+          "200": {
+            ...answer("The list", { type: "array", items: ref(name) }),
+            ...(collection.key === "students" && { headers: pageHeaders }),
+          },
+        },
       },
     },
     [`/api/${collection.api.addPath}`]: {
       post: {
         ...admin,
+        ...(collection.key === "notices" && {
+          security: [{}, { session: [] }],
+          description: "Admins publish at once; anyone else's notice waits in the review queue.",
+        }),
         summary: `Add a ${collection.noun}`,
         requestBody: { required: true, content: json(ref(`${name}Input`)) },
         responses: { "201": answer("Added", ref("Inserted")), ...inputErrors, ...adminErrors },

@@ -23,18 +23,39 @@ export function toApiStudent(row: StudentRow): ApiStudent {
   };
 }
 
-/**
- * `GET /api/students`: one page in (batch, name) order, as an array. A client pages on until
- * an empty array; no page costs more than its rows, however many students there are.
- */
-export async function listStudents(db: Database, request: PageRequest): Promise<ApiStudent[]> {
-  const rows = await db
-    .select()
-    .from(students)
-    .orderBy(...byBatchThenName)
-    .limit(request.pageSize)
-    .offset(offsetOf(request.page, request.pageSize));
-  return rows.map(toApiStudent);
+/** `GET /api/students?page=&limit=`: one page in (batch, name) order, and how many there are in all. */
+export async function listStudents(db: Database, request: PageRequest): Promise<Page<ApiStudent>> {
+  const [counts, rows] = await Promise.all([
+    countStudentsByBatch(db),
+    db
+      .select()
+      .from(students)
+      .orderBy(...byBatchThenName)
+      .limit(request.pageSize)
+      .offset(offsetOf(request.page, request.pageSize)),
+  ]);
+  return {
+    items: rows.map(toApiStudent),
+    page: request.page,
+    pageCount: pageCountFor(counts.total, request.pageSize),
+    total: counts.total,
+  };
+}
+
+const STREAM_BATCH_SIZE = 1000;
+
+/** Every student in (batch, name) order, read a thousand rows at a time so memory stays flat. */
+export async function* allStudents(db: Database): AsyncGenerator<ApiStudent[]> {
+  for (let offset = 0; ; offset += STREAM_BATCH_SIZE) {
+    const rows = await db
+      .select()
+      .from(students)
+      .orderBy(...byBatchThenName)
+      .limit(STREAM_BATCH_SIZE)
+      .offset(offset);
+    if (rows.length > 0) yield rows.map(toApiStudent);
+    if (rows.length < STREAM_BATCH_SIZE) return;
+  }
 }
 
 /** How many students there are, in all and per batch, from the trigger-kept per-batch counts. */

@@ -14,22 +14,94 @@ export function jsonError(status: number, message: string, errors?: Record<strin
 }
 
 /**
- * Answers a read with JSON, links to uploaded files made absolute; an unexpected failure is
- * logged and answered as `{ message }` with status 500, never an HTML page or a stack trace.
+ * Answers a read with JSON, links to uploaded files made absolute; the read may add headers.
+ * An unexpected failure is logged and answered as `{ message }` with status 500, never an
+ * HTML page or a stack trace.
  */
 export async function jsonRead(
   context: AppLoadContext,
   what: string,
-  read: () => Promise<unknown>,
-  headers: Record<string, string> = {},
+  read: (headers: Headers) => Promise<unknown>,
 ): Promise<Response> {
+  const headers = new Headers({ "Cache-Control": "no-cache" });
   try {
-    const body = withAbsoluteMediaLinks(await read(), context.config.BASE_URL);
-    return Response.json(body, { headers: { "Cache-Control": "no-cache", ...headers } });
+    const body = withAbsoluteMediaLinks(await read(headers), context.config.BASE_URL);
+    return Response.json(body, { headers });
   } catch (error) {
     context.log.error({ err: error }, `reading ${what} failed`);
     return jsonError(500, `Could not load the ${what}. Please try again.`);
   }
+}
+
+/**
+ * A JSON array written as its batches are read, so a list of any length never sits in memory
+ * whole. A failure before the first batch is answered like `jsonRead`'s; one after the first
+ * bytes can only cut the answer short, and is logged.
+ */
+export async function jsonArrayStream(
+  context: AppLoadContext,
+  what: string,
+  batches: AsyncIterable<unknown[]>,
+): Promise<Response> {
+  const iterator = batches[Symbol.asyncIterator]();
+  let first: IteratorResult<unknown[]>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    context.log.error({ err: error }, `reading ${what} failed`);
+    return jsonError(500, `Could not load the ${what}. Please try again.`);
+  }
+  const encoder = new TextEncoder();
+  let written = 0;
+  const encode = (items: unknown[]) => {
+    const json = withAbsoluteMediaLinks(items, context.config.BASE_URL).map((item) => JSON.stringify(item));
+    const text = (written === 0 ? "" : ",") + json.join(",");
+    written += json.length;
+    return encoder.encode(text);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode("["));
+      if (!first.done) controller.enqueue(encode(first.value));
+      else {
+        controller.enqueue(encoder.encode("]"));
+        controller.close();
+      }
+    },
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode("]"));
+          controller.close();
+        } else if (next.value.length > 0) controller.enqueue(encode(next.value));
+      } catch (error) {
+        context.log.error({ err: error }, `streaming ${what} failed`);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(stream, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" },
+  });
+}
+
+/** RFC 8288 links to the first, previous, next and last page of a paged JSON read. */
+export function pageLinkHeader(base: URL, page: { page: number; pageCount: number }, limit: number): string {
+  const link = (number: number, rel: string) => {
+    const url = new URL(base);
+    url.searchParams.set("page", String(number));
+    url.searchParams.set("limit", String(limit));
+    return `<${url.href}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first")];
+  if (page.page > 1) links.push(link(Math.min(page.page - 1, page.pageCount), "prev"));
+  if (page.page < page.pageCount) links.push(link(page.page + 1, "next"));
+  links.push(link(page.pageCount, "last"));
+  return links.join(", ");
 }
 
 /** `application/json` or a `+json` type, whatever its parameters (`; charset=utf-8`). */

@@ -6,7 +6,7 @@ import { noticeDateParts } from "~/domain/notices";
 import { findNoticeBySlug, listNoticePage, listNotices } from "~/domain/notices.server";
 import { findRecentEvent, listRecentEvents } from "~/domain/recent-events.server";
 import { listResultPage, listResults } from "~/domain/results.server";
-import { listStudentPage, listStudents } from "~/domain/students.server";
+import { allStudents, listStudentPage, listStudents } from "~/domain/students.server";
 import { listTeachers } from "~/domain/teachers.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -74,11 +74,15 @@ describe("read queries and their API shape", () => {
   afterAll(() => testDb.close());
 
   it("students: spec fields, pages of 24 in (batch, name) order, batch filter and distinct batches", async () => {
-    const all = await listStudents(testDb.db, { page: 1, pageSize: 100 });
-    expect(all).toHaveLength(27);
+    const { items: all, total } = await listStudents(testDb.db, { page: 1, pageSize: 100 });
+    expect([all.length, total]).toEqual([27, 27]);
+    const streamed = [];
+    for await (const batch of allStudents(testDb.db)) streamed.push(...batch);
+    expect(streamed).toEqual(all);
     const apiSecondPage = await listStudents(testDb.db, { page: 2, pageSize: 10 });
-    expect(apiSecondPage.map((s) => s.name)).toEqual(all.slice(10, 20).map((s) => s.name));
-    expect(await listStudents(testDb.db, { page: 4, pageSize: 10 })).toEqual([]);
+    expect(apiSecondPage).toMatchObject({ page: 2, pageCount: 3, total: 27 });
+    expect(apiSecondPage.items.map((s) => s.name)).toEqual(all.slice(10, 20).map((s) => s.name));
+    expect((await listStudents(testDb.db, { page: 4, pageSize: 10 })).items).toEqual([]);
     expect(Object.keys(all[0] ?? {}).sort()).toEqual(["_id", "batch", "email", "name", "photoURL", "session"]);
     expect(all.at(-1)).toMatchObject({ name: "No Batch", batch: null, session: null });
 

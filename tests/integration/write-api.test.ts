@@ -482,3 +482,33 @@ describe("the spec's own client", () => {
     expect(result).toMatchObject({ img: `${new URL(server.baseUrl).origin}/media/absolute.svg`, pdfFile: link });
   });
 });
+
+describe("GET /api/students", () => {
+  it("answers every student without page or limit, and pages with X-Total-Count and Link with them", async () => {
+    for (let index = 0; index < 110; index++) {
+      await addAsAdmin("add-student", { ...collections[2].valid, name: `Listed ${String(index).padStart(3, "0")}` });
+    }
+    const everyone = await call("/api/students");
+    expect(everyone.status).toBe(200);
+    expect(everyone.headers.get("content-type")).toMatch(/^application\/json/);
+    const all = (await everyone.json()) as { name: string }[];
+    expect(all.length).toBeGreaterThan(110);
+    expect(all.filter((student) => student.name.startsWith("Listed "))).toHaveLength(110);
+
+    const second = await call("/api/students?page=2&limit=50");
+    expect(second.headers.get("x-total-count")).toBe(String(all.length));
+    expect(((await second.json()) as { name: string }[]).map((student) => student.name)).toEqual(
+      all.slice(50, 100).map((student) => student.name),
+    );
+    const base = `${new URL(server.baseUrl).origin}/api/students`;
+    const last = Math.ceil(all.length / 50);
+    expect(second.headers.get("link")).toBe(
+      [
+        `<${base}?page=1&limit=50>; rel="first"`,
+        `<${base}?page=1&limit=50>; rel="prev"`,
+        `<${base}?page=3&limit=50>; rel="next"`,
+        `<${base}?page=${last}&limit=50>; rel="last"`,
+      ].join(", "),
+    );
+  });
+});

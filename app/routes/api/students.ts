@@ -1,11 +1,22 @@
-import { listStudents } from "~/domain/students.server";
-import { jsonRead } from "~/lib/api.server";
+import { allStudents, listStudents } from "~/domain/students.server";
+import { jsonArrayStream, jsonRead, pageLinkHeader } from "~/lib/api.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 import type { Route } from "./+types/students";
 
-/** `?page=` (from 1) and `?limit=` (default 100, at most 500) page through the students. */
+/**
+ * Without `?page=` or `?limit=`, every student as the spec says, streamed as it is read.
+ * With them, one page (`limit` default 100, at most 500) with `X-Total-Count` and a `Link` header.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const searchParams = new URL(request.url).searchParams;
-  const page = { page: pageNumberFrom(searchParams), pageSize: apiPageSizeFrom(searchParams) };
-  return jsonRead(context, "students", () => listStudents(context.db, page));
+  const url = new URL(request.url);
+  if (!url.searchParams.has("page") && !url.searchParams.has("limit")) {
+    return jsonArrayStream(context, "students", allStudents(context.db));
+  }
+  const pageSize = apiPageSizeFrom(url.searchParams);
+  return jsonRead(context, "students", async (headers) => {
+    const page = await listStudents(context.db, { page: pageNumberFrom(url.searchParams), pageSize });
+    headers.set("X-Total-Count", String(page.total));
+    headers.set("Link", pageLinkHeader(new URL(url.pathname, context.config.BASE_URL), page, pageSize));
+    return page.items;
+  });
 }
