@@ -58,6 +58,7 @@ export default [
     route("add-recent-event", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-recent-event" }),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("review", "routes/dashboard/review.tsx"),
+    route("api-tokens", "routes/dashboard/api-tokens.tsx"),
   ]),
   // Public submission forms (issue 5): both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),

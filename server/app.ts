@@ -8,8 +8,10 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
 import { createContentVersionReader } from "~/domain/content-version.server";
-import { hasSessionCookie, oidcFormActionOrigins } from "~/lib/auth.server";
-import { clientIpMiddleware } from "~/lib/client-ip.server";
+import { authSecret, isLiveSession, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
+import { countAttempt } from "~/lib/rate-limit.server";
+import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
@@ -29,9 +31,17 @@ export interface CreateAppOptions {
  */
 export function createApp({ context, build, clientDir }: CreateAppOptions): RequestListener {
   const security = { baseUrl: context.config.BASE_URL, formActionOrigins: oidcFormActionOrigins(context.config) };
+  const secret = authSecret(context.config);
+  const renderBudget = {
+    max: context.config.RENDER_RATE_LIMIT_MAX,
+    windowSeconds: context.config.RENDER_RATE_LIMIT_WINDOW_SECONDS,
+  };
   const cache = pageCache({
     contentVersion: createContentVersionReader(context.db),
-    isSignedIn: hasSessionCookie,
+    sessionToken: (cookieHeader) => signedSessionToken(cookieHeader, secret),
+    isLiveSession: (token) => isLiveSession(context.db, token),
+    queryParamsOf,
+    countRender: (req) => countAttempt(context.db, `render:${req.headers[CLIENT_IP_HEADER]}`, renderBudget),
     fixedHeaders: securityHeaderValues(security),
     onFastHit: (req, id) =>
       context.log.info(

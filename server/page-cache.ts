@@ -10,6 +10,7 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 interface CachedResponse {
+  status: number;
   contentType: string;
   etag: string;
   identity: Buffer;
@@ -19,8 +20,20 @@ interface CachedResponse {
 
 export interface PageCacheOptions {
   contentVersion: ContentVersionReader;
-  /** True when the Cookie header carries a session: those always get a fresh, private page. */
-  isSignedIn(cookieHeader: string | undefined): boolean;
+  /**
+   * The session token of a Cookie header whose signature holds, without the database: a
+   * made-up cookie is anonymous and can't step past the cache.
+   */
+  sessionToken(cookieHeader: string | undefined): string | undefined;
+  /** Whether a (signed) token names a session that is still live; a dead one is anonymous too. */
+  isLiveSession(token: string): Promise<boolean>;
+  /**
+   * The query parameters a path's page reads, with the values it takes; the cache keys on
+   * those alone, and the page renders without the rest, so `?utm=1` or `?x=<random>` is a hit.
+   */
+  queryParamsOf?(path: string): Readonly<Record<string, RegExp>>;
+  /** Counts one render that the cache could not answer for this client; limited means 429. */
+  countRender?(req: IncomingMessage): Promise<{ limited: boolean; retryAfterSeconds: number }>;
   /** Headers every response carries (security headers), sent with hits from the fast path. */
   fixedHeaders?: Record<string, string>;
   /** Called for each hit the fast path answers, for the request log. */
@@ -40,6 +53,8 @@ export interface PageCache {
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
 const CACHEABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/plain)/;
+/** A missing page is as cheap to answer from memory as a found one, so 404s are kept too. */
+const CACHEABLE_STATUSES = new Set([200, 404]);
 const NEVER_CACHED = /^\/(api\/auth|healthz|dashboard|login|register|logout|notice-form|result-form)(\/|$|\?)/;
 /** CDNs may keep an anonymous page briefly, then revalidate with the ETag. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
@@ -51,7 +66,10 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while
  */
 export function pageCache({
   contentVersion,
-  isSignedIn,
+  sessionToken,
+  isLiveSession,
+  queryParamsOf = () => ({}),
+  countRender,
   fixedHeaders = {},
   onFastHit,
   maxBytes = 64 * 1024 * 1024,
@@ -60,26 +78,42 @@ export function pageCache({
     maxSize: maxBytes,
     // Pages also change with the date alone ("upcoming" events), so nothing lives past a minute.
     ttl: 60_000,
-    sizeCalculation: (entry) => entry.identity.length + entry.gzip.length + entry.br.length + 256,
+    // Keys count too: a flood of distinct URLs must not grow memory past the bound.
+    sizeCalculation: (entry, key) =>
+      entry.identity.length + entry.gzip.length + entry.br.length + Buffer.byteLength(key) + 256,
   });
 
   const fastHitHeaders = [...Object.entries(fixedHeaders).flat(), ...hitHeaders(VARY)];
+  const canonical = (url: string) => canonicalUrl(url, queryParamsOf);
 
-  const cacheable = (req: IncomingMessage, path: string) =>
-    (req.method === "GET" || req.method === "HEAD") && !isSignedIn(req.headers.cookie) && !NEVER_CACHED.test(path);
+  const isPublicRead = (req: IncomingMessage, path: string) =>
+    (req.method === "GET" || req.method === "HEAD") && !NEVER_CACHED.test(path);
 
   const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "/";
     const path = url.split("?", 1)[0] ?? "/";
+    if (!isPublicRead(req, path) || req.headers.authorization || sessionToken(req.headers.cookie)) return false;
     // Cross-origin API calls need the CORS answer of the Express stack.
-    if (!cacheable(req, path) || (req.headers.origin && path.startsWith("/api/"))) return false;
+    if (req.headers.origin && path.startsWith("/api/")) return false;
     const version = contentVersion.peek();
-    const hit = version === undefined ? undefined : cache.get(`${version} ${url}`);
+    const hit = version === undefined ? undefined : cache.get(`${version} ${canonical(url)}`);
     if (!hit) return false;
     const requestId = requestIdOf(req);
     sendCached(req, res, hit, [...fastHitHeaders, "X-Request-Id", requestId]);
     onFastHit?.(req, requestId);
     return true;
+  };
+
+  /** A live session cookie, or any Authorization header (an API token answers for one person). */
+  const isSignedIn = async (req: IncomingMessage) => {
+    if (req.headers.authorization) return true;
+    const token = sessionToken(req.headers.cookie);
+    if (!token) return false;
+    try {
+      return await isLiveSession(token);
+    } catch {
+      return true; // database down: render (and fail) normally, never from a guess
+    }
   };
 
   const middleware: RequestHandler = async (req, res, next) => {
@@ -89,9 +123,13 @@ export function pageCache({
       contentVersion.invalidate();
       return next();
     }
-    if (!cacheable(req, req.path)) {
+    if (!isPublicRead(req, req.path)) {
       res.setHeader("Cache-Control", "private, no-store");
       return next();
+    }
+    if (await isSignedIn(req)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return renderWithinBudget(req, res, next);
     }
     let version: string;
     try {
@@ -99,6 +137,9 @@ export function pageCache({
     } catch {
       return next(); // database down: render (and fail) normally, never from a guess
     }
+    // The page renders from the same URL it is kept under: nothing it doesn't read reaches it.
+    req.url = canonical(req.url);
+    req.originalUrl = canonical(req.originalUrl);
     const key = `${version} ${req.originalUrl}`;
     const hit = cache.get(key);
     if (hit) {
@@ -108,18 +149,58 @@ export function pageCache({
     res.setHeader("X-Page-Cache", "MISS");
     captureBody(res, (body) => {
       if (!isCacheable(res, body)) return;
-      void compressForCache(res.getHeader("Content-Type") as string, body).then((entry) => cache.set(key, entry));
+      void compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body).then((entry) =>
+        cache.set(key, entry),
+      );
     });
-    next();
+    return renderWithinBudget(req, res, next);
+  };
+
+  const renderWithinBudget = async (
+    req: Parameters<RequestHandler>[0],
+    res: Parameters<RequestHandler>[1],
+    next: Parameters<RequestHandler>[2],
+  ) => {
+    const verdict = await countRender?.(req).catch(() => undefined);
+    if (!verdict?.limited) return next();
+    res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+    res.setHeader("Cache-Control", "no-store");
+    const message = "Too many requests. Please wait a moment and try again.";
+    if (req.path.startsWith("/api/")) res.status(429).json({ message });
+    else res.status(429).type("text/plain").send(message);
   };
   return { serveFromMemory, middleware };
+}
+
+/**
+ * The URL with only the query parameters its page reads, in a fixed order, each with its first
+ * value and only when that value is one the page takes; React Router's `_routes` stays on the
+ * `.data` requests of client navigations.
+ */
+export function canonicalUrl(url: string, queryParamsOf: (path: string) => Readonly<Record<string, RegExp>>): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  const given = new URLSearchParams(url.slice(queryStart + 1));
+  const isData = path.endsWith(".data");
+  const accepted: Record<string, RegExp> = {
+    ...queryParamsOf(isData ? path.slice(0, -".data".length) || "/" : path),
+    ...(isData && { _routes: /^[\w.,/-]{1,500}$/ }),
+  };
+  const kept = new URLSearchParams();
+  for (const name of Object.keys(accepted).sort()) {
+    const value = given.get(name);
+    if (value !== null && accepted[name]?.test(value)) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 function isCacheable(res: Response, body: Buffer): boolean {
   const type = String(res.getHeader("Content-Type") ?? "");
   const cacheControl = String(res.getHeader("Cache-Control") ?? "");
   return (
-    res.statusCode === 200 &&
+    CACHEABLE_STATUSES.has(res.statusCode) &&
     CACHEABLE_TYPES.test(type) &&
     !res.getHeader("Set-Cookie") &&
     !/no-store|private/.test(cacheControl) &&
@@ -129,13 +210,13 @@ function isCacheable(res: Response, body: Buffer): boolean {
   );
 }
 
-async function compressForCache(contentType: string, identity: Buffer): Promise<CachedResponse> {
+async function compressForCache(status: number, contentType: string, identity: Buffer): Promise<CachedResponse> {
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
   ]);
   const etag = `"${crypto.createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-  return { contentType, etag, identity, gzip: gz, br };
+  return { status, contentType, etag, identity, gzip: gz, br };
 }
 
 /** Flat name, value, name, value... as `writeHead` takes it. */
@@ -158,7 +239,7 @@ const hitHeaders = (vary: string): HeaderList => [
  */
 function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, leading: HeaderList) {
   const headers = [...leading, "ETag", entry.etag];
-  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+  if (entry.status === 200 && req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
@@ -171,7 +252,7 @@ function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResp
       : [undefined, entry.identity];
   headers.push("Content-Type", entry.contentType, "Content-Length", body.length);
   if (encoding) headers.push("Content-Encoding", encoding);
-  res.writeHead(200, headers);
+  res.writeHead(entry.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 

@@ -14,6 +14,8 @@ interface DataTableProps<Row extends { _id: string }> {
   /** The Action column (Edit / Delete, Approve / Reject). */
   actions(row: Row): ReactNode;
   empty: string;
+  /** A checkbox per row (`name="ids"`) that belongs to the bulk-action form `formId`. */
+  selection?: { formId: string; label(row: Row): string };
 }
 
 function CellView({ cell }: { cell: Cell }) {
@@ -61,6 +63,7 @@ export function DataTable<Row extends { _id: string }>({
   rows,
   actions,
   empty,
+  selection,
 }: DataTableProps<Row>) {
   if (rows.length === 0) {
     return <p className="card p-6 text-slate-600">{empty}</p>;
@@ -71,6 +74,11 @@ export function DataTable<Row extends { _id: string }>({
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-slate-100 text-navy-900">
           <tr>
+            {selection && (
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Select</span>
+              </th>
+            )}
             {columns.map((column) => (
               <th key={column.header} scope="col" className="px-4 py-3">
                 {column.header}
@@ -84,6 +92,18 @@ export function DataTable<Row extends { _id: string }>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={row._id} className="border-t border-slate-200 align-top">
+              {selection && (
+                <td className="px-4 py-2">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row._id}
+                    form={selection.formId}
+                    aria-label={selection.label(row)}
+                    className="size-6 accent-navy-700"
+                  />
+                </td>
+              )}
               {columns.map((column) => (
                 <td key={column.header} className="px-4 py-2">
                   <CellView cell={column.cell(row, index)} />

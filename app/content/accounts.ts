@@ -105,4 +105,22 @@ export const dashboardMenu = [
     // The badge counts what the public forms sent and nobody has reviewed yet.
     links: [{ to: "review", label: "Review queue", badge: "pendingReviews" }],
   },
+  {
+    heading: "Scripts",
+    links: [{ to: "api-tokens", label: "API tokens" }],
+  },
 ] as const;
+
+export const apiTokenTexts = {
+  heading: "API tokens",
+  intro:
+    "A token lets a script or another app call the API as you, with your rights: send it as " +
+    "`Authorization: Bearer <token>`. Keep it secret; revoke it when it is no longer needed.",
+  create: "Create token",
+  created: "Token created. Copy it now: it is shown only this once.",
+  newToken: "Your new token",
+  revoked: "Token revoked. Calls with it are refused from now on.",
+  missing: "Nothing was revoked: you have no token with this id (it may be gone already).",
+  empty: "You have no API tokens.",
+  never: "Never",
+} as const;

@@ -1,5 +1,6 @@
 /**
- * Tables of the identity layer (better-auth with the admin plugin and database rate limits).
+ * Tables of the identity layer (better-auth with the admin and API-key plugins and database
+ * rate limits).
  * Generated with `npx @better-auth/cli@1.4.22 generate` (usePlural, uuid ids), then given
  * time zones like the rest of the schema. Field names are better-auth's: `name` is the
  * spec's displayName, `role` is "admin" for admins and "user" or null for General. The
@@ -96,6 +97,37 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** Personal API tokens (better-auth's apiKey plugin): only a SHA-256 hash of each is kept. */
+export const apikeys = pgTable(
+  "apikeys",
+  {
+    id: uuid("id").default(sql`pg_catalog.gen_random_uuid()`).primaryKey(),
+    name: text("name"),
+    start: text("start"),
+    prefix: text("prefix"),
+    key: text("key").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refillInterval: integer("refill_interval"),
+    refillAmount: integer("refill_amount"),
+    lastRefillAt: timestamp("last_refill_at", { withTimezone: true }),
+    enabled: boolean("enabled").default(true),
+    rateLimitEnabled: boolean("rate_limit_enabled").default(true),
+    rateLimitTimeWindow: integer("rate_limit_time_window"),
+    rateLimitMax: integer("rate_limit_max"),
+    requestCount: integer("request_count").default(0),
+    remaining: integer("remaining"),
+    lastRequest: timestamp("last_request", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    permissions: text("permissions"),
+    metadata: text("metadata"),
+  },
+  (table) => [index("apikeys_key_idx").on(table.key), index("apikeys_userId_idx").on(table.userId)],
+);
 
 export const usersRelations = relations(users, ({ many }) => ({
   sessions: many(sessions),

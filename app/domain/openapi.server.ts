@@ -41,7 +41,10 @@ function schemaName(collection: Collection): string {
   return words.join("");
 }
 
-/** Students are the one list that grows without bound, so its read may be paged. */
+/** A session cookie or an admin's API token, either one. */
+const SIGNED_IN = [{ session: [] }, { token: [] }];
+
+/** The reads that may be paged: students (the one list that grows without bound) and the review queue. */
 const pageParameters = [
   { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 500, default: 100 } },
@@ -58,7 +61,7 @@ const pageHeaders = {
 function collectionPaths(collection: Collection): Record<string, JsonObject> {
   const name = schemaName(collection);
   const tag = collection.headings.list;
-  const admin = { tags: [tag], security: [{ session: [] }] };
+  const admin = { tags: [tag], security: SIGNED_IN };
   return {
     [`/api/${collection.api.readPath}`]: {
       get: {
@@ -82,7 +85,7 @@ function collectionPaths(collection: Collection): Record<string, JsonObject> {
       post: {
         ...admin,
         ...(collection.key === "notices" && {
-          security: [{}, { session: [] }],
+          security: [{}, ...SIGNED_IN],
           description: "Admins publish at once; anyone else's notice waits in the review queue.",
         }),
         summary: `Add a ${collection.noun}`,
@@ -133,8 +136,9 @@ const reviewPaths = {
   "/api/review": {
     get: {
       tags: ["Review queue"],
-      security: [{ session: [] }],
-      summary: "Submissions of the public forms waiting for review",
+      security: SIGNED_IN,
+      summary: "Submissions of the public forms waiting for review, newest first",
+      parameters: pageParameters,
       responses: {
         "200": answer("Pending notices and results", {
           type: "object",
@@ -151,7 +155,7 @@ const reviewPaths = {
     parameters: reviewItemParameters,
     post: {
       tags: ["Review queue"],
-      security: [{ session: [] }],
+      security: SIGNED_IN,
       summary: "Publish a pending submission",
       responses: { "200": answer("Published", ref("Modified")), ...adminErrors, ...notFound },
     },
@@ -160,7 +164,7 @@ const reviewPaths = {
     parameters: reviewItemParameters,
     post: {
       tags: ["Review queue"],
-      security: [{ session: [] }],
+      security: SIGNED_IN,
       summary: "Remove a pending submission",
       responses: { "200": answer("Removed", ref("Deleted")), ...adminErrors, ...notFound },
     },
@@ -183,7 +187,7 @@ const userPaths = {
   "/api/users": {
     get: {
       tags: ["Users"],
-      security: [{ session: [] }],
+      security: SIGNED_IN,
       summary: "Every user record",
       responses: { "200": answer("The list", { type: "array", items: ref("User") }), ...adminErrors },
     },
@@ -192,7 +196,7 @@ const userPaths = {
     parameters: [{ name: "email", in: "path", required: true, schema: { type: "string", format: "email" } }],
     get: {
       tags: ["Users"],
-      security: [{ session: [] }],
+      security: SIGNED_IN,
       summary: "A user record (your own, or anyone's for an admin)",
       responses: { "200": answer("The record", ref("User")), ...adminErrors, ...notFound },
     },
@@ -202,7 +206,7 @@ const userPaths = {
       method,
       {
         tags: ["Users"],
-        security: [{ session: [] }],
+        security: SIGNED_IN,
         summary: "Record your own display name",
         requestBody: { required: true, content: json(ref("UserRecordInput")) },
         responses: {
@@ -223,7 +227,7 @@ const userPaths = {
       {
         post: {
           tags: ["Users"],
-          security: [{ session: [] }],
+          security: SIGNED_IN,
           summary: action === "make-admin" ? "Make a user admin" : "Take the admin role away (never the last admin)",
           requestBody: { required: true, content: json(ref("RoleChangeInput")) },
           responses: {
@@ -246,8 +250,9 @@ export function buildOpenApiDocument(baseUrl: string): JsonObject {
       title: "RMSTU Programming Club API",
       version: "1.0.0",
       description:
-        "Reads are public. Every write, the user list and the review queue need an admin session " +
-        "(the `better-auth.session_token` cookie from /login or /api/auth/*). Errors are " +
+        "Reads are public. Every write, the user list and the review queue need an admin: a session " +
+        "(the `better-auth.session_token` cookie from /login or /api/auth/*) or an API token made in " +
+        "the dashboard (/dashboard/api-tokens), sent as `Authorization: Bearer <token>`. Errors are " +
         "`{ message, errors? }` with the matching status.",
     },
     servers: [{ url: baseUrl }],
@@ -262,7 +267,10 @@ export function buildOpenApiDocument(baseUrl: string): JsonObject {
       ...userPaths,
     },
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        token: { type: "http", scheme: "bearer", description: "A personal API token from /dashboard/api-tokens" },
+      },
       schemas: {
         ...Object.assign({}, ...all.map(collectionSchemas)),
         ResultSubmission: jsonSchema(resultSubmissionInput),

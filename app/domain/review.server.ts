@@ -1,22 +1,52 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices, results } from "~/db/schema";
+import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { toApiNotice } from "./notices.server";
 import { UUID_PATTERN } from "./recent-events";
 import { toApiResult } from "./results.server";
-import type { ReviewableKey, ReviewQueue } from "./review";
+import type { ReviewableKey, ReviewItem, ReviewQueue } from "./review";
 
 const tables = { notices, results } as const;
 
-/** Enough for one screen; the queue is meant to be emptied, not browsed. */
-const QUEUE_LIMIT = 100;
+const toApi = { notices: toApiNotice, results: toApiResult } as const;
 
-export async function listReviewQueue(db: Database): Promise<ReviewQueue> {
-  const [pendingNotices, pendingResults] = await Promise.all([
-    db.select().from(notices).where(eq(notices.status, "pending")).orderBy(asc(notices.createdAt)).limit(QUEUE_LIMIT),
-    db.select().from(results).where(eq(results.status, "pending")).orderBy(asc(results.createdAt)).limit(QUEUE_LIMIT),
-  ]);
-  return { notices: pendingNotices.map(toApiNotice), results: pendingResults.map(toApiResult) };
+/** One page of a collection's pending submissions, newest first: a flood is met where it is freshest. */
+export async function listPendingPage(
+  db: Database,
+  key: ReviewableKey,
+  request: PageRequest,
+): Promise<Page<ReviewItem>> {
+  const table = tables[key];
+  const [counted] = await db.select({ total: count() }).from(table).where(eq(table.status, "pending"));
+  const total = counted?.total ?? 0;
+  const page = clampPage(request.page, total, request.pageSize);
+  const rows = await db
+    .select()
+    .from(table)
+    .where(eq(table.status, "pending"))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(request.pageSize)
+    .offset(offsetOf(page, request.pageSize));
+  return {
+    items: rows.map((row) => toApi[key](row as never)),
+    page,
+    pageCount: pageCountFor(total, request.pageSize),
+    total,
+  };
+}
+
+/** Both collections' waiting submissions, one page of each, newest first. */
+export async function listReviewQueue(
+  db: Database,
+  pages: Record<ReviewableKey, number> = { notices: 1, results: 1 },
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<ReviewQueue> {
+  const [pendingNotices, pendingResults] = await Promise.all(
+    (["notices", "results"] as const).map((key) => listPendingPage(db, key, { page: pages[key], pageSize })),
+  );
+  return { notices: pendingNotices as ReviewQueue["notices"], results: pendingResults as ReviewQueue["results"] };
 }
 
 /** The sidebar badge: submissions waiting, read through the (status, date) indexes. */
@@ -46,6 +76,18 @@ export async function rejectSubmission(db: Database, key: ReviewableKey, id: str
   const rows = await db
     .delete(table)
     .where(and(eq(table.id, id), eq(table.status, "pending")))
+    .returning({ id: table.id });
+  return rows.length;
+}
+
+/** Removes several pending submissions at once (a flood of spam); how many were removed. */
+export async function rejectSubmissions(db: Database, key: ReviewableKey, ids: readonly string[]): Promise<number> {
+  const valid = ids.filter((id) => UUID_PATTERN.test(id));
+  if (valid.length === 0) return 0;
+  const table = tables[key];
+  const rows = await db
+    .delete(table)
+    .where(and(inArray(table.id, valid), eq(table.status, "pending")))
     .returning({ id: table.id });
   return rows.length;
 }

@@ -1,3 +1,4 @@
+import type { Page } from "~/lib/pagination";
 import type { ApiNotice } from "./notices";
 import type { ApiResult } from "./results";
 
@@ -9,10 +10,15 @@ export function isReviewableKey(value: string | undefined): value is ReviewableK
   return (REVIEWABLE_KEYS as readonly (string | undefined)[]).includes(value);
 }
 
-/** `GET /api/review`: what the public forms sent, oldest first. */
+/** At most this many submissions are rejected by one bulk request. */
+export const BULK_REJECT_MAX = 100;
+
+export type ReviewItem = ApiNotice | ApiResult;
+
+/** `GET /api/review`: what the public forms sent, a page of each collection, newest first. */
 export interface ReviewQueue {
-  notices: ApiNotice[];
-  results: ApiResult[];
+  notices: Page<ApiNotice>;
+  results: Page<ApiResult>;
 }
 
 export const reviewTexts = {
@@ -22,4 +28,10 @@ export const reviewTexts = {
   approved: "Approved! It is public now.",
   rejected: "Rejected! The submission is removed.",
   missing: "This submission is no longer waiting for review.",
+  noneSelected: "Select at least one submission to reject.",
+  /** "Notices waiting (2)". */
+  waiting: (noun: string, count: number) => `${noun[0]?.toUpperCase()}${noun.slice(1)}s waiting (${count})`,
+  rejectSelected: "Reject selected",
+  rejectedMany: (count: number) =>
+    count === 1 ? "Rejected! 1 submission is removed." : `Rejected! ${count} submissions are removed.`,
 } as const;

@@ -11,6 +11,9 @@ export interface ApiStudent {
   session: string | null;
 }
 
+/** A `?batch=` the Students page filters by; any other value shows every batch. */
+export const BATCH_NUMBER = /^\d{1,4}$/;
+
 /** The Jump Batch button label (spec: `Batch-{batch}`). */
 export function batchLabel(batch: number): string {
   return `Batch-${batch}`;

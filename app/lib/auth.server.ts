@@ -4,10 +4,12 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { admin, genericOAuth } from "better-auth/plugins";
+import { admin, apiKey, genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
+import { API_TOKEN_NAME_MAX } from "~/domain/api-tokens";
 import { passwordProblem } from "~/domain/password-policy.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
@@ -93,6 +95,29 @@ const accountRules = createAuthMiddleware(async (ctx) => {
   if (problem) throw new APIError("BAD_REQUEST", { message: problem });
 });
 
+const API_TOKEN_PREFIX = "club_";
+
+/** `Authorization: Bearer <token>`, the header scripts and other clients send. */
+function bearerToken(headers: Headers | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(headers?.get("authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * Personal API tokens: a Bearer token stands for its owner as a session would, with the
+ * owner's role as it is now (a demoted admin's token loses admin rights at once). Stored as a
+ * SHA-256 hash; better-auth records when each was last used.
+ */
+const apiTokens = apiKey({
+  customAPIKeyGetter: (ctx) => bearerToken(ctx.headers),
+  enableSessionForAPIKeys: true,
+  defaultPrefix: API_TOKEN_PREFIX,
+  requireName: true,
+  maximumNameLength: API_TOKEN_NAME_MAX,
+  // Scripts may call as often as a person may; the server's own limits apply to both.
+  rateLimit: { enabled: false },
+});
+
 export function createAuth({ db, config, log }: CreateAuthOptions) {
   const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
   const allowedDomain = config.OIDC_ALLOWED_DOMAIN;
@@ -102,7 +127,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     appName: "club-website",
     baseURL: config.BASE_URL,
     basePath: AUTH_BASE_PATH,
-    secret: config.BETTER_AUTH_SECRET ?? loadOrCreateAuthSecret(config.DATA_DIR),
+    secret: authSecret(config),
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
     // Password accounts never prove they own their address, so a Google sign-in is never
@@ -111,7 +136,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     // The admin plugin gives the role field; role changes go through app/domain/users.server.ts
     // (which keeps the last admin), so its HTTP endpoints stay closed.
     disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
-    plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) })],
+    plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) }), apiTokens],
     onAPIError: { errorURL: "/login" },
     hooks: { before: accountRules },
     advanced: {
@@ -157,11 +182,43 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** better-auth's session cookie (with the __Secure- prefix on https). */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
 
-/** Whether a request claims a session: cheap, no database; the page cache uses it to step aside. */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return SESSION_COOKIE.test(cookieHeader ?? "");
+/** The secret better-auth signs cookies with. */
+export function authSecret(config: Config): string {
+  return config.BETTER_AUTH_SECRET ?? loadOrCreateAuthSecret(config.DATA_DIR);
+}
+
+/**
+ * The session token of a Cookie header when its signature holds, checked as better-auth signs
+ * it (`token.base64(HMAC-SHA256(secret, token))`), without the database: the page cache's fast
+ * path uses it, so a made-up cookie is an anonymous visitor.
+ */
+export function signedSessionToken(cookieHeader: string | undefined, secret: string): string | undefined {
+  const raw = SESSION_COOKIE.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return undefined;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = crypto.createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : undefined;
+}
+
+/** Whether a session token names a session that has not ended. */
+export async function isLiveSession(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: authSchema.sessions.expiresAt })
+    .from(authSchema.sessions)
+    .where(eq(authSchema.sessions.token, token))
+    .limit(1);
+  return row !== undefined && row.expiresAt.getTime() > Date.now();
 }
 
 export interface AuthCallResult {

@@ -81,6 +81,12 @@ export const configSchema = z.object({
   /** Submissions of the public /notice-form and /result-form allowed per client address within the window. */
   PUBLIC_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Pages the cache could not answer (signed-in visitors, new URLs) rendered per client address
+   * within the window; beyond it 429. Generous for people, tight for a script bypassing the cache.
+   */
+  RENDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
+  RENDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
   /** Upload size limits in bytes (a bigger file is answered 413). */
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(IMAGE_MAX_BYTES_DEFAULT),
   PDF_MAX_BYTES: z.coerce.number().int().min(1).default(PDF_MAX_BYTES_DEFAULT),

@@ -10,10 +10,13 @@ export interface Page<T> {
   total: number;
 }
 
+/** The page numbers and sizes a query string may carry; any other value means the default. */
+export const PAGE_NUMBER = /^\d{1,6}$/;
+
 /** Reads `?page=`; a missing, malformed or out-of-range value means the first page. */
 export function pageNumberFrom(searchParams: URLSearchParams): number {
   const raw = searchParams.get("page");
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  if (!raw || !PAGE_NUMBER.test(raw)) return 1;
   return Math.max(1, Number(raw));
 }
 
@@ -36,7 +39,7 @@ export const API_PAGE_SIZE_MAX = 500;
 /** Reads `?limit=` of a paged JSON read: 1 to 500, default 100. */
 export function apiPageSizeFrom(searchParams: URLSearchParams): number {
   const raw = searchParams.get("limit");
-  if (!raw || !/^\d{1,6}$/.test(raw)) return API_PAGE_SIZE;
+  if (!raw || !PAGE_NUMBER.test(raw)) return API_PAGE_SIZE;
   return Math.min(API_PAGE_SIZE_MAX, Math.max(1, Number(raw)));
 }
 

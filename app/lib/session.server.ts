@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ADMIN_ROLE } from "~/domain/users";
 import { jsonError } from "./api.server";
@@ -15,7 +16,11 @@ export interface SessionUser {
 const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function readSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const session = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    // A revoked, unknown or malformed API token is no one, as a stale cookie is.
+    if (error instanceof APIError) return null;
+    throw error;
+  });
   if (!session) return null;
   const { user } = session;
   return { id: user.id, email: user.email, displayName: user.name, isAdmin: user.role === ADMIN_ROLE };

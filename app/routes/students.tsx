@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { studentsPage } from "~/content/people";
-import { batchLabel } from "~/domain/students";
+import { BATCH_NUMBER, batchLabel } from "~/domain/students";
 import { listStudentPage, STUDENT_PAGE_SIZE } from "~/domain/students.server";
 import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 /** `?batch=` must be a whole number; anything else shows every batch. */
 function batchFrom(searchParams: URLSearchParams): number | undefined {
   const raw = searchParams.get("batch");
-  return raw && /^\d{1,4}$/.test(raw) ? Number(raw) : undefined;
+  return raw && BATCH_NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -14,6 +14,8 @@ export interface LoadSpec {
   body?: string;
   connections: number;
   seconds: number;
+  /** Adds `v=<n>` (a new n each request) to the query: every request a URL never seen before. */
+  uniqueQuery?: boolean;
 }
 
 export interface LoadResult {
@@ -45,6 +47,7 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
     `wrk.method = ${JSON.stringify(spec.method ?? "GET")}
 ${spec.body ? `wrk.body = ${JSON.stringify(spec.body)}` : ""}
 ${headers}
+${spec.uniqueQuery ? uniqueQueryLua(spec.url) : ""}
 done = function(summary, latency, requests)
   io.write(string.format("BENCH %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000,
@@ -75,9 +78,28 @@ end
   };
 }
 
+function uniqueQueryLua(url: string): string {
+  const { pathname, search } = new URL(url);
+  const base = `${pathname}${search ? `${search}&` : "?"}v=`;
+  return `counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format(nil, ${JSON.stringify(base)} .. counter .. "-" .. math.random(1e9))
+end`;
+}
+
 async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+  const { pathname, search } = new URL(spec.url);
+  let counter = 0;
   const result = await autocannon({
     url: spec.url,
+    ...(spec.uniqueQuery && {
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, path: `${pathname}${search ? `${search}&` : "?"}v=${++counter}` }),
+        },
+      ],
+    }),
     method: spec.method ?? "GET",
     headers: spec.headers,
     body: spec.body,

@@ -191,3 +191,83 @@ test("public forms: a submission waits in the review queue until approved or rej
   await expect(page.getByText(resultName)).toHaveCount(0);
   await removeByName(page, "notices", noticeName);
 });
+
+test("the review queue: newest first, paged, and rejecting many at once with and without JavaScript", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const flood = uniqueName("flood");
+  const names = Array.from({ length: 27 }, (_, index) => `${flood} ${String(index).padStart(2, "0")}`);
+  for (const name of names) {
+    const sent = await request.post("/api/add-notice", {
+      data: { name, publishing_date: "2099-05-05", pdfFile: "https://example.org/spam.pdf", description: "Spam" },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await logInAsAdmin(page, baseURL!);
+  await page.goto("/dashboard/review");
+  await waitForForm(page);
+  const notices = page.getByRole("region", { name: /^Notices waiting \(\d+\)$/ });
+  await expect(notices.getByRole("row").nth(1)).toContainText(names[26]!);
+  await expect(notices.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
+  await expect(notices.getByRole("navigation", { name: /pages/ })).toBeVisible();
+
+  await notices.getByRole("checkbox", { name: `Select ${names[26]}` }).check();
+  await notices.getByRole("checkbox", { name: `Select ${names[25]}` }).check();
+  await notices.getByRole("button", { name: "Reject selected" }).click();
+  await expect(dialog(page)).toContainText("Reject 2 submissions?");
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(toast(page, "Rejected! 2 submissions are removed.")).toBeVisible();
+  await expect(notices.getByText(names[26]!)).toHaveCount(0);
+  await expect(notices.getByRole("row").nth(1)).toContainText(names[24]!);
+
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto("/dashboard/review");
+  const plainNotices = plain.getByRole("region", { name: /^Notices waiting/ });
+  for (const name of names.slice(22, 25)) await plainNotices.getByRole("checkbox", { name: `Select ${name}` }).check();
+  await plainNotices.getByRole("button", { name: "Reject selected" }).click();
+  await expect(plain.getByRole("heading", { name: "Reject 3 submissions?" })).toBeVisible();
+  await plain.getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(plain.getByText("Rejected! 3 submissions are removed.")).toBeVisible();
+  await expect(plain.getByRole("checkbox", { name: `Select ${names[24]}` })).toHaveCount(0);
+  await noScript.close();
+
+  const queue = await (await page.request.get("/api/review?limit=500")).json();
+  const left = (queue.notices as { _id: string; name: string }[]).filter((notice) => notice.name.startsWith(flood));
+  expect(left.map((notice) => notice.name)).toEqual(names.slice(0, 22).reverse());
+  for (const notice of left) {
+    expect((await page.request.post(`/api/review/notices/${notice._id}/reject`)).status()).toBe(200);
+  }
+});
+
+test("an admin creates an API token, sees it once, and revokes it after confirming", async ({ page, baseURL }) => {
+  await logInAsAdmin(page, baseURL!);
+  await page.goto("/dashboard/api-tokens");
+  await waitForForm(page);
+  const name = uniqueName("token");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = page.getByLabel("Your new token");
+  await expect(token).toHaveValue(/^club_[A-Za-z]{64}$/);
+  const value = await token.inputValue();
+  expect((await page.request.get("/api/users", { headers: { Authorization: `Bearer ${value}` } })).status()).toBe(200);
+  await expectNoAxeViolations(page, "the new token");
+
+  await page.reload();
+  await expect(page.getByLabel("Your new token")).toHaveCount(0);
+  await waitForForm(page);
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(dialog(page)).toContainText("Revoke this token?");
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(toast(page, "Token revoked. Calls with it are refused from now on.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
+  expect((await page.request.get("/api/users", { headers: { Authorization: `Bearer ${value}` } })).status()).toBe(401);
+});

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "~/domain/collections.server";
 import { noticeStore } from "~/domain/notices.server";
-import { approveSubmission, countPendingReviews, listReviewQueue, rejectSubmission } from "~/domain/review.server";
+import {
+  approveSubmission,
+  countPendingReviews,
+  listPendingPage,
+  listReviewQueue,
+  rejectSubmission,
+  rejectSubmissions,
+} from "~/domain/review.server";
 import { studentStore } from "~/domain/students.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
@@ -85,9 +92,8 @@ describe("notices", () => {
     const other = await noticeStore.create(db, notice("Visitor notice two"), { status: "pending" });
     expect(await countPendingReviews(db)).toBe(before + 2);
     expect((await noticeStore.listPage(db, { q: "Visitor", page: 1 })).total).toBe(0);
-    expect((await listReviewQueue(db)).notices.map((item) => item._id)).toEqual(
-      expect.arrayContaining([pending, other]),
-    );
+    // Newest first, so a flood is met where it is freshest.
+    expect((await listReviewQueue(db)).notices.items.slice(0, 2).map((item) => item._id)).toEqual([other, pending]);
 
     expect(await approveSubmission(db, "notices", pending)).toBe(1);
     expect(await approveSubmission(db, "notices", pending)).toBe(0);
@@ -96,6 +102,28 @@ describe("notices", () => {
     expect(await noticeStore.get(db, other)).toBeUndefined();
     expect((await noticeStore.listPage(db, { q: "Visitor", page: 1 })).total).toBe(1);
     expect(await countPendingReviews(db)).toBe(before);
+  });
+
+  it("pages the queue, newest first, and rejects many at once", async () => {
+    const { db } = testDb;
+    const before = (await listPendingPage(db, "notices", { page: 1, pageSize: 10 })).total;
+    const ids: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      ids.push(await noticeStore.create(db, notice(`Flood ${index}`), { status: "pending" }));
+    }
+    const first = await listPendingPage(db, "notices", { page: 1, pageSize: 5 });
+    expect(first).toMatchObject({ page: 1, total: before + 12, pageCount: Math.ceil((before + 12) / 5) });
+    expect(first.items.map((item) => item._id)).toEqual(ids.slice(-5).reverse());
+    const second = await listPendingPage(db, "notices", { page: 2, pageSize: 5 });
+    expect(second.items.map((item) => item._id)).toEqual(ids.slice(2, 7).reverse());
+    // A page past the end shows the last one.
+    expect((await listPendingPage(db, "notices", { page: 99, pageSize: 5 })).page).toBe(first.pageCount);
+
+    const published = await noticeStore.create(db, notice("Published, not a submission"));
+    expect(await rejectSubmissions(db, "notices", [...ids.slice(0, 10), published, "not-an-id"])).toBe(10);
+    expect(await noticeStore.get(db, published)).toBeDefined();
+    expect((await listPendingPage(db, "notices", { page: 1, pageSize: 10 })).total).toBe(before + 2);
+    expect(await rejectSubmissions(db, "notices", [])).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { type RunningServer, startServerOnTestDatabase } from "../support/server
  */
 const ADMIN = { name: "Security Admin", email: "security-admin@example.org", password: "admin-password-1" };
 const FOREIGN = "https://evil.example";
+const RENDER_LIMIT = 15;
 
 let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
@@ -53,6 +54,8 @@ beforeAll(async () => {
     ADMIN_EMAILS: ADMIN.email,
     TRUSTED_PROXY_HEADER: "x-real-ip",
     CORS_ORIGINS: "https://partner.example",
+    RENDER_RATE_LIMIT_MAX: String(RENDER_LIMIT),
+    RENDER_RATE_LIMIT_WINDOW_SECONDS: "120",
   });
   server = running.server;
   const response = await call("/api/auth/sign-up/email", {
@@ -362,5 +365,46 @@ describe("accounts through better-auth's own endpoints", () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/most common passwords/);
+  });
+});
+
+describe("the page cache can't be bypassed", () => {
+  const cacheStatus = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await call(path, { headers });
+    await response.arrayBuffer();
+    return `${response.status} ${response.headers.get("x-page-cache")}`;
+  };
+
+  it("answers made-up query parameters and session cookies, and missing pages, from memory", async () => {
+    await expect.poll(() => cacheStatus("/students?batch=1"), { timeout: 20_000 }).toBe("200 HIT");
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { Cookie: "better-auth.session_token=made-up" },
+      { Cookie: "better-auth.session_token=abc.ZGVmZGVmZGVmZGVmZGVmZGVmZGVmZGVmZGVmZGVmZGVmZGU%3D" },
+    ]) {
+      for (const path of ["/students?batch=1&utm_source=x", `/students?fresh=${Date.now()}&batch=1`]) {
+        expect(await cacheStatus(path, headers), `${path} ${JSON.stringify(headers)}`).toBe("200 HIT");
+      }
+    }
+    expect(await cacheStatus("/students?batch=1", { Cookie: adminCookie })).toBe("200 null");
+
+    await expect.poll(() => cacheStatus("/no/such/page"), { timeout: 20_000 }).toBe("404 HIT");
+    expect(await cacheStatus("/no/such/page?x=1")).toBe("404 HIT");
+  });
+
+  it("gives each client a budget of renders the cache can't answer, then 429 with Retry-After", async () => {
+    const client = { "X-Real-IP": "10.99.0.1" };
+    const statuses: number[] = [];
+    for (let page = 1; page <= RENDER_LIMIT + 3; page++) {
+      const response = await call(`/students?page=${page}&batch=77`, { headers: client });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, RENDER_LIMIT).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(RENDER_LIMIT)).toEqual([429, 429, 429]);
+    // Another client is unaffected, and a page in the cache still comes from it.
+    expect((await call("/students?page=2&batch=77")).status).toBe(200);
+    expect(await cacheStatus("/students?page=1&batch=77", client)).toBe("200 HIT");
   });
 });

@@ -65,7 +65,11 @@ describe("API fuzzing", () => {
   let operations: Operation[] = [];
   let identities: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    server = await startServer({ PUBLIC_FORM_RATE_LIMIT_MAX: "1000000", UPLOAD_RATE_LIMIT_MAX: "1000000" });
+    server = await startServer({
+      PUBLIC_FORM_RATE_LIMIT_MAX: "1000000",
+      UPLOAD_RATE_LIMIT_MAX: "1000000",
+      RENDER_RATE_LIMIT_MAX: "1000000",
+    });
     operations = await apiOperations(server.baseUrl);
     const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
     identities = {

@@ -31,8 +31,8 @@ describe("database outage", () => {
     expect(health.ms).toBeLessThan(QUICK_MS);
     expect(await health.response.json()).toMatchObject({ database: { status: "unavailable" } });
 
-    // A signed-in-looking cookie skips the page cache, so these really reach the database.
-    const headers = { cookie: "better-auth.session_token=none" };
+    // Never read before, so nothing of them is in the page cache: they really reach the database.
+    const headers = {};
     for (const path of ["/api/students", "/api/events"]) {
       const started = performance.now();
       const response = await fetch(`${server.baseUrl}${path}`, { headers });

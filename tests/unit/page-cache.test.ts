@@ -5,12 +5,17 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "../../server/page-cache";
 
+const LIVE = "live-token";
+const ENDED = "ended-token";
+
 /** A stand-in for the app: counts renders so a test can tell a cache hit from a render. */
-function createTestApp() {
+function createTestApp(options: { maxBytes?: number } = {}) {
   let version = 1;
   let renders = 0;
   let invalidations = 0;
+  let budgetLeft = Number.POSITIVE_INFINITY;
   const cache = pageCache({
+    maxBytes: options.maxBytes,
     contentVersion: {
       current: async () => String(version),
       peek: () => String(version),
@@ -18,7 +23,12 @@ function createTestApp() {
         invalidations++;
       },
     },
-    isSignedIn: (cookie) => (cookie ?? "").includes("better-auth.session_token="),
+    // "signed:" stands for a cookie whose signature holds; anything else is made up.
+    sessionToken: (cookie) => /session_token=signed:(\S+)/.exec(cookie ?? "")?.[1],
+    isLiveSession: async (token) => token === LIVE,
+    queryParamsOf: (path): Record<string, RegExp> =>
+      path === "/page" || path === "/missing" ? { q: /^[\w-]{1,3000}$/ } : {},
+    countRender: async () => ({ limited: budgetLeft-- <= 0, retryAfterSeconds: 7 }),
     fixedHeaders: { "X-Fixed": "yes" },
   });
   const app = express();
@@ -28,7 +38,9 @@ function createTestApp() {
     renders++;
     // Own files carry the nonce too; it is harmless on them, so this page stays cacheable.
     const assets = `<link nonce="abc" rel="stylesheet" href="/a.css"><script nonce="abc" src="/a.js"></script>`;
-    res.type("html").send(`<html><head>${assets}</head><body>render ${renders} ${req.query.q ?? ""}</body></html>`);
+    res
+      .type("html")
+      .send(`<html><head>${assets}</head><body>render ${renders} ${req.query.q ?? ""}|${req.url}</body></html>`);
   });
   app.get("/with-script", (_req, res) => {
     renders++;
@@ -49,6 +61,9 @@ function createTestApp() {
     invalidations: () => invalidations,
     bumpVersion: () => {
       version++;
+    },
+    setRenderBudget: (renders: number) => {
+      budgetLeft = renders;
     },
   };
 }
@@ -84,7 +99,7 @@ describe("page cache", () => {
     expect(second.response.headers.get("x-fixed")).toBe("yes");
 
     const otherQuery = await get("/page?q=b");
-    expect(otherQuery.body).toContain(" b<");
+    expect(otherQuery.body).toContain(" b|");
     expect(otherQuery.response.headers.get("x-page-cache")).toBe("MISS");
   });
 
@@ -118,11 +133,10 @@ describe("page cache", () => {
     expect(after.body).not.toBe(before);
   });
 
-  it("never caches for signed-in visitors, pages with inline scripts, or errors", async () => {
+  it("never caches for signed-in visitors or pages with inline scripts", async () => {
     for (const [path, headers] of [
-      ["/page?q=signed-in", { cookie: "better-auth.session_token=x" }],
+      ["/page?q=signed-in", { cookie: `better-auth.session_token=signed:${LIVE}` }],
       ["/with-script", {}],
-      ["/missing", {}],
     ] as const) {
       const rendersBefore = testApp.renders();
       await get(path, headers);
@@ -130,13 +144,99 @@ describe("page cache", () => {
       expect(testApp.renders() - rendersBefore, path).toBe(2);
       expect(again.response.headers.get("x-page-cache"), path).not.toBe("HIT");
     }
-    const signedIn = await get("/page?q=signed-in", { cookie: "better-auth.session_token=x" });
+    const signedIn = await get("/page?q=signed-in", { cookie: `better-auth.session_token=signed:${LIVE}` });
     expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("treats a made-up session cookie, or one of an ended session, as an anonymous visitor", async () => {
+    await get("/page?q=cookies");
+    const rendersBefore = testApp.renders();
+    for (const cookie of [
+      "better-auth.session_token=anything",
+      `better-auth.session_token=signed:${ENDED}`,
+      "__Secure-better-auth.session_token=x.y",
+    ]) {
+      const { response } = await get("/page?q=cookies", { cookie });
+      expect(response.headers.get("x-page-cache"), cookie).toBe("HIT");
+    }
+    expect(testApp.renders()).toBe(rendersBefore);
+  });
+
+  it("keys on the query parameters the page reads, and renders without the others", async () => {
+    const first = await get("/page?q=keyed&utm_source=x");
+    expect(first.body).toContain("|/page?q=keyed<");
+    const rendersBefore = testApp.renders();
+    for (const path of ["/page?q=keyed", "/page?utm=1&q=keyed&q=other", "/page?q=keyed&x=123&y"]) {
+      expect((await get(path)).response.headers.get("x-page-cache"), path).toBe("HIT");
+    }
+    // A value the page does not take is left out as well.
+    expect((await get("/page?q=not%20a%20word")).body).toContain("|/page<");
+    expect(testApp.renders() - rendersBefore).toBe(1);
+  });
+
+  it("keeps 404 pages too, answered with their status", async () => {
+    const first = await get("/missing?q=gone");
+    const second = await get("/missing?q=gone&junk=1");
+    expect([first.response.status, second.response.status]).toEqual([404, 404]);
+    expect(second.response.headers.get("x-page-cache")).toBe("HIT");
+    const etag = second.response.headers.get("etag") ?? "";
+    expect((await fetch(`${baseUrl}/missing?q=gone`, { headers: { "If-None-Match": etag } })).status).toBe(404);
   });
 
   it("re-reads the content version after a write in this process", async () => {
     const before = testApp.invalidations();
     await fetch(`${baseUrl}/page`, { method: "POST" });
     expect(testApp.invalidations()).toBeGreaterThan(before);
+  });
+});
+
+describe("page cache limits", () => {
+  async function serve(app: ReturnType<typeof createTestApp>) {
+    const server = http.createServer(app.listener).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it("counts each key's bytes in its memory bound", async () => {
+    const app = createTestApp({ maxBytes: 10_000 });
+    const { server, baseUrl } = await serve(app);
+    const longPath = (letter: string) => `/page?q=${letter.repeat(2_000)}`;
+    const status = async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      await response.text();
+      return response.headers.get("x-page-cache");
+    };
+    const stored = async (path: string) => expect.poll(() => status(path), { timeout: 10_000 }).toBe("HIT");
+    await status(longPath("a"));
+    await stored(longPath("a"));
+    await status(longPath("b"));
+    await stored(longPath("b"));
+    // An entry is its ~4,000-byte page (plain; compressed, the letters are tiny) and its
+    // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
+    expect(await status(longPath("a"))).toBe("MISS");
+    server.close();
+  });
+
+  it("answers 429 once a client used up its renders, while hits still come from memory", async () => {
+    const app = createTestApp();
+    const { server, baseUrl } = await serve(app);
+    const call = (path: string, cookie?: string) => fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+    await expect
+      .poll(async () => (await call("/page?q=one")).headers.get("x-page-cache"), { timeout: 10_000 })
+      .toBe("HIT");
+    app.setRenderBudget(1);
+    expect((await call("/page?q=two")).status).toBe(200);
+    const limited = await call("/page?q=three");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect(await limited.text()).toMatch(/^Too many requests/);
+    const limitedJson = await call("/api/list");
+    expect([limitedJson.status, await limitedJson.json()]).toEqual([
+      429,
+      { message: expect.stringMatching(/^Too many/) },
+    ]);
+    expect((await call("/page?q=four", `better-auth.session_token=signed:${LIVE}`)).status).toBe(429);
+    expect((await call("/page?q=one")).status).toBe(200);
+    server.close();
   });
 });

@@ -1,9 +1,19 @@
 import { listReviewQueue } from "~/domain/review.server";
+import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/review";
 
-/** GET /api/review: the public forms' submissions waiting for an admin. */
+/**
+ * GET /api/review: the public forms' submissions waiting for an admin, newest first; `?page=`
+ * and `?limit=` (default 100, at most 500) page through both lists alike.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return Response.json(await listReviewQueue(context.db), { headers: { "Cache-Control": "no-store" } });
+  const searchParams = new URL(request.url).searchParams;
+  const page = pageNumberFrom(searchParams);
+  const queue = await listReviewQueue(context.db, { notices: page, results: page }, apiPageSizeFrom(searchParams));
+  return Response.json(
+    { notices: queue.notices.items, results: queue.results.items },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -3,14 +3,17 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { DataTable } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
+import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
+import { TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { collections } from "~/domain/collections";
-import { isReviewableKey, REVIEWABLE_KEYS, reviewTexts } from "~/domain/review";
-import { approveSubmission, listReviewQueue, rejectSubmission } from "~/domain/review.server";
+import { BULK_REJECT_MAX, isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
+import { approveSubmission, listReviewQueue, rejectSubmission, rejectSubmissions } from "~/domain/review.server";
 import { confirmStep } from "~/lib/confirm";
 import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
+import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import { requireAdmin } from "~/lib/session.server";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
@@ -22,35 +25,56 @@ export function meta() {
   return [{ title: reviewTexts.heading }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return listReviewQueue(context.db);
+/** Each collection pages on its own: `?notices=2&results=1`. */
+function queuePages(url: string): Record<ReviewableKey, number> {
+  const searchParams = new URL(url).searchParams;
+  const pageOf = (key: ReviewableKey) => {
+    const raw = searchParams.get(key) ?? "";
+    return PAGE_NUMBER.test(raw) ? Math.max(1, Number(raw)) : 1;
+  };
+  return { notices: pageOf("notices"), results: pageOf("results") };
 }
 
-const DECISIONS = ["approve", "reject"] as const;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const pages = queuePages(request.url);
+  return { pages, queue: await listReviewQueue(context.db, pages) };
+}
+
+const DECISIONS = ["approve", "reject", "reject-selected"] as const;
 type Decision = (typeof DECISIONS)[number];
 
-function question(decision: Decision, name: string) {
-  return decision === "approve"
-    ? { title: "Approve this submission?", description: `“${name}” becomes public.` }
-    : { title: "Reject this submission?", description: `“${name}” is removed for good.` };
+function question(decision: Decision, name: string, count = 1) {
+  if (decision === "approve") return { title: "Approve this submission?", description: `“${name}” becomes public.` };
+  if (decision === "reject") return { title: "Reject this submission?", description: `“${name}” is removed for good.` };
+  return {
+    title: count === 1 ? "Reject 1 submission?" : `Reject ${count} submissions?`,
+    description: "The selected submissions are removed for good.",
+  };
+}
+
+/** The ids a bulk rejection names: ticked boxes, or the same ids sent again by the confirm step. */
+function selectedIds(form: FormData): string[] {
+  const ids = form.getAll("ids").flatMap((value) => String(value).split(","));
+  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const key = String(form.get("collection") ?? "");
-  const decision = String(form.get("decision") ?? "");
-  const id = String(form.get("id") ?? "");
-  if (!isReviewableKey(key) || !(DECISIONS as readonly string[]).includes(decision)) {
+  const decision = String(form.get("decision") ?? "") as Decision;
+  if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
     return data<ActionResult>({ tone: "error", message: "Unknown review action." }, 400);
   }
+  if (decision === "reject-selected") return rejectSelected(form, key, context);
+  const id = String(form.get("id") ?? "");
   const step = confirmStep(form);
   if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
   if (step === "ask") {
     const name = String(form.get("name") ?? "");
     return data<ActionResult>({
-      confirm: { ...question(decision as Decision, name), hidden: { collection: key, decision, id, name } },
+      confirm: { ...question(decision, name), hidden: { collection: key, decision, id, name } },
     });
   }
   return answerSafely(context, `${decision} the submission`, async () => {
@@ -64,14 +88,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+async function rejectSelected(form: FormData, key: ReviewableKey, context: Route.ActionArgs["context"]) {
+  const ids = selectedIds(form);
+  if (ids.length === 0) return data<ActionResult>({ tone: "error", message: reviewTexts.noneSelected }, 400);
+  if (ids.length > BULK_REJECT_MAX) {
+    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_REJECT_MAX} at a time.` }, 400);
+  }
+  const step = confirmStep(form);
+  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
+  if (step === "ask") {
+    const hidden = { collection: key, decision: "reject-selected", ids: ids.join(",") };
+    return data<ActionResult>({ confirm: { ...question("reject-selected", "", ids.length), hidden } });
+  }
+  return answerSafely(context, "reject the selected submissions", async () => {
+    const count = await rejectSubmissions(context.db, key, ids);
+    if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
+    return data<ActionResult>({ tone: "success", message: reviewTexts.rejectedMany(count) });
+  });
+}
+
 export const clientAction = keepFormOnFailure;
 
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, queue } = loaderData;
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingDecision = (confirmed.pending?.get("decision") ?? "approve") as Decision;
   const pendingName = String(confirmed.pending?.get("name") ?? "");
-  const empty = REVIEWABLE_KEYS.every((key) => loaderData[key].length === 0);
+  const pendingCount = confirmed.pending ? selectedIds(confirmed.pending).length : 0;
+  const empty = REVIEWABLE_KEYS.every((key) => queue[key].total === 0);
+  const pageHref = (key: ReviewableKey, page: number) =>
+    `?${new URLSearchParams({ ...stringValues(pages), [key]: String(page) })}`;
 
   return (
     <section className="flex flex-col gap-4">
@@ -83,20 +130,33 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       {empty && <p className="card p-6 text-slate-600">{reviewTexts.empty}</p>}
       {REVIEWABLE_KEYS.map((key) => {
         const collection = collections[key];
-        const rows = loaderData[key] as { _id: string; name: string }[];
-        if (rows.length === 0) return null;
+        const page = queue[key];
+        const rows = page.items as { _id: string; name: string }[];
+        if (page.total === 0) return null;
+        const bulkFormId = `reject-selected-${key}`;
         return (
           <section key={key} aria-labelledby={`review-${key}`} className="flex flex-col gap-2">
             <h2 id={`review-${key}`} className="text-lg font-semibold text-navy-900">
-              {collection.headings.list} waiting ({rows.length})
+              {reviewTexts.waiting(collection.noun, page.total)}
             </h2>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <TableSummary page={page} q="" />
+              <Form id={bulkFormId} method="post" onSubmit={confirmed.askFromEvent}>
+                <input type="hidden" name="collection" value={key} />
+                <input type="hidden" name="decision" value="reject-selected" />
+                <button type="submit" className="btn-danger">
+                  {reviewTexts.rejectSelected}
+                </button>
+              </Form>
+            </div>
             <DataTable<{ _id: string; name: string }>
-              caption={`${collection.headings.list} waiting for review`}
+              caption={`${collection.headings.list} waiting for review, newest first`}
               columns={collection.columns}
               rows={rows}
               empty={reviewTexts.empty}
+              selection={{ formId: bulkFormId, label: (row) => `Select ${row.name}` }}
               actions={(row) =>
-                DECISIONS.map((decision) => (
+                (["approve", "reject"] as const).map((decision) => (
                   <Form key={decision} method="post" onSubmit={confirmed.askFromEvent}>
                     <input type="hidden" name="collection" value={key} />
                     <input type="hidden" name="decision" value={decision} />
@@ -104,7 +164,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                     <input type="hidden" name="name" value={row.name} />
                     <button
                       type="submit"
-                      className={decision === "approve" ? "btn-accent" : "btn-danger"}
+                      className={`${decision === "approve" ? "btn-accent" : "btn-danger"} w-24`}
                       aria-label={`${decision === "approve" ? "Approve" : "Reject"} ${row.name}`}
                     >
                       {decision === "approve" ? "Approve" : "Reject"}
@@ -113,15 +173,25 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                 ))
               }
             />
+            <PaginationNav
+              page={page.page}
+              pageCount={page.pageCount}
+              hrefFor={(number) => pageHref(key, number)}
+              label={`${collection.headings.list} waiting, pages`}
+            />
           </section>
         );
       })}
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...question(pendingDecision, pendingName)}
+        {...question(pendingDecision, pendingName, pendingCount)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
       />
     </section>
   );
+}
+
+function stringValues(record: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, String(value)]));
 }

@@ -16,8 +16,13 @@ function ensureChromium() {
 export default async function globalSetup() {
   ensureChromium();
   // The listed address is admin once registered (see ./accounts.ts); the whole suite signs in
-  // from one address, so the per-client sign-in limit is raised here (its own test lowers it).
-  const server = await startServer({ ADMIN_EMAILS: E2E_ADMIN.email, AUTH_RATE_LIMIT_MAX: "10000" });
+  // and submits from one address, so the per-client limits are raised here (their own
+  // integration tests keep them low).
+  const server = await startServer({
+    ADMIN_EMAILS: E2E_ADMIN.email,
+    AUTH_RATE_LIMIT_MAX: "10000",
+    PUBLIC_FORM_RATE_LIMIT_MAX: "10000",
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {

@@ -1,0 +1,22 @@
+import { BATCH_NUMBER } from "~/domain/students";
+import { PAGE_NUMBER } from "~/lib/pagination";
+
+/**
+ * The query parameters each public page and JSON read uses, with the values it takes. The page
+ * cache keys on these alone and renders without the rest, so a query string made up to dodge
+ * the cache is answered from it. A page that starts reading a parameter must be listed here.
+ */
+const QUERY_PARAMS: Record<string, Readonly<Record<string, RegExp>>> = {
+  "/students": { page: PAGE_NUMBER, batch: BATCH_NUMBER },
+  "/notice": { page: PAGE_NUMBER },
+  "/results": { page: PAGE_NUMBER },
+  "/api/students": { page: PAGE_NUMBER, limit: PAGE_NUMBER },
+};
+
+const NONE = {};
+
+export function queryParamsOf(path: string): Readonly<Record<string, RegExp>> {
+  // The notice list's loader also runs under /notice/{slug}, where the list sits beside the notice.
+  const listPath = path.startsWith("/notice/") ? "/notice" : path;
+  return QUERY_PARAMS[listPath] ?? NONE;
+}
