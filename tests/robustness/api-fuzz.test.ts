@@ -31,6 +31,18 @@ async function apiOperations(baseUrl: string): Promise<Operation[]> {
   return operations;
 }
 
+/** An admin's API token, made through the dashboard form. */
+async function apiToken(baseUrl: string, cookie: string): Promise<string> {
+  const page = await fetch(`${baseUrl}/dashboard/api-tokens`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: "intent=create&name=Fuzz",
+  });
+  const token = /club_[A-Za-z]{64}/.exec(await page.text())?.[0];
+  expect(token).toBeDefined();
+  return token!;
+}
+
 async function authCookie(baseUrl: string, endpoint: string, body: object) {
   const response = await fetch(`${baseUrl}/api/auth/${endpoint}`, {
     method: "POST",
@@ -45,13 +57,26 @@ async function authCookie(baseUrl: string, endpoint: string, body: object) {
 }
 
 const hugeString = fc.string({ maxLength: 8 }).map((seed) => (seed || "x").repeat(200_000));
-const oddValue = fc.oneof(fc.jsonValue(), hugeString, fc.constant("javascript:alert(1)"), fc.constant("0000-99-99"));
+/** A NUL character somewhere in an otherwise ordinary string. */
+const withNul = fc.tuple(fc.string(), fc.string()).map(([before, after]) => `${before}\u0000${after}`);
+/** What a form sends: numbers as strings, empty inputs as "". */
+const formString = fc.oneof(fc.integer().map(String), fc.double().map(String), fc.constant(""), fc.constant(" 7 "));
+const oddValue = fc.oneof(
+  fc.jsonValue(),
+  hugeString,
+  withNul,
+  formString,
+  fc.constant("javascript:alert(1)"),
+  fc.constant("0000-99-99"),
+);
 const pathParam = fc.oneof(
   fc.uuid(),
   fc.string(),
+  withNul,
   fc.integer().map(String),
   fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%00", "' or 1=1 --", "a".repeat(5000)),
 );
+const FOREIGN_ORIGINS = ["https://evil.example", "null", "http://127.0.0.1.evil.example"];
 const contentType = fc.constantFrom(
   "application/json",
   "text/plain",
@@ -64,6 +89,7 @@ describe("API fuzzing", () => {
   let server: RunningServer;
   let operations: Operation[] = [];
   let identities: Record<string, string | undefined> = {};
+  let token = "";
   beforeAll(async () => {
     server = await startServer({
       PUBLIC_FORM_RATE_LIMIT_MAX: "1000000",
@@ -81,6 +107,7 @@ describe("API fuzzing", () => {
       }),
       admin: await authCookie(server.baseUrl, "sign-in/email", { email: admin?.[1], password: admin?.[2] }),
     };
+    token = await apiToken(server.baseUrl, identities.admin!);
   });
   afterAll(async () => {
     await server?.stop();
@@ -94,7 +121,8 @@ describe("API fuzzing", () => {
     expect(operations.length).toBeGreaterThan(15);
     const request = fc.record({
       operation: fc.constantFrom(...operations),
-      identity: fc.constantFrom("anonymous", "general", "admin"),
+      identity: fc.constantFrom("anonymous", "general", "admin", "token"),
+      origin: fc.option(fc.constantFrom(...FOREIGN_ORIGINS), { freq: 3 }),
       param: pathParam,
       type: contentType,
       body: fc.oneof(
@@ -113,10 +141,11 @@ describe("API fuzzing", () => {
         const body = input.useFields
           ? JSON.stringify(Object.fromEntries(operation.fields.map((field, i) => [field, input.fieldValues[i % 8]])))
           : input.body;
-        const headers: Record<string, string> = { Origin: server.baseUrl };
+        const headers: Record<string, string> = { Origin: input.origin ?? server.baseUrl };
         if (input.type) headers["Content-Type"] = input.type;
         const cookie = identities[input.identity];
         if (cookie) headers.Cookie = cookie;
+        if (input.identity === "token") headers.Authorization = `Bearer ${token}`;
         const before = await contentVersion();
         const response = await fetch(`${server.baseUrl}${path}`, {
           method: operation.method,
@@ -126,6 +155,10 @@ describe("API fuzzing", () => {
         const text = await response.text();
         const label = `${operation.method} ${path} as ${input.identity} (${response.status}): ${text.slice(0, 200)}`;
         expect(response.status, label).toBeLessThan(500);
+        // A browser on another site can't write with a visitor's cookie (a token is no browser's).
+        if (input.origin && operation.method !== "GET" && input.identity !== "token") {
+          expect(response.status, label).toBeGreaterThanOrEqual(400);
+        }
         if (response.status >= 400) {
           expect(response.headers.get("content-type"), label).toContain("application/json");
           expect(typeof JSON.parse(text).message, label).toBe("string");

@@ -133,9 +133,11 @@ describe("page cache", () => {
     expect(after.body).not.toBe(before);
   });
 
-  it("never caches for signed-in visitors or pages with inline scripts", async () => {
+  it("never caches for signed-in visitors, API tokens or pages with inline scripts", async () => {
     for (const [path, headers] of [
       ["/page?q=signed-in", { cookie: `better-auth.session_token=signed:${LIVE}` }],
+      // An API token answers for one person, like a session.
+      ["/page?q=bearer", { authorization: "Bearer club_x" }],
       ["/with-script", {}],
     ] as const) {
       const rendersBefore = testApp.renders();
