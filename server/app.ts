@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
+import { fromNodeHeaders } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -8,8 +9,10 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/context";
 import { createContentVersionReader } from "~/domain/content-version.server";
+import { ADMIN_ROLE } from "~/domain/users";
 import { authSecret, isLiveSession, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
+import { isAwaitingReview } from "~/lib/media.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
@@ -82,7 +85,14 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
       serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false },
     }),
   );
-  app.use("/media", mediaHandler(context.storage, context.log));
+  app.use(
+    "/media",
+    mediaHandler(context.storage, context.log, async (req, key) => {
+      if (!(await isAwaitingReview(context.db, key))) return "public";
+      const session = await context.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+      return session?.user.role === ADMIN_ROLE ? "reviewer" : "hidden";
+    }),
+  );
   app.use(publicFiles(clientDir));
   app.use(
     "/api",

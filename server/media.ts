@@ -1,5 +1,5 @@
 import { pipeline } from "node:stream/promises";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { contentTypeOfKey } from "~/lib/media";
 import type { MediaStorage, StoredFile } from "~/lib/storage/index.server";
@@ -17,14 +17,26 @@ const IMAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'
  * makes are looked up (a content hash, a suffix, a known extension), so no path can reach
  * outside the storage. Names are content-hashed: the cache may keep a file forever.
  */
-export function mediaHandler(storage: MediaStorage, log: Logger): RequestHandler {
+/**
+ * Who may see a file: everyone, or (a file sent with a public form, not yet approved) only an
+ * admin reviewing it, or no one asking now.
+ */
+export type MediaVisibility = "public" | "reviewer" | "hidden";
+
+export function mediaHandler(
+  storage: MediaStorage,
+  log: Logger,
+  visibility: (req: Request, key: string) => Promise<MediaVisibility>,
+): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const key = req.path.slice(1);
     const contentType = contentTypeOfKey(key);
     let file: StoredFile | null = null;
+    let seenBy: MediaVisibility = "hidden";
     try {
-      file = contentType ? await storage.get(key) : null;
+      seenBy = contentType ? await visibility(req, key) : "hidden";
+      file = seenBy === "hidden" ? null : await storage.get(key);
     } catch (error) {
       log.error({ err: error, key }, "reading an uploaded file failed");
       sendText(res, 503, "The file cannot be read right now. Please try again.");
@@ -38,7 +50,8 @@ export function mediaHandler(storage: MediaStorage, log: Logger): RequestHandler
     res.set({
       "Content-Type": contentType,
       "Content-Length": String(file.size),
-      "Cache-Control": `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+      // A file still under review must not stay in any cache: it may be rejected.
+      "Cache-Control": seenBy === "public" ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
       // Public files: a client on another origin (the spec's own front end) may show them.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   type ExtraConfigColumn,
   index,
@@ -185,6 +186,8 @@ export const media = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the collector last saw content link it; null: not linked since the (last) upload. */
     referencedAt: timestamp("referenced_at", { withTimezone: true }),
+    /** Sent through a public form and not approved yet: served to admins only. */
+    awaitingReview: boolean("awaiting_review").notNull().default(false),
   },
   (t) => [index("media_uploader_idx").on(t.uploadedBy, t.uploadedAt)],
 );

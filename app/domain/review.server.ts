@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices, results } from "~/db/schema";
+import { releaseReviewedMedia } from "~/lib/media.server";
 import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { toApiNotice } from "./notices.server";
@@ -65,7 +66,12 @@ export async function approveSubmission(db: Database, key: ReviewableKey, id: st
     .update(table)
     .set({ status: "published" })
     .where(and(eq(table.id, id), eq(table.status, "pending")))
-    .returning({ id: table.id });
+    .returning();
+  // The files the visitor sent with it become public with it.
+  await releaseReviewedMedia(
+    db,
+    rows.flatMap((row) => Object.values(row)),
+  );
   return rows.length;
 }
 

@@ -93,6 +93,8 @@ export const configSchema = z.object({
   /** Uploads allowed per client address within the window for anyone but admins (the public forms). */
   UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Uploads one client (admins included) may have in progress at once; more are answered 429. */
+  UPLOAD_CONCURRENCY_MAX: z.coerce.number().int().min(1).default(2),
   /** Set: uploads live in this S3-compatible bucket instead of DATA_DIR/uploads. */
   S3_BUCKET: optionalText,
   /** An S3-compatible service other than AWS (MinIO, R2, Spaces…); unset means AWS. */

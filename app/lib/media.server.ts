@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
-import { and, count, eq, gt } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import {
+  HASH_LENGTH,
   hashName,
+  isUploadedFile,
   MEDIA_CONTENT_TYPES,
   MEDIA_URL_PREFIX,
   type MediaExtension,
@@ -248,10 +250,12 @@ async function reuseEarlierUpload(
   storage: MediaStorage,
   hash: string,
   uploadedBy: string,
+  awaitingReview: boolean,
 ): Promise<StoredMedia | null> {
+  // A visitor sending a file that is already public leaves it public; an admin's upload releases it.
   const [row] = await db
     .update(media)
-    .set({ uploadedAt: new Date(), uploadedBy, referencedAt: null })
+    .set({ uploadedAt: new Date(), uploadedBy, referencedAt: null, ...(!awaitingReview && { awaitingReview: false }) })
     .where(eq(media.hash, hash))
     .returning();
   if (!row || !(await storage.has(row.key))) return null;
@@ -267,6 +271,8 @@ export interface StoreMediaArgs {
   accept: readonly MediaKind[];
   limits: MediaLimits;
   uploadedBy: string;
+  /** Sent through a public form: served to admins only until its submission is approved. */
+  awaitingReview: boolean;
 }
 
 /**
@@ -281,10 +287,11 @@ export async function storeMedia({
   accept,
   limits,
   uploadedBy,
+  awaitingReview,
 }: StoreMediaArgs): Promise<StoredMedia> {
   const format = checkUpload(bytes, fileName, accept, limits);
   const hash = hashName(crypto.createHash("sha256").update(bytes).digest("hex"));
-  const earlier = await reuseEarlierUpload(db, storage, hash, uploadedBy);
+  const earlier = await reuseEarlierUpload(db, storage, hash, uploadedBy, awaitingReview);
   if (earlier) return earlier;
 
   const image = format === "pdf" ? null : await processImage(hash, bytes, format);
@@ -302,6 +309,7 @@ export async function storeMedia({
     uploadedBy,
     uploadedAt: new Date(),
     referencedAt: null,
+    awaitingReview,
   };
   const [row] = await db
     .insert(media)
@@ -312,13 +320,25 @@ export async function storeMedia({
   return toStoredMedia(row);
 }
 
-/** How many files this uploader stored since the given time (the public upload limit). */
-export async function countUploadsSince(db: Database, uploadedBy: string, since: Date): Promise<number> {
-  const [result] = await db
-    .select({ total: count() })
+/** Whether the file under this served name waits for its submission's approval. */
+export async function isAwaitingReview(db: Database, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ awaitingReview: media.awaitingReview })
     .from(media)
-    .where(and(eq(media.uploadedBy, uploadedBy), gt(media.uploadedAt, since)));
-  return result?.total ?? 0;
+    .where(eq(media.hash, key.slice(0, HASH_LENGTH)))
+    .limit(1);
+  return row?.awaitingReview ?? false;
+}
+
+/** Makes the uploaded files among these links public (their submission was approved). */
+export async function releaseReviewedMedia(db: Database, links: readonly unknown[]): Promise<void> {
+  const hashes = links.flatMap((link) =>
+    typeof link === "string" && isUploadedFile(link)
+      ? [link.slice(MEDIA_URL_PREFIX.length, MEDIA_URL_PREFIX.length + HASH_LENGTH)]
+      : [],
+  );
+  if (hashes.length === 0) return;
+  await db.update(media).set({ awaitingReview: false }).where(inArray(media.hash, hashes));
 }
 
 /** A visitor is counted by a hash of the address: the limit needs no readable address kept. */

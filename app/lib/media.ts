@@ -28,7 +28,7 @@ export const MEDIA_CONTENT_TYPES = {
 } as const;
 export type MediaExtension = keyof typeof MEDIA_CONTENT_TYPES;
 
-const HASH_LENGTH = 24;
+export const HASH_LENGTH = 24;
 const MEDIA_KEY = new RegExp(
   `^[0-9a-f]{${HASH_LENGTH}}(-\\d{1,5}(x\\d{1,5})?)?\\.(${Object.keys(MEDIA_CONTENT_TYPES).join("|")})$`,
 );

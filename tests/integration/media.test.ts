@@ -72,7 +72,16 @@ describe.each(STORAGES)("the media pipeline on $name storage", ({ name }) => {
   });
 
   const store = (bytes: Uint8Array, fileName: string, accept: MediaKind[] = ["image", "pdf"]) =>
-    storeMedia({ db: testDb.db, storage, bytes, fileName, accept, limits: LIMITS, uploadedBy: "test" });
+    storeMedia({
+      db: testDb.db,
+      storage,
+      bytes,
+      fileName,
+      accept,
+      limits: LIMITS,
+      uploadedBy: "test",
+      awaitingReview: false,
+    });
 
   const keysOf = async (stored: StoredMedia) => {
     const [row] = await testDb.db
@@ -195,6 +204,8 @@ describe.each(STORAGES)("the media pipeline on $name storage", ({ name }) => {
 
 const ADMIN = { name: "Media Admin", email: "media-admin@example.org", password: "admin-password-1" };
 const PUBLIC_UPLOAD_LIMIT = 3;
+/** A PDF no test uploads as an admin (the same bytes from an admin would be public at once). */
+const VISITOR_PDF = Buffer.concat([PDF_BYTES, Buffer.from("% sent by a visitor\n")]);
 
 describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ name }) => {
   let server: RunningServer;
@@ -231,6 +242,8 @@ describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ n
       IMAGE_MAX_BYTES: String(LIMITS.imageMaxBytes),
       PDF_MAX_BYTES: String(LIMITS.pdfMaxBytes),
       UPLOAD_RATE_LIMIT_MAX: String(PUBLIC_UPLOAD_LIMIT),
+      // Many uploads at once from one address, so the upload limit alone decides how many pass.
+      UPLOAD_CONCURRENCY_MAX: "100",
       ...s3?.env,
       ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
     });
@@ -335,6 +348,42 @@ describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ n
     for (let i = 0; i <= PUBLIC_UPLOAD_LIMIT; i++) {
       expect((await upload(await smallPng(130 + i), "a.png", { ip, cookie: adminCookie })).status).toBe(201);
     }
+  });
+
+  it("counts visitors' uploads when they start: many at once get no more through than the limit", async () => {
+    const ip = "10.6.98.1";
+    const pngs = await Promise.all(Array.from({ length: 8 }, (_, i) => smallPng(200 + i)));
+    const statuses = (await Promise.all(pngs.map((png, i) => upload(png, `c${i}.png`, { ip })))).map(
+      (response) => response.status,
+    );
+    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(PUBLIC_UPLOAD_LIMIT);
+    expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
+  });
+
+  it("serves a file sent through a public form to admins only, until its submission is approved", async () => {
+    const sent = await upload(VISITOR_PDF, "visitor.pdf", { accept: "pdf", ip: "10.6.96.1" });
+    expect(sent.status).toBe(201);
+    const { url } = (await sent.json()) as StoredMedia;
+    expect((await call(url)).status).toBe(404);
+    const reviewer = await call(url, { cookie: adminCookie });
+    expect(reviewer.status).toBe(200);
+    expect(reviewer.headers.get("cache-control")).toBe("private, no-store");
+
+    const notice = { name: "Quarantine notice", publishing_date: "2099-03-03", pdfFile: url, description: "Sent" };
+    const submitted = await call("/api/add-notice", {
+      method: "POST",
+      body: JSON.stringify(notice),
+      headers: { "Content-Type": "application/json" },
+      ip: "10.6.96.1",
+    });
+    expect(submitted.status).toBe(201);
+    const { insertedId } = (await submitted.json()) as { insertedId: string };
+    expect((await call(url)).status).toBe(404);
+    const approved = await call(`/api/review/notices/${insertedId}/approve`, { method: "POST", cookie: adminCookie });
+    expect(approved.status).toBe(200);
+    const served = await call(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("answers a missing file or any other path under /media with 404, never a file outside", async () => {

@@ -146,7 +146,15 @@ function mediaStore(db: Database, storage: MediaStorage) {
   const portraits = new Map<string, Promise<string>>();
   const store = async (bytes: Uint8Array, accept: MediaKind[]) => {
     const limits = { imageMaxBytes: Number.POSITIVE_INFINITY, pdfMaxBytes: Number.POSITIVE_INFINITY };
-    const stored = await storeMedia({ db, storage, bytes, accept, limits, uploadedBy: "demo-seed" });
+    const stored = await storeMedia({
+      db,
+      storage,
+      bytes,
+      accept,
+      limits,
+      uploadedBy: "demo-seed",
+      awaitingReview: false,
+    });
     return stored.url;
   };
   // The drawings are SVG; uploads are raster images, so each is rendered to a PNG first.
