@@ -102,7 +102,8 @@ function lazyBody(req: ExpressRequest, state: { tooLarge: boolean }): ReadableSt
         state.tooLarge = true;
         return controller.error(new Error("request body too large"));
       }
-      controller.enqueue(new Uint8Array(value));
+      // A view, not a copy: an upload streams through without a second copy of every chunk.
+      controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
     },
   });
 }

@@ -17,6 +17,7 @@ import {
 } from "./media";
 import { type SniffedFormat, sniffFormat } from "./media-sniff";
 import type { MediaStorage } from "./storage/index.server";
+import { readHead, type UploadedFile } from "./upload-stream.server";
 
 export type MediaKind = (typeof media.$inferSelect)["kind"];
 
@@ -127,13 +128,14 @@ function nameOf(fileName: string | undefined): string {
 
 /** Refuses by content: the wrong format, a name promising another kind, too many bytes. */
 function checkUpload(
-  bytes: Uint8Array,
+  head: Uint8Array,
+  size: number,
   fileName: string | undefined,
   accept: readonly MediaKind[],
   limits: MediaLimits,
 ): SniffedFormat {
   const wanted = WHAT_IS_ACCEPTED[[...accept].sort().join(",")] ?? WHAT_IS_ACCEPTED.image;
-  const format = sniffFormat(bytes);
+  const format = sniffFormat(head);
   if (!format) throw new MediaRejection(400, `${nameOf(fileName)} is not ${wanted}.`);
   const kind: MediaKind = format === "pdf" ? "pdf" : "image";
   const named = KIND_OF_EXTENSION[fileName?.split(".").pop()?.toLowerCase() ?? ""];
@@ -141,11 +143,11 @@ function checkUpload(
     throw new MediaRejection(400, `${nameOf(fileName)} is ${FORMAT_LABEL[format]}, not ${wanted}.`);
   }
   const limit = kind === "pdf" ? limits.pdfMaxBytes : limits.imageMaxBytes;
-  if (bytes.length > limit) {
+  if (size > limit) {
     const noun = kind === "pdf" ? "PDFs" : "Images";
     throw new MediaRejection(
       413,
-      `${nameOf(fileName)} is ${formatBytes(bytes.length)}: ${noun} may be at most ${formatBytes(limit)}.`,
+      `${nameOf(fileName)} is ${formatBytes(size)}: ${noun} may be at most ${formatBytes(limit)}.`,
     );
   }
   return format;
@@ -155,10 +157,13 @@ const tooManyPixels = () =>
   new MediaRejection(413, `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, all frames together.`);
 
 /** The header's size, checked before anything is decoded: sides, and pixels over every frame. */
-async function readImageSize(bytes: Uint8Array, input: SharpOptions): Promise<Metadata> {
+/** What sharp reads an image from: the uploaded file's path, never its bytes in memory. */
+type ImageSource = string;
+
+async function readImageSize(source: ImageSource, input: SharpOptions): Promise<Metadata> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, input).metadata();
+    metadata = await sharp(source, input).metadata();
   } catch (error) {
     if (/pixel limit/i.test(String(error))) throw tooManyPixels();
     throw new MediaRejection(400, DAMAGED_IMAGE);
@@ -175,13 +180,13 @@ async function readImageSize(bytes: Uint8Array, input: SharpOptions): Promise<Me
 /** A file whose header reads but whose pixels don't (a truncated PNG or JPEG) is bad input, not a failure. */
 async function processImage(
   hash: string,
-  bytes: Uint8Array,
+  source: ImageSource,
   format: Exclude<SniffedFormat, "pdf">,
 ): Promise<ProcessedImage> {
   const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
-  const metadata = await readImageSize(bytes, input);
+  const metadata = await readImageSize(source, input);
   try {
-    return await encodeImage(hash, bytes, format, input, (metadata.pages ?? 1) > 1);
+    return await encodeImage(hash, source, format, input, (metadata.pages ?? 1) > 1);
   } catch (error) {
     if (/pixel limit/i.test(String(error))) throw tooManyPixels();
     throw new MediaRejection(400, DAMAGED_IMAGE);
@@ -190,16 +195,16 @@ async function processImage(
 
 async function encodeImage(
   hash: string,
-  bytes: Uint8Array,
+  source: ImageSource,
   format: Exclude<SniffedFormat, "pdf">,
   input: SharpOptions,
   animated: boolean,
 ): Promise<ProcessedImage> {
   const extension = EXTENSION_OF[format];
-  if (animated) return processAnimation(hash, bytes, format, input);
+  if (animated) return processAnimation(hash, source, format, input);
 
   // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
-  const upright = sharp(bytes, input).rotate();
+  const upright = sharp(source, input).rotate();
   const { data, info } = await encodeOriginal[format](upright.clone()).toBuffer({ resolveWithObject: true });
   const variants = await Promise.all(
     variantWidths(info.width).flatMap((width) =>
@@ -220,11 +225,11 @@ async function encodeImage(
 /** Moving pictures keep every frame in their own format; variants would show only the first. */
 async function processAnimation(
   hash: string,
-  bytes: Uint8Array,
+  source: ImageSource,
   format: Exclude<SniffedFormat, "pdf">,
   input: SharpOptions,
 ): Promise<ProcessedImage> {
-  const { data, info } = await encodeOriginal[format](sharp(bytes, { ...input, animated: true })).toBuffer({
+  const { data, info } = await encodeOriginal[format](sharp(source, { ...input, animated: true })).toBuffer({
     resolveWithObject: true,
   });
   const height = info.pageHeight ?? info.height;
@@ -265,8 +270,8 @@ async function reuseEarlierUpload(
 export interface StoreMediaArgs {
   db: Database;
   storage: MediaStorage;
-  bytes: Uint8Array;
-  fileName?: string;
+  /** The upload, already on disk (app/lib/upload-stream.server.ts). */
+  file: UploadedFile;
   /** What the field takes: a photo field only images, a notice's file only PDFs. */
   accept: readonly MediaKind[];
   limits: MediaLimits;
@@ -275,34 +280,41 @@ export interface StoreMediaArgs {
   awaitingReview: boolean;
 }
 
+/** Enough of a file's start to tell its format (an AVIF lists its brands in the first box). */
+const HEAD_BYTES = 256;
+
 /**
  * Checks an upload by its content, strips an image's metadata and makes its variants
- * (once, here), stores everything under content-hashed names and records it.
+ * (once, here), stores everything under content-hashed names and records it. A PDF goes
+ * from the upload's file to the storage as a stream.
  */
 export async function storeMedia({
   db,
   storage,
-  bytes,
-  fileName,
+  file,
   accept,
   limits,
   uploadedBy,
   awaitingReview,
 }: StoreMediaArgs): Promise<StoredMedia> {
-  const format = checkUpload(bytes, fileName, accept, limits);
-  const hash = hashName(crypto.createHash("sha256").update(bytes).digest("hex"));
+  const format = checkUpload(await readHead(file, HEAD_BYTES), file.size, file.name, accept, limits);
+  const hash = hashName(file.sha256);
   const earlier = await reuseEarlierUpload(db, storage, hash, uploadedBy, awaitingReview);
   if (earlier) return earlier;
 
-  const image = format === "pdf" ? null : await processImage(hash, bytes, format);
-  const original = image?.original ?? { key: `${hash}.pdf`, bytes };
-  const files = [...(image?.variants ?? []), original];
-  await Promise.all(files.map((file) => storage.put(file.key, file.bytes, contentTypeOf(file.key))));
+  const image = format === "pdf" ? null : await processImage(hash, file.path, format);
+  const originalKey = image?.original.key ?? `${hash}.pdf`;
+  await Promise.all([
+    ...(image ? [...image.variants, image.original] : []).map((output) =>
+      storage.put(output.key, output.bytes, contentTypeOf(output.key)),
+    ),
+    ...(image ? [] : [storage.putFile(originalKey, file.path, contentTypeOf(originalKey))]),
+  ]);
   const values = {
-    key: original.key,
+    key: originalKey,
     hash,
     kind: image ? ("image" as const) : ("pdf" as const),
-    bytes: original.bytes.length,
+    bytes: image?.original.bytes.length ?? file.size,
     width: image?.width ?? null,
     height: image?.height ?? null,
     variantKeys: image?.variants.map((variant) => variant.key) ?? [],
@@ -316,7 +328,7 @@ export async function storeMedia({
     .values(values)
     .onConflictDoUpdate({ target: media.hash, set: values })
     .returning();
-  if (!row) throw new Error(`recording the upload ${original.key} failed`);
+  if (!row) throw new Error(`recording the upload ${originalKey} failed`);
   return toStoredMedia(row);
 }
 

@@ -1,3 +1,5 @@
+import fsp from "node:fs/promises";
+import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
@@ -8,6 +10,7 @@ import { noticeDateParts, uniqueSlug } from "~/domain/notices";
 import { formatDate } from "~/lib/format";
 import { type MediaKind, storeMedia } from "~/lib/media.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { uploadedFileFromBytes } from "~/lib/upload-stream.server";
 import {
   type DemoNotice,
   type DemoRecentEvent,
@@ -146,16 +149,21 @@ function mediaStore(db: Database, storage: MediaStorage) {
   const portraits = new Map<string, Promise<string>>();
   const store = async (bytes: Uint8Array, accept: MediaKind[]) => {
     const limits = { imageMaxBytes: Number.POSITIVE_INFINITY, pdfMaxBytes: Number.POSITIVE_INFINITY };
-    const stored = await storeMedia({
-      db,
-      storage,
-      bytes,
-      accept,
-      limits,
-      uploadedBy: "demo-seed",
-      awaitingReview: false,
-    });
-    return stored.url;
+    const file = await uploadedFileFromBytes(bytes, os.tmpdir());
+    try {
+      const stored = await storeMedia({
+        db,
+        storage,
+        file,
+        accept,
+        limits,
+        uploadedBy: "demo-seed",
+        awaitingReview: false,
+      });
+      return stored.url;
+    } finally {
+      await fsp.rm(file.path, { force: true });
+    }
   };
   // The drawings are SVG; uploads are raster images, so each is rendered to a PNG first.
   const svg = async (markup: string) => store(await sharp(Buffer.from(markup)).png().toBuffer(), ["image"]);

@@ -22,6 +22,13 @@ export function createDiskStorage(dir: string): MediaStorage {
       await fsp.writeFile(partial, bytes);
       await fsp.rename(partial, file);
     },
+    async putFile(key, filePath) {
+      const file = fileOf(key);
+      await fsp.mkdir(dir, { recursive: true });
+      const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
+      await fsp.copyFile(filePath, partial);
+      await fsp.rename(partial, file);
+    },
     async get(key) {
       const file = fileOf(key);
       try {

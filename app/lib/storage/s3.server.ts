@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
@@ -39,6 +41,19 @@ export function createS3Storage({ bucket, endpoint, region, credentials }: S3Sto
     async put(key, bytes, contentType) {
       assertStorageKey(key);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async putFile(key, filePath, contentType) {
+      assertStorageKey(key);
+      const { size } = await fsp.stat(filePath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: fs.createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
     },
     async get(key) {
       assertStorageKey(key);

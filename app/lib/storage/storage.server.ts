@@ -13,6 +13,8 @@ export interface StoredFile {
 export interface MediaStorage {
   readonly kind: "disk" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from disk as a stream, whatever its size. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
   has(key: string): Promise<boolean>;

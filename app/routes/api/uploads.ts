@@ -1,13 +1,16 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/lib/media.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { getSessionUser } from "~/lib/session.server";
+import { receiveMultipartFile, type UploadedFile } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/uploads";
 
-/** Room for the multipart boundaries and part headers around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Uploads on their way to the storage wait here, under DATA_DIR (not /tmp, often in memory). */
+const UPLOAD_TEMP_DIR = "upload-tmp";
 
 const ACCEPT_VALUES: Record<string, MediaKind[]> = {
   image: ["image"],
@@ -47,8 +50,7 @@ async function receiveUpload(request: Request, context: AppLoadContext, accept: 
     const stored = await storeMedia({
       db: context.db,
       storage: context.storage,
-      bytes: file.bytes,
-      fileName: file.name,
+      file,
       accept,
       limits: { imageMaxBytes: context.config.IMAGE_MAX_BYTES, pdfMaxBytes: context.config.PDF_MAX_BYTES },
       uploadedBy,
@@ -59,6 +61,8 @@ async function receiveUpload(request: Request, context: AppLoadContext, accept: 
   } catch (error) {
     if (error instanceof MediaRejection) return jsonError(error.status, error.message, { file: error.message });
     throw error;
+  } finally {
+    await fsp.rm(file.path, { force: true });
   }
 }
 
@@ -106,50 +110,22 @@ function tooLarge(context: AppLoadContext, accept: MediaKind[]): Response {
   return jsonError(413, message, { file: message });
 }
 
-/** The body is read up to the largest allowed file, so an endless upload costs no memory. */
-async function readFile(
-  request: Request,
-  context: AppLoadContext,
-  accept: MediaKind[],
-): Promise<{ bytes: Uint8Array; name?: string }> {
-  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES } = context.config;
+/**
+ * The `file` field, streamed to a temporary file under DATA_DIR up to the largest allowed
+ * size: however big or endless the body, it never sits in memory.
+ */
+async function readFile(request: Request, context: AppLoadContext, accept: MediaKind[]): Promise<UploadedFile> {
+  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES, DATA_DIR } = context.config;
   const largest = Math.max(accept.includes("image") ? IMAGE_MAX_BYTES : 0, accept.includes("pdf") ? PDF_MAX_BYTES : 0);
-  const body = await readBodyUpTo(request, largest + MULTIPART_OVERHEAD_BYTES);
-  if (!body) throw tooLarge(context, accept);
-  let file: FormDataEntryValue | null = null;
-  try {
-    const form = await new Response(body, {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    }).formData();
-    file = form.get("file");
-  } catch {
-    // not multipart: answered below
-  }
-  if (!(file instanceof File)) {
+  const received = await receiveMultipartFile(request, {
+    field: "file",
+    maxBytes: largest,
+    tempDir: path.join(DATA_DIR, UPLOAD_TEMP_DIR),
+  });
+  if (received.kind === "too-large") throw tooLarge(context, accept);
+  if (received.kind === "missing") {
     const message = "Send the file as multipart/form-data in a field named file.";
     throw jsonError(400, message, { file: message });
   }
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || undefined };
-}
-
-/**
- * The whole body, or null when it is longer than `maxBytes`. An over-long body is still
- * read to its end (and dropped), so the client gets the 413 instead of a broken connection.
- */
-async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // Node's web streams are async iterable; the DOM typings do not say so.
-  for await (const chunk of (request.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.length;
-    if (total <= maxBytes) chunks.push(chunk);
-  }
-  if (total > maxBytes) return null;
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
+  return received.file;
 }

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+
+/** An uploaded file on disk, hashed as it arrived: it never sits in memory whole. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  name?: string;
+}
+
+export type MultipartOutcome = { kind: "file"; file: UploadedFile } | { kind: "too-large" } | { kind: "missing" };
+
+/**
+ * Streams the multipart field `field` of a request to a temporary file in `tempDir`, hashing it
+ * on the way; a file longer than `maxBytes` is cut off and the rest of the body read and
+ * dropped, so the client still gets its answer. The caller removes the file when done.
+ */
+export async function receiveMultipartFile(
+  request: Request,
+  { field, maxBytes, tempDir }: { field: string; maxBytes: number; tempDir: string },
+): Promise<MultipartOutcome> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      limits: { files: 1, fileSize: maxBytes },
+    });
+  } catch {
+    return { kind: "missing" }; // not multipart at all
+  }
+  await fsp.mkdir(tempDir, { recursive: true });
+  let outcome = { kind: "missing" } as MultipartOutcome;
+  const writes: Promise<void>[] = [];
+  const targets: string[] = [];
+  parser.on("file", (name, stream, info) => {
+    if (name !== field) {
+      stream.resume();
+      return;
+    }
+    const target = path.join(tempDir, `upload-${crypto.randomBytes(12).toString("hex")}`);
+    targets.push(target);
+    const hash = crypto.createHash("sha256");
+    let size = 0;
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    stream.on("limit", () => {
+      outcome = { kind: "too-large" };
+    });
+    writes.push(
+      pipeline(stream, hashing, fs.createWriteStream(target)).then(() => {
+        if (outcome.kind === "too-large") return fsp.rm(target, { force: true });
+        outcome = {
+          kind: "file",
+          file: { path: target, size, sha256: hash.digest("hex"), name: info.filename || undefined },
+        };
+      }),
+    );
+  });
+  const body = request.body
+    ? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>)
+    : Readable.from([]);
+  try {
+    await pipeline(body, parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await Promise.all(targets.map((target) => fsp.rm(target, { force: true })));
+    if (isMalformedMultipart(error)) return { kind: "missing" };
+    throw error;
+  }
+  return outcome;
+}
+
+function isMalformedMultipart(error: unknown): boolean {
+  return error instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(error.message);
+}
+
+/** Bytes already in memory (the demo seed, tests) as an uploaded file. */
+export async function uploadedFileFromBytes(bytes: Uint8Array, tempDir: string, name?: string): Promise<UploadedFile> {
+  await fsp.mkdir(tempDir, { recursive: true });
+  const target = path.join(tempDir, `upload-${crypto.randomBytes(12).toString("hex")}`);
+  await fsp.writeFile(target, bytes);
+  return { path: target, size: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex"), name };
+}
+
+/** The first bytes of a file, enough to tell its format. */
+export async function readHead(file: UploadedFile, length = 64): Promise<Uint8Array> {
+  const handle = await fsp.open(file.path, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(length, file.size));
+    await handle.read(buffer, 0, buffer.length, 0);
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
