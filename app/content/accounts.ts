@@ -114,8 +114,10 @@ export const dashboardMenu = [
 export const apiTokenTexts = {
   heading: "API tokens",
   intro:
-    "A token lets a script or another app call the API as you, with your rights: send it as " +
-    "`Authorization: Bearer <token>`. Keep it secret; revoke it when it is no longer needed.",
+    "A token lets a script or another app call the API as you, with your rights. Keep it secret; " +
+    "revoke it when it is no longer needed.",
+  sendAs: "Send it with every call as",
+  header: "Authorization: Bearer <token>",
   create: "Create token",
   created: "Token created. Copy it now: it is shown only this once.",
   newToken: "Your new token",

@@ -91,7 +91,10 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">{apiTokenTexts.heading}</h1>
-      <p className="max-w-2xl text-slate-700">{apiTokenTexts.intro}</p>
+      <p className="max-w-2xl text-slate-700">
+        {apiTokenTexts.intro} {apiTokenTexts.sendAs}{" "}
+        <code className="rounded bg-slate-100 px-1 text-sm whitespace-nowrap">{apiTokenTexts.header}</code>.
+      </p>
       <Form method="post" className="card flex max-w-xl flex-col gap-4 p-6" key={result?.token ?? "form"}>
         <input type="hidden" name="intent" value="create" />
         <TextField
