@@ -4,8 +4,8 @@ import type { AppLoadContext } from "react-router";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/lib/media.server";
-import { countAttempt } from "~/lib/rate-limit.server";
 import { getSessionUser } from "~/lib/session.server";
+import { enforceUploadLimit, takeUploadSlot } from "~/lib/upload-slots.server";
 import { receiveMultipartFile, type UploadedFile } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/uploads";
 
@@ -35,16 +35,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(400, "accept must be image, pdf or image,pdf.", { accept: "must be image, pdf or image,pdf" });
   const user = await getSessionUser(request, context);
   const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(request.headers.get(CLIENT_IP_HEADER) ?? "");
-  const release = takeUploadSlot(context, uploadedBy);
+  const release = takeUploadSlot(context.config, uploadedBy);
   try {
-    if (!user?.isAdmin) await enforceUploadLimit(context, uploadedBy);
-    return await receiveUpload(request, context, accept, uploadedBy);
+    if (!user?.isAdmin) await enforceUploadLimit(context.db, context.config, uploadedBy);
+    // A visitor's file (the public forms) is shown to admins only until its submission is approved.
+    return await receiveUpload(request, context, accept, { uploadedBy, awaitingReview: !user?.isAdmin });
   } finally {
     release();
   }
 }
 
-async function receiveUpload(request: Request, context: AppLoadContext, accept: MediaKind[], uploadedBy: string) {
+async function receiveUpload(
+  request: Request,
+  context: AppLoadContext,
+  accept: MediaKind[],
+  owner: { uploadedBy: string; awaitingReview: boolean },
+) {
   const file = await readFile(request, context, accept);
   try {
     const stored = await storeMedia({
@@ -53,10 +59,9 @@ async function receiveUpload(request: Request, context: AppLoadContext, accept: 
       file,
       accept,
       limits: { imageMaxBytes: context.config.IMAGE_MAX_BYTES, pdfMaxBytes: context.config.PDF_MAX_BYTES },
-      uploadedBy,
-      awaitingReview: !uploadedBy.startsWith("user:"),
+      ...owner,
     });
-    context.log.info({ url: stored.url, bytes: stored.bytes, uploadedBy }, "file uploaded");
+    context.log.info({ url: stored.url, bytes: stored.bytes, uploadedBy: owner.uploadedBy }, "file uploaded");
     return Response.json(stored, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof MediaRejection) return jsonError(error.status, error.message, { file: error.message });
@@ -64,40 +69,6 @@ async function receiveUpload(request: Request, context: AppLoadContext, accept: 
   } finally {
     await fsp.rm(file.path, { force: true });
   }
-}
-
-/** Uploads in progress per uploader, in this process. */
-const uploadsInProgress = new Map<string, number>();
-
-/**
- * One of the uploader's few concurrent upload slots, or 429 before a byte of the body is read:
- * a client can't hold many large bodies in flight at once. Call the returned function when done.
- */
-function takeUploadSlot(context: AppLoadContext, uploadedBy: string): () => void {
-  const running = uploadsInProgress.get(uploadedBy) ?? 0;
-  if (running >= context.config.UPLOAD_CONCURRENCY_MAX) {
-    const response = jsonError(429, "Too many uploads at once from your address. Wait for one to finish.");
-    response.headers.set("Retry-After", "5");
-    throw response;
-  }
-  uploadsInProgress.set(uploadedBy, running + 1);
-  return () => {
-    const left = (uploadsInProgress.get(uploadedBy) ?? 1) - 1;
-    if (left > 0) uploadsInProgress.set(uploadedBy, left);
-    else uploadsInProgress.delete(uploadedBy);
-  };
-}
-
-/** Counted when the upload starts, in one statement: concurrent uploads can't all slip under the limit. */
-async function enforceUploadLimit(context: AppLoadContext, uploadedBy: string) {
-  const verdict = await countAttempt(context.db, `upload:${uploadedBy}`, {
-    max: context.config.UPLOAD_RATE_LIMIT_MAX,
-    windowSeconds: context.config.UPLOAD_RATE_LIMIT_WINDOW_SECONDS,
-  });
-  if (!verdict.limited) return;
-  const response = jsonError(429, "Too many uploads from your address. Please try again later.");
-  response.headers.set("Retry-After", String(verdict.retryAfterSeconds));
-  throw response;
 }
 
 function tooLarge(context: AppLoadContext, accept: MediaKind[]): Response {
