@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/logger.server";
 import { startMediaCollector } from "~/lib/media-collector.server";
 import { createStorage } from "~/lib/storage/index.server";
+import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createApp } from "./app";
 import { markReleaseInUse } from "./releases";
 
@@ -62,7 +63,12 @@ async function main() {
     clientDir: path.join(RELEASE_DIR, "client"),
   });
 
-  const mediaCollector = startMediaCollector({ db: database.db, storage, log });
+  const mediaCollector = startMediaCollector({
+    db: database.db,
+    storage,
+    log,
+    uploadTempDir: uploadTempDir(config.DATA_DIR),
+  });
 
   const server = http.createServer(listener).listen(config.PORT, config.HOST, () => {
     const address = server.address();

@@ -6,6 +6,7 @@ import { executives, media, notices, recentEvents, results, siteSettings, studen
 import { readContentVersion } from "~/domain/content-version.server";
 import { MEDIA_URL_PREFIX } from "./media";
 import type { MediaStorage } from "./storage/index.server";
+import { sweepAbandonedUploads } from "./upload-stream.server";
 
 /**
  * Every column that may link an uploaded file. A new link column must be added here, or
@@ -82,11 +83,14 @@ export function startMediaCollector({
   db,
   storage,
   log,
+  uploadTempDir,
   checkEveryMs = 30_000,
 }: {
   db: Database;
   storage: MediaStorage;
   log: Logger;
+  /** Where uploads wait on their way to the storage; files a dead process left are swept hourly. */
+  uploadTempDir: string;
   checkEveryMs?: number;
 }): { stop(): void } {
   let seenVersion = "";
@@ -98,6 +102,10 @@ export function startMediaCollector({
     try {
       const version = await readContentVersion(db);
       if (version === seenVersion && Date.now() - lastRunAt < FULL_RUN_EVERY_MS) return;
+      if (Date.now() - lastRunAt >= FULL_RUN_EVERY_MS) {
+        const swept = await sweepAbandonedUploads(uploadTempDir);
+        if (swept > 0) log.info({ swept }, `removed ${swept} abandoned temporary upload files`);
+      }
       const deleted = await collectUnusedMedia(db, storage);
       seenVersion = version;
       lastRunAt = Date.now();

@@ -7,6 +7,34 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 
+/** Uploads on their way to the storage wait here, under DATA_DIR (not /tmp, often in memory). */
+export function uploadTempDir(dataDir: string): string {
+  return path.join(dataDir, "upload-tmp");
+}
+
+/** No upload takes this long: a temporary file older than this was left by a process that died. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/** Removes temporary upload files a process left behind when it died mid-upload; how many. */
+export async function sweepAbandonedUploads(tempDir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(tempDir);
+  } catch {
+    return 0; // no uploads yet
+  }
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.startsWith("upload-"))) {
+    const file = path.join(tempDir, name);
+    const stats = await fsp.stat(file).catch(() => null);
+    if (stats && now - stats.mtimeMs > ABANDONED_AFTER_MS) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** An uploaded file on disk, hashed as it arrived: it never sits in memory whole. */
 export interface UploadedFile {
   path: string;

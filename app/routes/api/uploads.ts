@@ -1,16 +1,12 @@
 import fsp from "node:fs/promises";
-import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/lib/media.server";
 import { getSessionUser } from "~/lib/session.server";
 import { enforceUploadLimit, takeUploadSlot } from "~/lib/upload-slots.server";
-import { receiveMultipartFile, type UploadedFile } from "~/lib/upload-stream.server";
+import { receiveMultipartFile, type UploadedFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/uploads";
-
-/** Uploads on their way to the storage wait here, under DATA_DIR (not /tmp, often in memory). */
-const UPLOAD_TEMP_DIR = "upload-tmp";
 
 const ACCEPT_VALUES: Record<string, MediaKind[]> = {
   image: ["image"],
@@ -91,7 +87,7 @@ async function readFile(request: Request, context: AppLoadContext, accept: Media
   const received = await receiveMultipartFile(request, {
     field: "file",
     maxBytes: largest,
-    tempDir: path.join(DATA_DIR, UPLOAD_TEMP_DIR),
+    tempDir: uploadTempDir(DATA_DIR),
   });
   if (received.kind === "too-large") throw tooLarge(context, accept);
   if (received.kind === "missing") {
