@@ -4,7 +4,7 @@ export default [
   index("routes/home.tsx", { id: "index" }),
   route("home", "routes/home.tsx"),
   route("healthz", "routes/healthz.ts"),
-  // Public pages (issue 3)
+  // Public pages
   route("about", "routes/about.tsx"),
   route("rules", "routes/rules.tsx"),
   route("events", "routes/events.tsx", [
@@ -31,7 +31,7 @@ export default [
   route("api/executives", "routes/api/executives.ts"),
   route("api/results", "routes/api/results.ts"),
   route("api/recentEvents.JSON", "routes/api/recent-events.ts"),
-  // Accounts (issue 4)
+  // Accounts
   route("login", "routes/login.tsx"),
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
@@ -41,7 +41,7 @@ export default [
     route("profile", "routes/dashboard/profile.tsx"),
     route("users", "routes/dashboard/users.tsx"),
     route("make-admin", "routes/dashboard/make-admin.tsx"),
-    // Dashboard content (issue 5): one list and one form module for every collection.
+    // Dashboard content: one list and one form module for every collection.
     route("all-events", "routes/dashboard/collection-list.tsx", { id: "dashboard-events" }),
     route("add-event", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-event" }),
     route("all-notice", "routes/dashboard/collection-list.tsx", { id: "dashboard-notices" }),
@@ -60,7 +60,7 @@ export default [
     route("review", "routes/dashboard/review.tsx"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),
   ]),
-  // Public submission forms (issue 5): both answered by one module, reviewed before publishing.
+  // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),
   route("result-form", "routes/public-form.tsx", { id: "result-form" }),
   route("api/auth/*", "routes/api/auth.ts"),
@@ -69,7 +69,7 @@ export default [
   route("api/users/make-admin", "routes/api/users.role.ts", { id: "api-make-admin" }),
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),
   route("api/users/:email", "routes/api/users.email.ts"),
-  // Write API (issue 5): one add and one item module for every collection.
+  // Write API: one add and one item module for every collection.
   route("api/add-event", "routes/api/collection-add.ts", { id: "api-add-event" }),
   route("api/add-notice", "routes/api/collection-add.ts", { id: "api-add-notice" }),
   route("api/add-student", "routes/api/collection-add.ts", { id: "api-add-student" }),
@@ -88,7 +88,7 @@ export default [
   route("api/review/:collection/:id/:decision", "routes/api/review.decision.ts"),
   route("api/products-collection", "routes/api/products-collection.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
-  // Media (issue 6)
+  // Uploads
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/not-found.tsx"),

@@ -49,6 +49,8 @@ export interface PageCache {
   serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
   /** Inside Express, after compression: serves hits after a version check, stores misses. */
   middleware: RequestHandler;
+  /** Resolves once every page rendered so far is stored (compressing happens after the answer). */
+  settled(): Promise<void>;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
@@ -84,6 +86,7 @@ export function pageCache({
   });
 
   const fastHitHeaders = [...Object.entries(fixedHeaders).flat(), ...hitHeaders(VARY)];
+  const pending = new Set<Promise<void>>();
   const canonical = (url: string) => canonicalUrl(url, queryParamsOf);
 
   const isPublicRead = (req: IncomingMessage, path: string) =>
@@ -149,9 +152,11 @@ export function pageCache({
     res.setHeader("X-Page-Cache", "MISS");
     captureBody(res, (body) => {
       if (!isCacheable(res, body)) return;
-      void compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body).then((entry) =>
-        cache.set(key, entry),
-      );
+      const storing = compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body).then((entry) => {
+        cache.set(key, entry);
+      });
+      pending.add(storing);
+      void storing.finally(() => pending.delete(storing));
     });
     return renderWithinBudget(req, res, next);
   };
@@ -169,7 +174,10 @@ export function pageCache({
     if (req.path.startsWith("/api/")) res.status(429).json({ message });
     else res.status(429).type("text/plain").send(message);
   };
-  return { serveFromMemory, middleware };
+  const settled = async () => {
+    await Promise.all(pending);
+  };
+  return { serveFromMemory, middleware, settled };
 }
 
 /**

@@ -21,7 +21,7 @@ function formOf(request: Request): { key: ReviewableKey; form: PublicForm } {
   return { key, form: publicForms[key] };
 }
 
-// Works without JavaScript; with it, image and PDF fields also take uploaded files (issue 6).
+// Works without JavaScript; with it, image and PDF fields also take uploaded files.
 export const handle: RouteHandle = { hydrate: true };
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -46,13 +46,18 @@ test("with JavaScript the login form submits without a page load and shows the s
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  // Hold the answer back so the spinner can be seen.
+  // Hold the answer back until the spinner has been seen.
+  let release = () => {};
+  const spinnerSeen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/login.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await spinnerSeen;
     await route.continue();
   });
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: accountTexts.loading })).toBeVisible();
+  release();
   await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

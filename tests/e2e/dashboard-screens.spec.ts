@@ -76,12 +76,18 @@ test("the teachers table shows a loading spinner while it loads", async ({ page,
   await logInAsAdmin(page, baseURL!);
   await page.goto("/dashboard");
   await page.waitForFunction(() => Object.keys(document.querySelector("nav[aria-label=Dashboard]") ?? {}).length > 0);
+  // Hold the answer back until the spinner has been seen.
+  let release = () => {};
+  const spinnerSeen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/dashboard/teachers.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await spinnerSeen;
     await route.continue();
   });
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teachers" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toBeVisible();
+  release();
   await expect(page.getByRole("heading", { level: 1, name: "Teachers" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Position" })).toBeVisible();
 });

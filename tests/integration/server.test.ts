@@ -74,12 +74,13 @@ describe("production server", () => {
   it("writes structured JSON request logs carrying the request id", async () => {
     const response = await fetch(`${server.baseUrl}/home`, { headers: { "X-Request-Id": "trace-me-123" } });
     expect(response.headers.get("x-request-id")).toBe("trace-me-123");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const line = server
-      .output()
-      .split("\n")
-      .find((entry) => entry.includes("trace-me-123"));
-    expect(line).toBeDefined();
+    const logLine = () =>
+      server
+        .output()
+        .split("\n")
+        .find((entry) => entry.includes("trace-me-123"));
+    await expect.poll(logLine, { timeout: 10_000 }).toBeDefined();
+    const line = logLine();
     expect(JSON.parse(line ?? "{}")).toMatchObject({
       req: { id: "trace-me-123", url: "/home" },
       res: { statusCode: 200 },

@@ -59,6 +59,7 @@ function createTestApp(options: { maxBytes?: number } = {}) {
     },
     renders: () => renders,
     invalidations: () => invalidations,
+    settled: () => cache.settled(),
     bumpVersion: () => {
       version++;
     },
@@ -81,9 +82,9 @@ describe("page cache", () => {
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${baseUrl}${path}`, { headers });
-    // Entries are compressed and stored right after the response; give that a moment.
     const body = await response.text();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Entries are compressed and stored right after the response.
+    await testApp.settled();
     return { response, body };
   };
 
@@ -206,13 +207,13 @@ describe("page cache limits", () => {
     const status = async (path: string) => {
       const response = await fetch(`${baseUrl}${path}`);
       await response.text();
+      await app.settled();
       return response.headers.get("x-page-cache");
     };
-    const stored = async (path: string) => expect.poll(() => status(path), { timeout: 10_000 }).toBe("HIT");
     await status(longPath("a"));
-    await stored(longPath("a"));
+    expect(await status(longPath("a"))).toBe("HIT");
     await status(longPath("b"));
-    await stored(longPath("b"));
+    expect(await status(longPath("b"))).toBe("HIT");
     // An entry is its ~4,000-byte page (plain; compressed, the letters are tiny) and its
     // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
     expect(await status(longPath("a"))).toBe("MISS");
@@ -223,9 +224,9 @@ describe("page cache limits", () => {
     const app = createTestApp();
     const { server, baseUrl } = await serve(app);
     const call = (path: string, cookie?: string) => fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
-    await expect
-      .poll(async () => (await call("/page?q=one")).headers.get("x-page-cache"), { timeout: 10_000 })
-      .toBe("HIT");
+    await (await call("/page?q=one")).text();
+    await app.settled();
+    expect((await call("/page?q=one")).headers.get("x-page-cache")).toBe("HIT");
     app.setRenderBudget(1);
     expect((await call("/page?q=two")).status).toBe(200);
     const limited = await call("/page?q=three");
