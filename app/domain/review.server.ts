@@ -62,31 +62,27 @@ export async function countPendingReviews(db: Database): Promise<number> {
 export async function approveSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
   if (!UUID_PATTERN.test(id)) return 0;
   const table = tables[key];
-  const rows = await db
-    .update(table)
-    .set({ status: "published" })
-    .where(and(eq(table.id, id), eq(table.status, "pending")))
-    .returning();
-  // The files the visitor sent with it become public with it.
-  await releaseReviewedMedia(
-    db,
-    rows.flatMap((row) => Object.values(row)),
-  );
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(table)
+      .set({ status: "published" })
+      .where(and(eq(table.id, id), eq(table.status, "pending")))
+      .returning();
+    // The files the visitor sent with it become public with it.
+    await releaseReviewedMedia(
+      tx,
+      rows.flatMap((row) => Object.values(row)),
+    );
+    return rows.length;
+  });
 }
 
 /** Removes a pending submission (published rows are deleted from their own table, not here). */
-export async function rejectSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
-  if (!UUID_PATTERN.test(id)) return 0;
-  const table = tables[key];
-  const rows = await db
-    .delete(table)
-    .where(and(eq(table.id, id), eq(table.status, "pending")))
-    .returning({ id: table.id });
-  return rows.length;
+export function rejectSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
+  return rejectSubmissions(db, key, [id]);
 }
 
-/** Removes several pending submissions at once (a flood of spam); how many were removed. */
+/** Removes pending submissions, one or a flood of spam at once; how many were removed. */
 export async function rejectSubmissions(db: Database, key: ReviewableKey, ids: readonly string[]): Promise<number> {
   const valid = ids.filter((id) => UUID_PATTERN.test(id));
   if (valid.length === 0) return 0;

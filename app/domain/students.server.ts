@@ -27,12 +27,7 @@ export function toApiStudent(row: StudentRow): ApiStudent {
 export async function listStudents(db: Database, request: PageRequest): Promise<Page<ApiStudent>> {
   const [counts, rows] = await Promise.all([
     countStudentsByBatch(db),
-    db
-      .select()
-      .from(students)
-      .orderBy(...byBatchThenName)
-      .limit(request.pageSize)
-      .offset(offsetOf(request.page, request.pageSize)),
+    studentsInOrder(db, request.pageSize, offsetOf(request.page, request.pageSize)),
   ]);
   return {
     items: rows.map(toApiStudent),
@@ -42,17 +37,21 @@ export async function listStudents(db: Database, request: PageRequest): Promise<
   };
 }
 
+function studentsInOrder(db: Database, limit: number, offset: number) {
+  return db
+    .select()
+    .from(students)
+    .orderBy(...byBatchThenName)
+    .limit(limit)
+    .offset(offset);
+}
+
 const STREAM_BATCH_SIZE = 1000;
 
 /** Every student in (batch, name) order, read a thousand rows at a time so memory stays flat. */
 export async function* allStudents(db: Database): AsyncGenerator<ApiStudent[]> {
   for (let offset = 0; ; offset += STREAM_BATCH_SIZE) {
-    const rows = await db
-      .select()
-      .from(students)
-      .orderBy(...byBatchThenName)
-      .limit(STREAM_BATCH_SIZE)
-      .offset(offset);
+    const rows = await studentsInOrder(db, STREAM_BATCH_SIZE, offset);
     if (rows.length > 0) yield rows.map(toApiStudent);
     if (rows.length < STREAM_BATCH_SIZE) return;
   }

@@ -28,9 +28,13 @@ export async function jsonRead(
     const body = withAbsoluteMediaLinks(await read(headers), context.config.BASE_URL);
     return Response.json(body, { headers });
   } catch (error) {
-    context.log.error({ err: error }, `reading ${what} failed`);
-    return jsonError(500, `Could not load the ${what}. Please try again.`);
+    return readFailed(context, what, error);
   }
+}
+
+function readFailed(context: AppLoadContext, what: string, error: unknown): Response {
+  context.log.error({ err: error }, `reading ${what} failed`);
+  return jsonError(500, `Could not load the ${what}. Please try again.`);
 }
 
 /**
@@ -48,8 +52,7 @@ export async function jsonArrayStream(
   try {
     first = await iterator.next();
   } catch (error) {
-    context.log.error({ err: error }, `reading ${what} failed`);
-    return jsonError(500, `Could not load the ${what}. Please try again.`);
+    return readFailed(context, what, error);
   }
   const encoder = new TextEncoder();
   let written = 0;

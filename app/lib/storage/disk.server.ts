@@ -6,6 +6,14 @@ import { assertStorageKey, type MediaStorage } from "./storage.server";
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
+/** Written aside and renamed, so a reader never sees half a file. */
+async function writeAside(file: string, write: (partial: string) => Promise<void>): Promise<void> {
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
+  await write(partial);
+  await fsp.rename(partial, file);
+}
+
 /** Files in one flat directory (DATA_DIR/uploads). */
 export function createDiskStorage(dir: string): MediaStorage {
   const fileOf = (key: string) => {
@@ -15,19 +23,10 @@ export function createDiskStorage(dir: string): MediaStorage {
   return {
     kind: "disk",
     async put(key, bytes) {
-      const file = fileOf(key);
-      await fsp.mkdir(dir, { recursive: true });
-      // Written aside and renamed, so a reader never sees half a file.
-      const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
-      await fsp.writeFile(partial, bytes);
-      await fsp.rename(partial, file);
+      await writeAside(fileOf(key), (partial) => fsp.writeFile(partial, bytes));
     },
     async putFile(key, filePath) {
-      const file = fileOf(key);
-      await fsp.mkdir(dir, { recursive: true });
-      const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
-      await fsp.copyFile(filePath, partial);
-      await fsp.rename(partial, file);
+      await writeAside(fileOf(key), (partial) => fsp.copyFile(filePath, partial));
     },
     async get(key) {
       const file = fileOf(key);
