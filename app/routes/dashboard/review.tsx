@@ -49,7 +49,8 @@ function question(decision: Decision, name: string, count = 1) {
   if (decision === "reject") return { title: "Reject this submission?", description: `“${name}” is removed for good.` };
   return {
     title: count === 1 ? "Reject 1 submission?" : `Reject ${count} submissions?`,
-    description: "The selected submissions are removed for good.",
+    description:
+      count === 1 ? "The selected submission is removed for good." : "The selected submissions are removed for good.",
   };
 }
 
