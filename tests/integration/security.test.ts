@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { animatedGif, pngClaiming, smallPng, truncatedImage, wideImage } from "../support/media-fixtures";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
@@ -52,42 +51,6 @@ async function studentNames(): Promise<string[]> {
   return (Array.isArray(body) ? body : body.items).map((student) => student.name);
 }
 
-/** An admin's upload whose body stops halfway until `finish()` sends the rest. */
-async function slowUpload(ip: string, seed: number) {
-  const boundary = "slowboundary";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const body = Buffer.concat([Buffer.from(head), await smallPng(seed), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const { hostname, port } = new URL(server.baseUrl);
-  const socket = net.connect(Number(port), hostname);
-  let answer = "";
-  const status = new Promise<number>((resolve, reject) => {
-    socket.on("data", (chunk) => {
-      answer += chunk;
-      const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
-      if (match) {
-        resolve(Number(match[1]));
-        socket.destroy();
-      }
-    });
-    socket.on("error", reject);
-  });
-  socket.write(
-    [
-      "POST /api/uploads?accept=image HTTP/1.1",
-      `Host: ${hostname}:${port}`,
-      `Content-Type: multipart/form-data; boundary=${boundary}`,
-      `Content-Length: ${body.length}`,
-      `X-Real-IP: ${ip}`,
-      `Cookie: ${adminCookie}`,
-      "",
-      "",
-    ].join("\r\n"),
-  );
-  const half = Math.floor(body.length / 2);
-  socket.write(body.subarray(0, half));
-  return { finish: () => socket.write(body.subarray(half)), status };
-}
-
 beforeAll(async () => {
   running = await startServerOnTestDatabase({
     ADMIN_EMAILS: ADMIN.email,
@@ -95,7 +58,6 @@ beforeAll(async () => {
     CORS_ORIGINS: "https://partner.example",
     RENDER_RATE_LIMIT_MAX: String(RENDER_LIMIT),
     RENDER_RATE_LIMIT_WINDOW_SECONDS: "120",
-    UPLOAD_CONCURRENCY_MAX: "1",
   });
   server = running.server;
   const response = await call("/api/auth/sign-up/email", {
@@ -318,35 +280,6 @@ describe("uploads that are traps", () => {
       const body = (await response.json()) as { message: string; errors: { file: string } };
       expect(body.errors.file, name).toMatch(message);
     }
-  });
-
-  it("takes only so many uploads at once from one client, refusing more before reading them", async () => {
-    const ip = "10.97.0.1";
-    const slow = await slowUpload(ip, 401);
-    const next = await smallPng(402);
-    const sendNext = () =>
-      call("/api/uploads?accept=image", {
-        method: "POST",
-        body: formWith(next, "next.png") as unknown as string,
-        cookie: adminCookie,
-        headers: { "X-Real-IP": ip },
-      });
-    // The slow upload holds the one slot once the server has its headers.
-    let refusal = "";
-    await expect
-      .poll(
-        async () => {
-          const response = await sendNext();
-          refusal = response.status === 429 ? (await response.json()).message : "";
-          return response.status;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(429);
-    expect(refusal).toMatch(/at once/);
-    slow.finish();
-    expect(await slow.status).toBe(201);
-    expect((await sendNext()).status).toBe(201);
   });
 
   it("answers 413 to a chunked body longer than the limit", async () => {
