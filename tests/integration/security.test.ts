@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { animatedGif, pngClaiming, smallPng, truncatedImage, wideImage } from "../support/media-fixtures";
+import { animatedGif, pngClaiming, truncatedImage, wideImage } from "../support/media-fixtures";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
