@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
+import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Config } from "~/lib/config.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 
-/** What the server hands every loader and action (see server/app.ts). */
-// A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
-export type AppContext = {
+/** What the server builds once at start (see server/app.ts) and every request reads. */
+export type AppServices = {
   db: DatabaseHandle["db"];
   database: DatabaseHandle;
   config: Config;
@@ -19,9 +19,11 @@ export type AppContext = {
   inlineStylesheet?: string;
 };
 
-/** The per-request part: the CSP nonce the response's scripts must carry, and the log's request id. */
-export type RequestContext = AppContext & { cspNonce?: string; requestId?: string };
+/** The services plus the per-request part: the CSP nonce the response's scripts must carry, and the log's request id. */
+export type AppContext = AppServices & { cspNonce?: string; requestId?: string };
 
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
-}
+/**
+ * The router context key loaders, actions and middleware read the app's services from:
+ * `const app = context.get(appContext)`. The request handler sets it for every request.
+ */
+export const appContext = createContext<AppContext>();

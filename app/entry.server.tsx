@@ -1,12 +1,16 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { appContext } from "~/context";
 import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+// The server reads the key from the build, so both use this one instance (server/request-handler.ts).
+export { appContext };
 
 /**
  * Renders the whole page before sending (onAllReady): pages have no deferred data, and a
@@ -18,8 +22,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
+  const { cspNonce, inlineStylesheet, log } = loadContext.get(appContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -27,13 +32,13 @@ export default function handleRequest(
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={loadContext.cspNonce}>
-        <InlineStylesheetContext.Provider value={loadContext.inlineStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+      <NonceContext.Provider value={cspNonce}>
+        <InlineStylesheetContext.Provider value={inlineStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce: loadContext.cspNonce,
+        nonce: cspNonce,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {
@@ -48,7 +53,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          loadContext.log?.error({ err: error }, "render error");
+          log.error({ err: error }, "render error");
         },
       },
     );
@@ -61,5 +66,6 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.log?.error({ err: error, requestId: context.requestId, url: request.url }, "loader or action failed");
+  const { log, requestId } = context.get(appContext);
+  log.error({ err: error, requestId, url: request.url }, "loader or action failed");
 };

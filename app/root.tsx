@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { appContext } from "~/context";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { FlashMessage } from "~/components/flash-message";
@@ -24,12 +25,13 @@ import { pageNeedsJavaScript } from "~/lib/route-handle";
 import { getSessionUser } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getSiteSettings(context.db), getSessionUser(request, context)]);
+  const app = context.get(appContext);
+  const [settings, user] = await Promise.all([getSiteSettings(app.db), getSessionUser(request, app)]);
   const flash = readFlash(request);
   return data(
     {
       settings,
-      baseUrl: context.config.BASE_URL,
+      baseUrl: app.config.BASE_URL,
       user: user && { displayName: user.displayName, isAdmin: user.isAdmin },
       flash,
     },

@@ -7,7 +7,7 @@ import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import type { AppContext } from "~/context";
+import type { AppServices } from "~/context";
 import { createContentVersionReader } from "~/domain/content-version.server";
 import { ADMIN_ROLE } from "~/domain/users";
 import { authSecret, isLiveSession, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
@@ -23,7 +23,7 @@ import { apiCors, apiOriginGuard, requestShapeGuard, securityHeaders, securityHe
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 export interface CreateAppOptions {
-  context: AppContext;
+  context: AppServices;
   build: ServerBuild;
   clientDir: string;
 }

@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import type { AppContext } from "~/context";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppServices, appContext } from "~/context";
 
 const DATABASE_CHECK_TIMEOUT_MS = 1_000;
 /** Above the upload limits (20 MB PDFs) with room for a form around them. */
@@ -12,8 +12,13 @@ export const MAX_BODY_BYTES = 25 * 1024 * 1024;
  * request fails because the database is unreachable, the answer is 503, as JSON for the
  * API, so clients and load balancers can tell "try again later" from a bug.
  */
-export function reactRouterHandler(options: { build: ServerBuild; context: AppContext; mode: string }): RequestHandler {
+export function reactRouterHandler(options: {
+  build: ServerBuild;
+  context: AppServices;
+  mode: string;
+}): RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
+  const contextKey = appContextKeyOf(options.build);
   const { context } = options;
   const siteOrigin = new URL(context.config.BASE_URL).origin;
   return async (req, res, next) => {
@@ -24,7 +29,9 @@ export function reactRouterHandler(options: { build: ServerBuild; context: AppCo
     try {
       const body = { tooLarge: false };
       const request = toFetchRequest(req, res, siteOrigin, body);
-      let response = await handle(request, { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
+      const routerContext = new RouterContextProvider();
+      routerContext.set(contextKey, { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
+      let response = await handle(request, routerContext);
       if (body.tooLarge) {
         // A body without a Content-Length (chunked) that ran past the limit failed the action.
         await response.body?.cancel();
@@ -59,7 +66,17 @@ async function discardUnreadBody(req: ExpressRequest) {
   }
 }
 
-async function databaseAnswers(context: AppContext): Promise<boolean> {
+/**
+ * The app's context key as the build has it: this server and the React Router build each
+ * bundle their own copy of app/context.ts, and only the build's instance finds the value.
+ */
+function appContextKeyOf(build: ServerBuild): typeof appContext {
+  const key = (build.entry.module as { appContext?: typeof appContext }).appContext;
+  if (!key) throw new Error("app/entry.server.tsx must export appContext");
+  return key;
+}
+
+async function databaseAnswers(context: AppServices): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);

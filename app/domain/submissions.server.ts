@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
+import type { AppContext } from "~/context";
 import { fieldErrors, jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { countAttempt } from "~/lib/rate-limit.server";
@@ -37,7 +37,7 @@ const parsers: Record<ReviewableKey, (body: unknown) => Parsed> = {
  */
 export async function submitForReview(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   key: ReviewableKey,
   body: Record<string, unknown>,
 ): Promise<SubmissionOutcome> {

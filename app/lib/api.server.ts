@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import type { ZodSafeParseResult } from "zod";
+import type { AppContext } from "~/context";
 import { fieldErrors } from "./field-errors";
 import { withAbsoluteMediaLinks } from "./media";
 
@@ -19,7 +19,7 @@ export function jsonError(status: number, message: string, errors?: Record<strin
  * HTML page or a stack trace.
  */
 export async function jsonRead(
-  context: AppLoadContext,
+  context: AppContext,
   what: string,
   read: (headers: Headers) => Promise<unknown>,
 ): Promise<Response> {
@@ -32,7 +32,7 @@ export async function jsonRead(
   }
 }
 
-function readFailed(context: AppLoadContext, what: string, error: unknown): Response {
+function readFailed(context: AppContext, what: string, error: unknown): Response {
   context.log.error({ err: error }, `reading ${what} failed`);
   return jsonError(500, `Could not load the ${what}. Please try again.`);
 }
@@ -43,7 +43,7 @@ function readFailed(context: AppLoadContext, what: string, error: unknown): Resp
  * bytes can only cut the answer short, and is logged.
  */
 export async function jsonArrayStream(
-  context: AppLoadContext,
+  context: AppContext,
   what: string,
   batches: AsyncIterable<unknown[]>,
 ): Promise<Response> {

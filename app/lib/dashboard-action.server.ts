@@ -1,9 +1,10 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
+import type { AppContext } from "~/context";
 import type { ActionResult } from "./dashboard-action";
 
 /** An unexpected failure while saving is logged and told to the admin, never an error page. */
 export async function answerSafely(
-  context: AppLoadContext,
+  context: AppContext,
   what: string,
   run: () => Promise<ActionResult | ReturnType<typeof data<ActionResult>>>,
   values?: Record<string, string>,

@@ -5,8 +5,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 100;
 
 /** A dashboard table's `?q=` (search text) and `?page=`. */
-export function tableQueryFrom(url: string): { q: string; page: number } {
-  const searchParams = new URL(url).searchParams;
+export function tableQueryFrom({ searchParams }: URL): { q: string; page: number } {
   return { q: (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH), page: pageNumberFrom(searchParams) };
 }
 

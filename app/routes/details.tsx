@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { appContext } from "~/context";
 import { findRecentEvent } from "~/domain/recent-events.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";
@@ -13,7 +14,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const event = await findRecentEvent(context.db, params.detailsId);
+  const app = context.get(appContext);
+  const event = await findRecentEvent(app.db, params.detailsId);
   if (!event) throw data(null, { status: 404 });
   return { event };
 }

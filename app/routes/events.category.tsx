@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { DateBadge } from "~/components/date-badge";
 import { eventCategories, eventsPage, findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
+import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
 import { listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
@@ -19,9 +20,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  const upcoming = await listUpcomingEvents(context.db, category.eventType, todayIn(clubTimeZone));
+  const upcoming = await listUpcomingEvents(app.db, category.eventType, todayIn(clubTimeZone));
   return { category, upcoming };
 }
 

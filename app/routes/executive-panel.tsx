@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { PanelMembers } from "~/components/panel-members";
 import { panelPage } from "~/content/people";
 import { panelLinks } from "~/content/site";
+import { appContext } from "~/context";
 import { PANEL_PATTERN } from "~/domain/executives";
 import { listPanel, listPanelNames } from "~/domain/executives.server";
 import { panelPath } from "~/lib/panel-path";
@@ -20,11 +21,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** Serves /executive-panel-2021, /2020-panel, /2019-panel, /2018-panel and /panels/{panel}. */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
-  const panel = params.panel ?? panelLinks.find((link) => link.to === pathname)?.panel;
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const panel = params.panel ?? panelLinks.find((link) => link.to === url.pathname)?.panel;
   if (!panel || !PANEL_PATTERN.test(panel)) throw data(null, { status: 404 });
-  const [members, storedPanels] = await Promise.all([listPanel(context.db, panel), listPanelNames(context.db)]);
+  const [members, storedPanels] = await Promise.all([listPanel(app.db, panel), listPanelNames(app.db)]);
   const fixed = panelLinks.map((link) => link.panel as string);
   if (members.length === 0 && !fixed.includes(panel)) throw data(null, { status: 404 });
   const otherPanels = [...new Set([...fixed, ...storedPanels])]

@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { VideoPlayer } from "~/components/video-player";
 import { bannerImageSize, bannerSlides, homeSections, welcome, whyJoin, workshopTopics } from "~/content/home";
 import type { SiteSettings } from "~/content/site";
+import { appContext } from "~/context";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
 import { seoMeta } from "~/lib/seo";
@@ -19,7 +20,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { recentEvents: await listRecentEvents(context.db, HOME_RECENT_EVENTS) };
+  const app = context.get(appContext);
+  return { recentEvents: await listRecentEvents(app.db, HOME_RECENT_EVENTS) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { appContext } from "~/context";
 import { redirectWithCookies } from "~/lib/auth.server";
 import { flashCookie } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/redirect";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/login-callback";
 
 /** Where Google sign-in lands: with a session, on to the page the visitor came from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context);
+  const app = context.get(appContext);
+  const user = await getSessionUser(request, app);
   if (!user) throw redirect("/login");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   return redirectWithCookies(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"), [flashCookie("login")]);

@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, googleErrorText } from "~/content/accounts";
+import { appContext } from "~/context";
 import { isAdminUser } from "~/domain/users.server";
 import {
   type Auth,
@@ -26,25 +27,26 @@ export function meta() {
   return [{ title: "Login" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const user = await getSessionUser(request, context);
+  const user = await getSessionUser(request, app);
   if (user) throw redirect(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"));
   const errorCode = url.searchParams.get("error");
   return {
     redirectTo,
-    googleError: errorCode ? googleErrorText(errorCode, context.config.OIDC_ALLOWED_DOMAIN) : null,
+    googleError: errorCode ? googleErrorText(errorCode, app.config.OIDC_ALLOWED_DOMAIN) : null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  if (form.get("intent") === "google") return startGoogleSignIn(context.auth, request, context.config, redirectTo);
+  if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo);
 
   const email = String(form.get("email") ?? "");
-  const result = await callAuthEndpoint(context.auth, request, "/sign-in/email", {
+  const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", {
     email,
     password: String(form.get("password") ?? ""),
     rememberMe: true,
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: authErrorMessage(result), email }, { status: result.status });
 
   const userId = (result.body.user as { id: string }).id;
-  const destination = redirectTo ?? ((await isAdminUser(context.db, userId)) ? "/dashboard" : "/");
+  const destination = redirectTo ?? ((await isAdminUser(app.db, userId)) ? "/dashboard" : "/");
   return redirectWithCookies(destination, [...result.cookies, flashCookie("login")]);
 }
 

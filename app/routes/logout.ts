@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { appContext } from "~/context";
 import { callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
 import type { Route } from "./+types/logout";
 
@@ -8,7 +9,8 @@ export function loader() {
 
 /** Deletes the session on the server and clears its cookie (spec: a failed logout is not shown). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await callAuthEndpoint(context.auth, request, "/sign-out", {});
-  if (!result.ok) context.log.warn({ status: result.status, body: result.body }, "sign-out failed");
+  const app = context.get(appContext);
+  const result = await callAuthEndpoint(app.auth, request, "/sign-out", {});
+  if (!result.ok) app.log.warn({ status: result.status, body: result.body }, "sign-out failed");
   return redirectWithCookies("/", result.cookies);
 }

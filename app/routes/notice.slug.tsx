@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { noticeBoard } from "~/content/notice-board";
+import { appContext } from "~/context";
 import { findNoticeBySlug } from "~/domain/notices.server";
 import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
@@ -17,7 +18,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const notice = await findNoticeBySlug(context.db, params.slug);
+  const app = context.get(appContext);
+  const notice = await findNoticeBySlug(app.db, params.slug);
   if (!notice) throw data(null, { status: 404 });
   return { notice };
 }

@@ -3,14 +3,16 @@ import { DateBadge } from "~/components/date-badge";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { noticeBoard } from "~/content/notice-board";
+import { appContext } from "~/context";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
 import { formatDate } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { Route } from "./+types/notice";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = pageNumberFrom(new URL(request.url).searchParams);
-  return { notices: await listNoticePage(context.db, { page, pageSize: NOTICE_PAGE_SIZE }) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const page = pageNumberFrom(url.searchParams);
+  return { notices: await listNoticePage(app.db, { page, pageSize: NOTICE_PAGE_SIZE }) };
 }
 
 /** The notice list on the left; the right side shows the club introduction or the open notice. */

@@ -3,6 +3,7 @@ import { Alert } from "~/components/alert";
 import { FormField } from "~/components/form-field";
 import { HoneypotField } from "~/components/honeypot-field";
 import { PageHeader } from "~/components/page-header";
+import { appContext } from "~/context";
 import type { ReviewableKey } from "~/domain/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms, submissionTexts } from "~/domain/submissions";
 import { submitForReview } from "~/domain/submissions.server";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/public-form";
  * /notice-form and /result-form (routes.ts maps both here): open to everyone, no JavaScript
  * needed; what they send waits in the dashboard's review queue.
  */
-function formOf(request: Request): { key: ReviewableKey; form: PublicForm } {
-  const path = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+function formOf(url: URL): { key: ReviewableKey; form: PublicForm } {
+  const path = url.pathname.replace(/^\/+|\/+$/g, "");
   const key = (Object.keys(publicForms) as ReviewableKey[]).find((candidate) => publicForms[candidate].path === path);
   if (!key) throw data(null, { status: 404 });
   return { key, form: publicForms[key] };
@@ -33,17 +34,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { key: formOf(request).key };
+export function loader({ url }: Route.LoaderArgs) {
+  return { key: formOf(url).key };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { key, form } = formOf(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const { key, form } = formOf(url);
   const formData = await request.formData();
   const values: Record<string, string> = {};
   for (const field of form.fields) values[field.name] = String(formData.get(field.name) ?? "");
   const honeypot = formData.get(HONEYPOT_FIELD);
-  const outcome = await submitForReview(request, context, key, { ...values, [HONEYPOT_FIELD]: honeypot });
+  const outcome = await submitForReview(request, app, key, { ...values, [HONEYPOT_FIELD]: honeypot });
   if (outcome.ok) return data<ActionResult>({ tone: "success", message: form.received, saved: true });
   const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
   return data<ActionResult>(

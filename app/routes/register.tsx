@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema } from "~/domain/users.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
@@ -19,6 +20,7 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const form = await request.formData();
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const password = String(form.get("password") ?? "");
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = displayNameSchema.safeParse(values.name);
   if (!name.success) return data({ error: name.error.issues[0]?.message ?? "", values }, { status: 400 });
 
-  const result = await callAuthEndpoint(context.auth, request, "/sign-up/email", {
+  const result = await callAuthEndpoint(app.auth, request, "/sign-up/email", {
     name: name.data,
     email: values.email,
     password,

@@ -2,6 +2,7 @@ import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { resultsPage } from "~/content/people";
+import { appContext } from "~/context";
 import { type ApiResult, isPdfLink } from "~/domain/results";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
 import { formatDate } from "~/lib/format";
@@ -17,9 +18,10 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = pageNumberFrom(new URL(request.url).searchParams);
-  return { results: await listResultPage(context.db, { page, pageSize: RESULT_PAGE_SIZE }) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const page = pageNumberFrom(url.searchParams);
+  return { results: await listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE }) };
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,9 @@
+import { appContext } from "~/context";
 import type { Route } from "./+types/robots";
 
 /** Public pages are open to crawlers; the dashboard, sign-in pages and the JSON API are not pages to index. */
 export function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -10,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /login",
     "Disallow: /register",
     "",
-    `Sitemap: ${context.config.BASE_URL}/sitemap.xml`,
+    `Sitemap: ${app.config.BASE_URL}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

@@ -1,5 +1,6 @@
 import { eventCategories } from "~/content/events";
 import { panelLinks } from "~/content/site";
+import { appContext } from "~/context";
 import { listPanelNames } from "~/domain/executives.server";
 import { listNotices } from "~/domain/notices.server";
 import { listRecentEvents } from "~/domain/recent-events.server";
@@ -14,10 +15,11 @@ function escapeXml(text: string): string {
 
 /** Every public page: the fixed pages, event categories, panels, notices and recent events. */
 export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const [notices, recentEvents, panels] = await Promise.all([
-    listNotices(context.db),
-    listRecentEvents(context.db),
-    listPanelNames(context.db),
+    listNotices(app.db),
+    listRecentEvents(app.db),
+    listPanelNames(app.db),
   ]);
   const panelNames = new Set([...panelLinks.map((link) => link.panel as string), ...panels]);
   const entries = [
@@ -30,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls = entries
     .map(({ path, lastmod }: { path: string; lastmod?: string }) => {
       const modified = lastmod ? `<lastmod>${lastmod}</lastmod>` : "";
-      return `  <url><loc>${escapeXml(`${context.config.BASE_URL}${path}`)}</loc>${modified}</url>`;
+      return `  <url><loc>${escapeXml(`${app.config.BASE_URL}${path}`)}</loc>${modified}</url>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { studentsPage } from "~/content/people";
+import { appContext } from "~/context";
 import { BATCH_NUMBER, batchLabel } from "~/domain/students";
 import { listStudentPage, STUDENT_PAGE_SIZE } from "~/domain/students.server";
 import { pageNumberFrom } from "~/lib/pagination";
@@ -24,11 +25,12 @@ function batchFrom(searchParams: URLSearchParams): number | undefined {
   return raw && BATCH_NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const searchParams = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { searchParams } = url;
   const batch = batchFrom(searchParams);
   const page = pageNumberFrom(searchParams);
-  const students = await listStudentPage(context.db, { batch, page, pageSize: STUDENT_PAGE_SIZE });
+  const students = await listStudentPage(app.db, { batch, page, pageSize: STUDENT_PAGE_SIZE });
   return { students, batch };
 }
 

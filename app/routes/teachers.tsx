@@ -1,6 +1,7 @@
 import { PageHeader } from "~/components/page-header";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { teachersPage } from "~/content/people";
+import { appContext } from "~/context";
 import { listTeachers } from "~/domain/teachers.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";
@@ -11,7 +12,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { teachers: await listTeachers(context.db) };
+  const app = context.get(appContext);
+  return { teachers: await listTeachers(app.db) };
 }
 
 export default function Teachers({ loaderData }: Route.ComponentProps) {

@@ -105,6 +105,17 @@ describe("after login, only paths on this site", () => {
       expect(location.startsWith("//"), target).toBe(false);
     }
   });
+
+  it("a signed-out visit to a dashboard page comes back to the page's own address, also from a client navigation", async () => {
+    const page = await call("/dashboard/all-events?q=abc");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/login?redirectTo=%2Fdashboard%2Fall-events%3Fq%3Dabc");
+    // A client-side navigation asks for the page's data at `<path>.data`; the way back is still the page.
+    const navigation = await call("/dashboard/all-events.data?q=abc");
+    const body = await navigation.text();
+    expect(body).toContain('"/login?redirectTo=%2Fdashboard%2Fall-events%3Fq%3Dabc"');
+    expect(body).not.toContain(".data");
+  });
 });
 
 describe("cross-site writes to the JSON API", () => {

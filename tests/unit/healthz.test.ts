@@ -1,10 +1,13 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AppContext } from "~/context";
+import { type AppContext, appContext } from "~/context";
 import { loader } from "~/routes/healthz";
 
 /** A database whose only query (the content version) answers or fails as `execute` says. */
 function contextWith(execute: () => Promise<unknown>) {
-  return { db: { execute }, database: { kind: "postgres" } } as unknown as AppContext;
+  const context = new RouterContextProvider();
+  context.set(appContext, { db: { execute }, database: { kind: "postgres" } } as unknown as AppContext);
+  return context;
 }
 
 async function callHealthz(execute: () => Promise<unknown>) {

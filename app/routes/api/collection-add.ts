@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AppContext, appContext } from "~/context";
 import { collectionForApiPath } from "~/domain/collections";
 import { inputSchemas, stores } from "~/domain/collections.server";
 import { submissionResponse, submitForReview } from "~/domain/submissions.server";
@@ -16,22 +17,23 @@ export function loader() {
  * Admins publish; a notice from anyone else goes to the review queue.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
   const segment = new URL(request.url).pathname.split("/")[2] ?? "";
   const target = collectionForApiPath(segment);
   if (target?.kind !== "add") return jsonError(404, "Not found");
   // The spec's own notice form posts here without signing in: like /notice-form, a visitor's
   // notice waits in the review queue instead of being refused.
-  if (target.collection.key === "notices" && !(await getSessionUser(request, context))?.isAdmin) {
-    return submitNoticeForReview(request, context);
+  if (target.collection.key === "notices" && !(await getSessionUser(request, app))?.isAdmin) {
+    return submitNoticeForReview(request, app);
   }
-  await requireAdmin(request, context);
+  await requireAdmin(request, app);
   const input = await parseJsonBody(request, inputSchemas[target.collection.key]);
-  const insertedId = await stores[target.collection.key].create(context.db, input);
+  const insertedId = await stores[target.collection.key].create(app.db, input);
   return Response.json({ acknowledged: true, insertedId }, { status: 201, headers: { "Cache-Control": "no-store" } });
 }
 
-async function submitNoticeForReview(request: Request, context: Route.ActionArgs["context"]) {
+async function submitNoticeForReview(request: Request, app: AppContext) {
   const body = await parseJsonBody(request, z.record(z.string(), z.unknown(), { error: "Send a JSON object." }));
-  return submissionResponse(await submitForReview(request, context, "notices", body));
+  return submissionResponse(await submitForReview(request, app, "notices", body));
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { type Collection, collectionForApiPath } from "~/domain/collections";
 import { inputSchemas, stores } from "~/domain/collections.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
@@ -17,9 +18,10 @@ const notFoundMessage = (collection: Collection, id: string) => `No ${collection
 
 /** GET /api/{collection}/{id} (admins: the record an edit starts from, pending ones included). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const app = context.get(appContext);
+  await requireAdmin(request, app);
   const collection = collectionOf(request);
-  const row = await stores[collection.key].get(context.db, params.id);
+  const row = await stores[collection.key].get(app.db, params.id);
   if (!row) return jsonError(404, notFoundMessage(collection, params.id));
   return Response.json(row, { headers: noStore });
 }
@@ -29,18 +31,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `{ deletedCount }`, and `{ deletedCount: 0, message }` for an unknown id.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
   if (request.method !== "PUT" && request.method !== "DELETE") return jsonError(405, "Use PUT or DELETE.");
-  await requireAdmin(request, context);
+  await requireAdmin(request, app);
   const collection = collectionOf(request);
   const store = stores[collection.key];
   if (request.method === "DELETE") {
     // The spec's contract (section 8): a delete that found nothing is still 200, saying so.
-    const deletedCount = await store.remove(context.db, params.id);
+    const deletedCount = await store.remove(app.db, params.id);
     const body = deletedCount ? { deletedCount } : { deletedCount, message: notFoundMessage(collection, params.id) };
     return Response.json(body, { headers: noStore });
   }
   const input = await parseJsonBody(request, inputSchemas[collection.key]);
-  const modifiedCount = await store.update(context.db, params.id, input);
+  const modifiedCount = await store.update(app.db, params.id, input);
   if (!modifiedCount) return jsonError(404, notFoundMessage(collection, params.id));
   return Response.json({ modifiedCount }, { headers: noStore });
 }

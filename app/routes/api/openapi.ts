@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { buildOpenApiDocument } from "~/domain/openapi.server";
 import type { Route } from "./+types/openapi";
 
@@ -5,6 +6,7 @@ let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document (built once per process). */
 export function loader({ context }: Route.LoaderArgs) {
-  document ??= buildOpenApiDocument(context.config.BASE_URL);
+  const app = context.get(appContext);
+  document ??= buildOpenApiDocument(app.config.BASE_URL);
   return Response.json(document, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { isReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, rejectSubmission } from "~/domain/review.server";
 import { jsonError } from "~/lib/api.server";
@@ -13,16 +14,17 @@ export function loader() {
  * POST …/reject → `{ deletedCount }` (removed). 404 when no such submission is pending.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, context);
+  await requireAdmin(request, app);
   const { collection, id, decision } = params;
   if (!isReviewableKey(collection) || (decision !== "approve" && decision !== "reject")) {
     return jsonError(404, "Not found");
   }
   const count =
     decision === "approve"
-      ? await approveSubmission(context.db, collection, id)
-      : await rejectSubmission(context.db, collection, id);
+      ? await approveSubmission(app.db, collection, id)
+      : await rejectSubmission(app.db, collection, id);
   if (!count) return jsonError(404, reviewTexts.missing);
   return Response.json(decision === "approve" ? { modifiedCount: count } : { deletedCount: count });
 }

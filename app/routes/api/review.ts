@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { listReviewQueue } from "~/domain/review.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 import { requireAdmin } from "~/lib/session.server";
@@ -8,10 +9,11 @@ import type { Route } from "./+types/review";
  * and `?limit=` (default 100, at most 500) page through both lists alike.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const app = context.get(appContext);
+  await requireAdmin(request, app);
   const searchParams = new URL(request.url).searchParams;
   const page = pageNumberFrom(searchParams);
-  const queue = await listReviewQueue(context.db, { notices: page, results: page }, apiPageSizeFrom(searchParams));
+  const queue = await listReviewQueue(app.db, { notices: page, results: page }, apiPageSizeFrom(searchParams));
   return Response.json(
     { notices: queue.notices.items, results: queue.results.items },
     { headers: { "Cache-Control": "no-store" } },

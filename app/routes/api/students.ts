@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { allStudents, listStudents } from "~/domain/students.server";
 import { jsonArrayStream, jsonRead, pageLinkHeader } from "~/lib/api.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
@@ -8,15 +9,16 @@ import type { Route } from "./+types/students";
  * With them, one page (`limit` default 100, at most 500) with `X-Total-Count` and a `Link` header.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const url = new URL(request.url);
   if (!url.searchParams.has("page") && !url.searchParams.has("limit")) {
-    return jsonArrayStream(context, "students", allStudents(context.db));
+    return jsonArrayStream(app, "students", allStudents(app.db));
   }
   const pageSize = apiPageSizeFrom(url.searchParams);
-  return jsonRead(context, "students", async (headers) => {
-    const page = await listStudents(context.db, { page: pageNumberFrom(url.searchParams), pageSize });
+  return jsonRead(app, "students", async (headers) => {
+    const page = await listStudents(app.db, { page: pageNumberFrom(url.searchParams), pageSize });
     headers.set("X-Total-Count", String(page.total));
-    headers.set("Link", pageLinkHeader(new URL(url.pathname, context.config.BASE_URL), page, pageSize));
+    headers.set("Link", pageLinkHeader(new URL(url.pathname, app.config.BASE_URL), page, pageSize));
     return page.items;
   });
 }

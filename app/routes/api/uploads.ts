@@ -1,5 +1,5 @@
 import fsp from "node:fs/promises";
-import type { AppLoadContext } from "react-router";
+import { type AppContext, appContext } from "~/context";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/lib/media.server";
@@ -25,17 +25,18 @@ export function loader() {
  * content links is listed nowhere and is deleted after a day (app/lib/media-collector.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
   const accept = ACCEPT_VALUES[new URL(request.url).searchParams.get("accept") ?? "image,pdf"];
   if (!accept)
     return jsonError(400, "accept must be image, pdf or image,pdf.", { accept: "must be image, pdf or image,pdf" });
-  const user = await getSessionUser(request, context);
+  const user = await getSessionUser(request, app);
   const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(request.headers.get(CLIENT_IP_HEADER) ?? "");
-  const release = takeUploadSlot(context.config, uploadedBy);
+  const release = takeUploadSlot(app.config, uploadedBy);
   try {
-    if (!user?.isAdmin) await enforceUploadLimit(context.db, context.config, uploadedBy);
+    if (!user?.isAdmin) await enforceUploadLimit(app.db, app.config, uploadedBy);
     // A visitor's file (the public forms) is shown to admins only until its submission is approved.
-    return await receiveUpload(request, context, accept, { uploadedBy, awaitingReview: !user?.isAdmin });
+    return await receiveUpload(request, app, accept, { uploadedBy, awaitingReview: !user?.isAdmin });
   } finally {
     release();
   }
@@ -43,21 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function receiveUpload(
   request: Request,
-  context: AppLoadContext,
+  app: AppContext,
   accept: MediaKind[],
   owner: { uploadedBy: string; awaitingReview: boolean },
 ) {
-  const file = await readFile(request, context, accept);
+  const file = await readFile(request, app, accept);
   try {
     const stored = await storeMedia({
-      db: context.db,
-      storage: context.storage,
+      db: app.db,
+      storage: app.storage,
       file,
       accept,
-      limits: { imageMaxBytes: context.config.IMAGE_MAX_BYTES, pdfMaxBytes: context.config.PDF_MAX_BYTES },
+      limits: { imageMaxBytes: app.config.IMAGE_MAX_BYTES, pdfMaxBytes: app.config.PDF_MAX_BYTES },
       ...owner,
     });
-    context.log.info({ url: stored.url, bytes: stored.bytes, uploadedBy: owner.uploadedBy }, "file uploaded");
+    app.log.info({ url: stored.url, bytes: stored.bytes, uploadedBy: owner.uploadedBy }, "file uploaded");
     return Response.json(stored, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof MediaRejection) return jsonError(error.status, error.message, { file: error.message });
@@ -67,8 +68,8 @@ async function receiveUpload(
   }
 }
 
-function tooLarge(context: AppLoadContext, accept: MediaKind[]): Response {
-  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES } = context.config;
+function tooLarge(app: AppContext, accept: MediaKind[]): Response {
+  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES } = app.config;
   const limits = [
     accept.includes("image") ? `images at most ${formatBytes(IMAGE_MAX_BYTES)}` : "",
     accept.includes("pdf") ? `PDFs at most ${formatBytes(PDF_MAX_BYTES)}` : "",
@@ -81,15 +82,15 @@ function tooLarge(context: AppLoadContext, accept: MediaKind[]): Response {
  * The `file` field, streamed to a temporary file under DATA_DIR up to the largest allowed
  * size: however big or endless the body, it never sits in memory.
  */
-async function readFile(request: Request, context: AppLoadContext, accept: MediaKind[]): Promise<UploadedFile> {
-  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES, DATA_DIR } = context.config;
+async function readFile(request: Request, app: AppContext, accept: MediaKind[]): Promise<UploadedFile> {
+  const { IMAGE_MAX_BYTES, PDF_MAX_BYTES, DATA_DIR } = app.config;
   const largest = Math.max(accept.includes("image") ? IMAGE_MAX_BYTES : 0, accept.includes("pdf") ? PDF_MAX_BYTES : 0);
   const received = await receiveMultipartFile(request, {
     field: "file",
     maxBytes: largest,
     tempDir: uploadTempDir(DATA_DIR),
   });
-  if (received.kind === "too-large") throw tooLarge(context, accept);
+  if (received.kind === "too-large") throw tooLarge(app, accept);
   if (received.kind === "missing") {
     const message = "Send the file as multipart/form-data in a field named file.";
     throw jsonError(400, message, { file: message });

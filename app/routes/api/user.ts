@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { updateDisplayName, userRecordInput } from "~/domain/users.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
 import { requireUser } from "~/lib/session.server";
@@ -12,10 +13,11 @@ export function loader() {
  * account; the account itself is created by registration or Google sign-in, so both upsert.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   if (request.method !== "POST" && request.method !== "PUT") return jsonError(405, "Use POST or PUT.");
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, app);
   const input = await parseJsonBody(request, userRecordInput);
   if (input.email !== user.email) return jsonError(403, "You can only update your own account.");
-  const modifiedCount = await updateDisplayName(context.db, user.id, input.displayName);
+  const modifiedCount = await updateDisplayName(app.db, user.id, input.displayName);
   return Response.json({ _id: user.id, modifiedCount });
 }

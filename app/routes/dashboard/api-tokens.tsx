@@ -7,6 +7,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, apiTokenTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domain/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
 import { confirmStep } from "~/lib/confirm";
@@ -14,7 +15,7 @@ import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/api-tokens";
 
@@ -25,15 +26,17 @@ export function meta() {
   return [{ title: apiTokenTexts.heading }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
-  return { tokens: await listApiTokens(context.db, user.id) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireAdminPage(context);
+  return { tokens: await listApiTokens(app.db, user.id) };
 }
 
 type TokenActionResult = ActionResult & { token?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const app = context.get(appContext);
+  const user = requireAdminPage(context);
   const form = await request.formData();
   if (form.get("intent") === "create") {
     const input = apiTokenInput.safeParse({ name: form.get("name") });
@@ -41,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = fieldErrors(input.error);
       return data<TokenActionResult>({ tone: "error", message: errors.name ?? "", errors }, 400);
     }
-    return answerSafely(context, "create the token", async () => {
-      const token = await createApiToken(context.auth, user.id, input.data.name);
+    return answerSafely(app, "create the token", async () => {
+      const token = await createApiToken(app.auth, user.id, input.data.name);
       return data<TokenActionResult>({ tone: "success", message: apiTokenTexts.created, token });
     });
   }
@@ -53,8 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const name = String(form.get("name") ?? "");
     return data<TokenActionResult>({ confirm: { ...revokeQuestion(name), hidden: { id, name } } });
   }
-  return answerSafely(context, "revoke the token", async () => {
-    const revoked = await revokeApiToken(context.db, user.id, id);
+  return answerSafely(app, "revoke the token", async () => {
+    const revoked = await revokeApiToken(app.db, user.id, id);
     return revoked
       ? data<TokenActionResult>({ tone: "success", message: apiTokenTexts.revoked })
       : data<TokenActionResult>({ tone: "info", message: apiTokenTexts.missing }, 404);

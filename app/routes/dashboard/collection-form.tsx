@@ -6,6 +6,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import {
   type Collection,
   collectionForScreen,
@@ -21,7 +22,7 @@ import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/collection-form";
 
@@ -40,12 +41,12 @@ interface Target {
   id?: string;
 }
 
-function targetOf(request: Request, params: { collection?: string; id?: string }): Target {
+function targetOf(url: URL, params: { collection?: string; id?: string }): Target {
   if (params.id !== undefined) {
     if (!isCollectionKey(params.collection)) throw data(null, { status: 404 });
     return { collection: collections[params.collection], id: params.id };
   }
-  const match = collectionForScreen(new URL(request.url).pathname.split("/").at(-1) ?? "");
+  const match = collectionForScreen(url.pathname.split("/").at(-1) ?? "");
   if (match?.screen !== "add") throw data(null, { status: 404 });
   return { collection: match.collection };
 }
@@ -56,18 +57,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const { collection, id } = targetOf(request, params);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const { collection, id } = targetOf(url, params);
   if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
-  const row = await stores[collection.key].get(context.db, id);
+  const row = await stores[collection.key].get(app.db, id);
   if (!row) throw data(null, { status: 404 });
   return { key: collection.key, id, values: rowToFormValues(collection, row) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const { collection, id } = targetOf(request, params);
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const { collection, id } = targetOf(url, params);
   const form = await request.formData();
   const values = formValues(collection, form);
   const input = inputSchemas[collection.key].safeParse(formToInput(collection, form));
@@ -81,14 +84,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const store = stores[collection.key];
   return answerSafely(
-    context,
+    app,
     `save the ${collection.noun}`,
     async () => {
       if (id === undefined) {
-        await store.create(context.db, input.data);
+        await store.create(app.db, input.data);
         return data<ActionResult>({ tone: "success", message: collection.texts.added(input.data), saved: true });
       }
-      if (!(await store.update(context.db, id, input.data))) {
+      if (!(await store.update(app.db, id, input.data))) {
         const message = `This ${collection.noun} no longer exists; nothing was saved.`;
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }

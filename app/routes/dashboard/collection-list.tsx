@@ -7,13 +7,14 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { type Collection, collectionForScreen, collections, editPath } from "~/domain/collections";
 import { stores } from "~/domain/collections.server";
 import { confirmStep } from "~/lib/confirm";
 import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/collection-list";
@@ -24,8 +25,8 @@ import type { Route } from "./+types/collection-list";
  */
 export const handle: RouteHandle = { hydrate: true };
 
-function collectionOf(request: Request): Collection {
-  const screen = new URL(request.url).pathname.split("/").at(-1) ?? "";
+function collectionOf(url: URL): Collection {
+  const screen = url.pathname.split("/").at(-1) ?? "";
   const match = collectionForScreen(screen);
   if (match?.screen !== "list") throw data(null, { status: 404 });
   return match.collection;
@@ -36,17 +37,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: heading }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const collection = collectionOf(request);
-  const query = tableQueryFrom(request.url);
-  const page = await stores[collection.key].listPage(context.db, query);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const collection = collectionOf(url);
+  const query = tableQueryFrom(url);
+  const page = await stores[collection.key].listPage(app.db, query);
   return { key: collection.key, q: query.q, page };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const collection = collectionOf(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const collection = collectionOf(url);
   const store = stores[collection.key];
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
@@ -57,13 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     404,
   );
   if (step === "ask") {
-    const row = await store.get(context.db, id);
+    const row = await store.get(app.db, id);
     if (!row) return missing;
     const confirm = deleteQuestion(collection, collection.rowName(row));
     return data<ActionResult>({ confirm: { ...confirm, hidden: { id } } });
   }
-  return answerSafely(context, `delete the ${collection.noun}`, async () => {
-    const deletedCount = await store.remove(context.db, id);
+  return answerSafely(app, `delete the ${collection.noun}`, async () => {
+    const deletedCount = await store.remove(app.db, id);
     return deletedCount ? data<ActionResult>({ tone: "success", message: collection.texts.deleted }) : missing;
   });
 }

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { dashboardTexts } from "~/content/accounts";
-import { requireUser } from "~/lib/session.server";
+import { signedInUser } from "~/lib/session.server";
 import type { Route } from "./+types/index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   return { isAdmin: user.isAdmin, displayName: user.displayName };
 }
 

@@ -1,20 +1,25 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { dashboardMenu } from "~/content/accounts";
+import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireUser } from "~/lib/session.server";
+import { requireSignedIn, signedInUser } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true };
+
+/** Every dashboard screen, its actions included, needs a signed-in person. */
+export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
 export function meta() {
   return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { isAdmin: user.isAdmin, pendingReviews: user.isAdmin ? await countPendingReviews(context.db) : 0 };
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = signedInUser(context);
+  return { isAdmin: user.isAdmin, pendingReviews: user.isAdmin ? await countPendingReviews(app.db) : 0 };
 }
 
 const sidebarLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -3,27 +3,29 @@ import { Alert } from "~/components/alert";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { promoteToAdmin, roleChangeInput } from "~/domain/users.server";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import type { Route } from "./+types/make-admin";
 
 export function meta() {
   return [{ title: "Make Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
   return null;
 }
 
 type Feedback = { tone: "success" | "info" | "error"; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const app = context.get(appContext);
+  requireAdminPage(context);
   const form = await request.formData();
   const input = roleChangeInput.safeParse({ email: form.get("email") });
   if (!input.success) return data<Feedback>({ tone: "error", message: input.error.issues[0]?.message ?? "" }, 400);
-  const result = await promoteToAdmin(context.db, input.data.email);
+  const result = await promoteToAdmin(app.db, input.data.email);
   return result.modifiedCount
     ? data<Feedback>({ tone: "success", message: dashboardTexts.makeAdminSuccess })
     : data<Feedback>({ tone: "info", message: result.message ?? "" });

@@ -3,26 +3,28 @@ import { Alert } from "~/components/alert";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, updateDisplayName } from "~/domain/users.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
 import { flashCookie } from "~/lib/flash.server";
-import { requireUser } from "~/lib/session.server";
+import { signedInUser } from "~/lib/session.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
   return [{ title: "Your profile" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   return { displayName: user.displayName, email: user.email };
 }
 
 type ProfileResult = { form: "name" | "password"; tone: "success" | "error"; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const app = context.get(appContext);
+  const user = signedInUser(context);
   const form = await request.formData();
 
   if (form.get("intent") === "name") {
@@ -30,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!name.success) {
       return data<ProfileResult>({ form: "name", tone: "error", message: name.error.issues[0]?.message ?? "" }, 400);
     }
-    await updateDisplayName(context.db, user.id, name.data);
+    await updateDisplayName(app.db, user.id, name.data);
     return data<ProfileResult>({ form: "name", tone: "success", message: dashboardTexts.nameSaved });
   }
 
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ProfileResult>({ form: "password", tone: "error", message: accountTexts.passwordMismatch }, 400);
   }
   // Other devices are signed out; this one gets a fresh session cookie.
-  const result = await callAuthEndpoint(context.auth, request, "/change-password", {
+  const result = await callAuthEndpoint(app.auth, request, "/change-password", {
     currentPassword: String(form.get("currentPassword") ?? ""),
     newPassword,
     revokeOtherSessions: true,

@@ -7,6 +7,7 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { type AppContext, appContext } from "~/context";
 import { collections } from "~/domain/collections";
 import { BULK_REJECT_MAX, isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, listReviewQueue, rejectSubmission, rejectSubmissions } from "~/domain/review.server";
@@ -15,7 +16,7 @@ import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
 import { answerSafely } from "~/lib/dashboard-action.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/review";
 
@@ -26,8 +27,8 @@ export function meta() {
 }
 
 /** Each collection pages on its own: `?notices=2&results=1`. */
-function queuePages(url: string): Record<ReviewableKey, number> {
-  const searchParams = new URL(url).searchParams;
+function queuePages(url: URL): Record<ReviewableKey, number> {
+  const { searchParams } = url;
   const pageOf = (key: ReviewableKey) => {
     const raw = searchParams.get(key) ?? "";
     return PAGE_NUMBER.test(raw) ? Math.max(1, Number(raw)) : 1;
@@ -35,10 +36,11 @@ function queuePages(url: string): Record<ReviewableKey, number> {
   return { notices: pageOf("notices"), results: pageOf("results") };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const pages = queuePages(request.url);
-  return { pages, queue: await listReviewQueue(context.db, pages) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const pages = queuePages(url);
+  return { pages, queue: await listReviewQueue(app.db, pages) };
 }
 
 const DECISIONS = ["approve", "reject", "reject-selected"] as const;
@@ -61,14 +63,15 @@ function selectedIds(form: FormData): string[] {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const app = context.get(appContext);
+  requireAdminPage(context);
   const form = await request.formData();
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
     return data<ActionResult>({ tone: "error", message: "Unknown review action." }, 400);
   }
-  if (decision === "reject-selected") return rejectSelected(form, key, context);
+  if (decision === "reject-selected") return rejectSelected(form, key, app);
   const id = String(form.get("id") ?? "");
   const step = confirmStep(form);
   if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
@@ -78,18 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       confirm: { ...question(decision, name), hidden: { collection: key, decision, id, name } },
     });
   }
-  return answerSafely(context, `${decision} the submission`, async () => {
+  return answerSafely(app, `${decision} the submission`, async () => {
     const count =
-      decision === "approve"
-        ? await approveSubmission(context.db, key, id)
-        : await rejectSubmission(context.db, key, id);
+      decision === "approve" ? await approveSubmission(app.db, key, id) : await rejectSubmission(app.db, key, id);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
     const message = decision === "approve" ? reviewTexts.approved : reviewTexts.rejected;
     return data<ActionResult>({ tone: "success", message });
   });
 }
 
-async function rejectSelected(form: FormData, key: ReviewableKey, context: Route.ActionArgs["context"]) {
+async function rejectSelected(form: FormData, key: ReviewableKey, app: AppContext) {
   const ids = selectedIds(form);
   if (ids.length === 0) return data<ActionResult>({ tone: "error", message: reviewTexts.noneSelected }, 400);
   if (ids.length > BULK_REJECT_MAX) {
@@ -101,8 +102,8 @@ async function rejectSelected(form: FormData, key: ReviewableKey, context: Route
     const hidden = { collection: key, decision: "reject-selected", ids: ids.join(",") };
     return data<ActionResult>({ confirm: { ...question("reject-selected", "", ids.length), hidden } });
   }
-  return answerSafely(context, "reject the selected submissions", async () => {
-    const count = await rejectSubmissions(context.db, key, ids);
+  return answerSafely(app, "reject the selected submissions", async () => {
+    const count = await rejectSubmissions(app.db, key, ids);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
     return data<ActionResult>({ tone: "success", message: reviewTexts.rejectedMany(count) });
   });

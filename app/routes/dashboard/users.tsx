@@ -7,10 +7,11 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
 import { textCell } from "~/domain/collections";
 import { ADMIN_ROLE, roleLabel } from "~/domain/users";
 import { LastAdminError, listUserPage, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdminPage } from "~/lib/session.server";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
 
@@ -18,29 +19,31 @@ export function meta() {
   return [{ title: "Users" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = tableQueryFrom(request.url);
-  return { q: query.q, users: await listUserPage(context.db, query) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const query = tableQueryFrom(url);
+  return { q: query.q, users: await listUserPage(app.db, query) };
 }
 
 export type RoleChangeFeedback = { tone: "success" | "info" | "error"; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const app = context.get(appContext);
+  requireAdminPage(context);
   const form = await request.formData();
   const input = roleChangeInput.safeParse({ email: form.get("email") });
   if (!input.success) {
     return data<RoleChangeFeedback>({ tone: "error", message: input.error.issues[0]?.message ?? "" }, 400);
   }
   if (form.get("intent") === "promote") {
-    const result = await promoteToAdmin(context.db, input.data.email);
+    const result = await promoteToAdmin(app.db, input.data.email);
     return result.modifiedCount
       ? data<RoleChangeFeedback>({ tone: "success", message: dashboardTexts.makeAdminSuccess })
       : data<RoleChangeFeedback>({ tone: "info", message: result.message ?? "" });
   }
   try {
-    const result = await revokeAdmin(context.db, input.data.email);
+    const result = await revokeAdmin(app.db, input.data.email);
     return result.modifiedCount
       ? data<RoleChangeFeedback>({ tone: "success", message: dashboardTexts.revokeSuccess })
       : data<RoleChangeFeedback>({ tone: "info", message: result.message ?? "" });
