@@ -47,6 +47,12 @@ async function main() {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   log.info({ database: database.kind }, "database ready, migrations applied");
+  if (database.postgres17Backup) {
+    log.warn(
+      { backup: database.postgres17Backup },
+      "the embedded database was copied to PostgreSQL 18; the PostgreSQL 17 original is kept beside it and may be removed",
+    );
+  }
   const auth = createAuth({ db: database.db, config, log });
   const storage = await createStorage(config);
   let demoAdmin: { email: string; password: string } | null = null;

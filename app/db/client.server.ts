@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { ConfigError } from "~/lib/config.server";
 import { acquireDirectoryLock } from "./lock.server";
+import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,12 +19,20 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Set when this start moved an embedded PostgreSQL 17 directory to 18: where the original stays. */
+  postgres17Backup?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = findMigrationsDir();
+
+/** The rows of a raw SQL query, whichever driver runs it (both answer `{ rows }`). */
+export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 /** The file that keeps a second process off an embedded database's data directory. */
 export function pgliteLockPath(dataDir: string): string {
@@ -47,14 +56,29 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export type OpenDatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
 
+/**
+ * PostgreSQL sizes its shared memory for a server of many connections (128 MB of buffers,
+ * zeroed at start, so all of it is resident). The embedded database has one connection and a
+ * club's data, and the operating system caches its files anyway.
+ */
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "max_connections=5"];
+
+/** An embedded database in this directory (made when missing), with the settings above. */
+export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])];
+  return PGlite.create(dir, { ...options, startParams });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
   if ("pglite" in options) return wrapPglite(options.pglite, async () => {});
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = acquireDirectoryLock(pgliteLockPath(options.dataDir));
   try {
-    const client = await PGlite.create(path.join(options.dataDir, "pgdata"));
-    return await wrapPglite(client, release);
+    const pgdata = path.join(options.dataDir, "pgdata");
+    const upgraded = await upgradePostgres17DataDir(pgdata, openPglite, MIGRATIONS_DIR);
+    const handle = await wrapPglite(await openPglite(pgdata), release);
+    return upgraded ? { ...handle, postgres17Backup: postgres17BackupDir(pgdata) } : handle;
   } catch (error) {
     release();
     throw error;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, selectRows } from "~/db/client.server";
 
 /**
  * Every write to a content table bumps the `content_version` sequence (a database trigger,
@@ -8,10 +8,11 @@ import type { Database } from "~/db/client.server";
  */
 export async function readContentVersion(db: Database): Promise<string> {
   // A new sequence reports last_value 1 before its first nextval(); is_called tells them apart.
-  const result = (await db.execute(
+  const [row] = await selectRows<{ version: string | number }>(
+    db,
     sql`select case when is_called then last_value else 0 end as version from content_version`,
-  )) as unknown as { rows: { version: string | number }[] };
-  return String(result.rows[0]?.version ?? "0");
+  );
+  return String(row?.version ?? "0");
 }
 
 export interface ContentVersionReader {

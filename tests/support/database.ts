@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { type Database, type DatabaseHandle, openDatabase, openPglite } from "~/db/client.server";
 
 export interface TestDatabase {
   db: Database;
@@ -21,7 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
-    const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    const client = await openPglite("memory://", { loadDataDir: new Blob([snapshot]) });
     const handle = await openDatabase({ pglite: client });
     return { db: handle.db, handle, close: () => handle.close() };
   }

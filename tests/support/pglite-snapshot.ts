@@ -1,13 +1,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { MIGRATIONS_DIR, openDatabase } from "~/db/client.server";
+import { MIGRATIONS_DIR, openDatabase, openPglite } from "~/db/client.server";
 
 const CACHE_DIR = path.resolve(import.meta.dirname, "../../.test-cache");
 
-function migrationsFingerprint(): string {
+/** The migrations and the PGlite release that wrote the snapshot: a change to either makes a new one. */
+function snapshotFingerprint(): string {
   const hash = crypto.createHash("sha256");
+  hash.update(
+    fs.readFileSync(path.resolve(import.meta.dirname, "../../node_modules/@electric-sql/pglite/package.json")),
+  );
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -24,9 +27,9 @@ function migrationsFingerprint(): string {
  * dumped once per migration set (and kept between runs in .test-cache/).
  */
 export async function ensurePgliteSnapshot(): Promise<string> {
-  const file = path.join(CACHE_DIR, `pglite-${migrationsFingerprint()}.tar.gz`);
+  const file = path.join(CACHE_DIR, `pglite-${snapshotFingerprint()}.tar.gz`);
   if (fs.existsSync(file)) return file;
-  const client = await PGlite.create();
+  const client = await openPglite("memory://");
   const handle = await openDatabase({ pglite: client });
   const dump = await client.dumpDataDir("gzip");
   await handle.close();
