@@ -18,6 +18,8 @@ import { markReleaseInUse } from "./releases";
 
 /** This file runs bundled as `<release>/server/main.js`, beside React Router's `index.js`. */
 const RELEASE_DIR = path.resolve(import.meta.dirname, "..");
+/** A migrated database and the demo content, made by the build (app/db/start-snapshot.server.ts). */
+const START_SNAPSHOT = path.join(RELEASE_DIR, "start-snapshot");
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
@@ -44,7 +46,7 @@ async function main() {
   const startedAt = performance.now();
 
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR, snapshot: START_SNAPSHOT },
   );
   log.info({ database: database.kind }, "database ready, migrations applied");
   if (database.postgres17Backup) {
@@ -57,7 +59,7 @@ async function main() {
   const storage = await createStorage(config);
   let demoAdmin: { email: string; password: string } | null = null;
   if (config.SEED_DEMO) {
-    const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log });
+    const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log, snapshot: START_SNAPSHOT });
     if (seeded) demoAdmin = await createDemoAdmin({ auth, db: database.db });
   }
 

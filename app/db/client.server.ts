@@ -13,6 +13,7 @@ import { ConfigError } from "~/lib/config.server";
 import { acquireDirectoryLock } from "./lock.server";
 import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
 import * as schema from "./schema";
+import { copyBaseDatabase } from "./start-snapshot.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -54,7 +55,8 @@ function findMigrationsDir(): string {
 /** An arbitrary constant: serialises migrations when several app processes start on one server. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export type OpenDatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
+/** An embedded database in `dataDir`; a new one starts as a copy of the build's snapshot, when given. */
+export type OpenDatabaseOptions = { url: string } | { dataDir: string; snapshot?: string } | { pglite: PGlite };
 
 /**
  * PostgreSQL sizes its shared memory for a server of many connections (128 MB of buffers,
@@ -65,6 +67,7 @@ const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "max_connections=5"];
 
 /** An embedded database in this directory (made when missing), with the settings above. */
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])];
   return PGlite.create(dir, { ...options, startParams });
 }
@@ -76,6 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = acquireDirectoryLock(pgliteLockPath(options.dataDir));
   try {
     const pgdata = path.join(options.dataDir, "pgdata");
+    copyBaseDatabase(options.snapshot, pgdata);
     const upgraded = await upgradePostgres17DataDir(pgdata, openPglite, MIGRATIONS_DIR);
     const handle = await wrapPglite(await openPglite(pgdata), release);
     return upgraded ? { ...handle, postgres17Backup: postgres17BackupDir(pgdata) } : handle;

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { currentRelease, newReleaseDir, pruneReleases, switchRelease } from "../../server/releases";
 import { buildServerBundle } from "./server-bundle";
-import { sourceFingerprint } from "./source-fingerprint";
+import { fingerprintOf, listFiles, sourceFingerprint } from "./source-fingerprint";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_HASH_FILE = ".source-hash";
@@ -27,13 +27,50 @@ export async function build({ ifChanged }: { ifChanged: boolean }): Promise<"bui
   const release = newReleaseDir(link);
   const started = performance.now();
   runReactRouterBuild(release);
-  await buildServerBundle({ root: ROOT, outDir: path.join(release, "server") });
+  const sources = await buildServerBundle({ root: ROOT, outDir: path.join(release, "server") });
   fs.cpSync(path.join(ROOT, "drizzle"), path.join(release, "drizzle"), { recursive: true });
+  addStartSnapshot(release, sources["make-start-snapshot"]);
   fs.writeFileSync(path.join(release, SOURCE_HASH_FILE), fingerprint);
   switchRelease(link, release);
   pruneReleases(link);
   console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return "built";
+}
+
+const SNAPSHOT_CACHE = path.join(ROOT, ".build", "start-snapshots");
+const SNAPSHOTS_KEPT = 2;
+
+/**
+ * The start snapshot (app/db/start-snapshot.server.ts) in `<release>/start-snapshot`. Making
+ * it draws the demo content (seconds), so it is made again only when a file it is made from
+ * changed: the bundle's own inputs, the migrations and the installed packages.
+ */
+function addStartSnapshot(release: string, sources: string[]) {
+  const key = fingerprintOf(ROOT, [...sources, ...listFiles(ROOT, "drizzle"), "package-lock.json"]).slice(0, 16);
+  const cached = path.join(SNAPSHOT_CACHE, key);
+  if (!fs.existsSync(cached)) {
+    const partial = `${cached}.${process.pid}.partial`;
+    const result = spawnSync(process.execPath, [path.join(release, "server/make-start-snapshot.js"), partial], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    if (result.status !== 0) {
+      process.stderr.write(result.stdout + result.stderr);
+      throw new Error("making the start snapshot failed");
+    }
+    fs.renameSync(partial, cached);
+    pruneSnapshotCache(cached);
+  }
+  fs.cpSync(cached, path.join(release, "start-snapshot"), { recursive: true });
+}
+
+function pruneSnapshotCache(keep: string) {
+  const entries = fs
+    .readdirSync(SNAPSHOT_CACHE)
+    .map((name) => path.join(SNAPSHOT_CACHE, name))
+    .filter((entry) => entry !== keep)
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const old of entries.slice(SNAPSHOTS_KEPT - 1)) fs.rmSync(old, { recursive: true, force: true });
 }
 
 /** Vite's own output (every file it wrote, bundler notices) is shown only when the build fails. */

@@ -11,24 +11,34 @@ const SOURCE_FILES = [
   "tsconfig.json",
   "scripts/build/release-build.ts",
   "scripts/build/server-bundle.ts",
+  "scripts/make-admin.ts",
+  "scripts/make-start-snapshot.ts",
 ];
 
 /** A hash of every source file's path and bytes. */
 export function sourceFingerprint(root: string): string {
+  return fingerprintOf(root, [...SOURCE_DIRS.flatMap((dir) => listFiles(root, dir)), ...SOURCE_FILES]);
+}
+
+/** A hash of these files' paths (relative to root) and bytes; missing files count as absent. */
+export function fingerprintOf(root: string, files: string[]): string {
   const hash = crypto.createHash("sha256");
-  const add = (file: string) => {
-    hash.update(path.relative(root, file)).update("\0").update(fs.readFileSync(file)).update("\0");
-  };
-  for (const dir of SOURCE_DIRS) for (const file of listFiles(path.join(root, dir))) add(file);
-  for (const file of SOURCE_FILES) if (fs.existsSync(path.join(root, file))) add(path.join(root, file));
+  for (const file of [...new Set(files)].sort()) {
+    const full = path.join(root, file);
+    if (!fs.existsSync(full)) continue;
+    hash.update(file).update("\0").update(fs.readFileSync(full)).update("\0");
+  }
   return hash.digest("hex");
 }
 
-function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
+/** Every file under `dir` (or `dir` itself when it is a file), relative to root. */
+export function listFiles(root: string, dir: string): string[] {
+  const full = path.join(root, dir);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat) return [];
+  if (stat.isFile()) return [dir];
   return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .readdirSync(full, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }

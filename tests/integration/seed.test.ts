@@ -224,6 +224,46 @@ describe("seedDemoContentOnce on an empty database", () => {
   });
 });
 
+describe("seedDemoContentOnce from the build's start snapshot", () => {
+  const snapshot = path.resolve(import.meta.dirname, "../../build/start-snapshot");
+  let drawn: TestDatabase;
+  let fromSnapshot: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    drawn = await createTestDatabase();
+    fromSnapshot = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-snapshot-"));
+    await seedDemoContentOnce({ db: drawn.db, storage: storageIn(`${dataDir}/drawn`), log: captureLogger().log });
+    const result = await seedDemoContentOnce({
+      db: fromSnapshot.db,
+      storage: storageIn(dataDir),
+      log: captureLogger().log,
+      snapshot,
+    });
+    expect(result).toEqual({ seeded: true });
+  });
+  afterAll(async () => {
+    await drawn.close();
+    await fromSnapshot.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("gives the same content as drawing it, and every file it links", async () => {
+    expect(await rowCounts(fromSnapshot.db)).toEqual(await rowCounts(drawn.db));
+    const names = async (db: Database) => (await db.select({ name: students.name }).from(students)).map((r) => r.name);
+    expect((await names(fromSnapshot.db)).sort()).toEqual((await names(drawn.db)).sort());
+    const stored = await fromSnapshot.db.select().from(media);
+    expect(stored.length).toBeGreaterThan(50);
+    for (const file of stored) {
+      expect(fs.existsSync(path.join(dataDir, "uploads", file.key)), file.key).toBe(true);
+      for (const variant of file.variantKeys) expect(fs.existsSync(path.join(dataDir, "uploads", variant))).toBe(true);
+    }
+    const marker = await fromSnapshot.db.select().from(appMeta);
+    expect(marker.map((row) => row.key)).toEqual([DEMO_SEED_KEY]);
+  });
+});
+
 describe("seedDemoContentOnce on a database with content", () => {
   let testDb: TestDatabase;
   let dataDir: string;

@@ -23,11 +23,20 @@ import {
   demoStudents,
   demoTeachers,
 } from "./demo-data";
+import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
 import { drawEventImage, drawPortrait, drawResultSheet, makePdf } from "./drawings.server";
 
 export const DEMO_SEED_KEY = "demo-content-seeded";
 
-const CONTENT_TABLES: PgTable[] = [events, notices, results, students, teachers, executives, recentEvents];
+const CONTENT_TABLES: Record<string, PgTable> = {
+  students,
+  teachers,
+  executives,
+  events,
+  notices,
+  results,
+  recentEvents,
+};
 
 interface DemoRows {
   events: (typeof events.$inferInsert)[];
@@ -41,14 +50,17 @@ interface DemoRows {
 
 /**
  * Fills an empty installation with demo content, once. The marker in app_meta makes it
- * one-time: content an admin later deletes must not come back on the next restart.
+ * one-time: content an admin later deletes must not come back on the next restart. The
+ * content comes from the build's snapshot when there is one (demo-snapshot.server.ts), else
+ * it is drawn now.
  */
 export async function seedDemoContentOnce(args: {
   db: Database;
   storage: MediaStorage;
   log: Logger;
+  snapshot?: string;
 }): Promise<{ seeded: boolean }> {
-  const { db, storage, log } = args;
+  const { db, storage, log, snapshot } = args;
   if (await hasMarker(db)) return { seeded: false };
   if (await hasContent(db)) {
     await claimMarker(db, "skipped: content already present");
@@ -59,20 +71,44 @@ export async function seedDemoContentOnce(args: {
   // Files are stored before the transaction: they are content-addressed, so a rolled back
   // or concurrent seed only leaves identical files behind, which the media collector removes.
   const startedAt = performance.now();
-  const rows = await buildDemoRows(db, storage);
+  const insert = hasDemoSnapshot(snapshot) ? await fromSnapshot(snapshot, storage) : await byDrawing(db, storage);
   const seeded = await db.transaction(async (tx) => {
     // Claiming the key first makes a second app process starting at the same time wait
     // on the key's row lock and then back off, instead of seeding twice.
     if (!(await claimMarker(tx, "seeded"))) return false;
     if (await hasContent(tx)) return false;
-    await insertRows(tx, rows);
+    await insert(tx);
     return true;
   });
   if (seeded) {
-    const ms = Math.round(performance.now() - startedAt);
-    log.info({ counts: countsOf(rows), ms }, `demo content seeded: ${summaryOf(rows)}`);
+    const counts = await countRows(db);
+    const summary = Object.entries(counts)
+      .map(([table, count]) => `${count} ${table}`)
+      .join(", ");
+    log.info({ counts, ms: Math.round(performance.now() - startedAt) }, `demo content seeded: ${summary}`);
   }
   return { seeded };
+}
+
+async function countRows(db: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(CONTENT_TABLES)) {
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
+    counts[name] = row?.count ?? 0;
+  }
+  return counts;
+}
+
+type InsertDemoRows = (tx: Database) => Promise<void>;
+
+async function fromSnapshot(snapshot: string, storage: MediaStorage): Promise<InsertDemoRows> {
+  await storeDemoMedia(snapshot, storage);
+  return (tx) => insertDemoRows(tx, snapshot);
+}
+
+async function byDrawing(db: Database, storage: MediaStorage): Promise<InsertDemoRows> {
+  const rows = await buildDemoRows(db, storage);
+  return (tx) => insertRows(tx, rows);
 }
 
 async function hasMarker(db: Database): Promise<boolean> {
@@ -91,7 +127,7 @@ async function claimMarker(db: Database, value: string): Promise<boolean> {
 }
 
 async function hasContent(db: Database): Promise<boolean> {
-  for (const table of CONTENT_TABLES) {
+  for (const table of Object.values(CONTENT_TABLES)) {
     const found = await db.select({ one: sql<number>`1` }).from(table).limit(1);
     if (found.length > 0) return true;
   }
@@ -106,17 +142,6 @@ async function insertRows(db: Database, rows: DemoRows): Promise<void> {
   await db.insert(notices).values(rows.notices);
   await db.insert(results).values(rows.results);
   await db.insert(recentEvents).values(rows.recentEvents);
-}
-
-function countsOf(rows: DemoRows): Record<keyof DemoRows, number> {
-  const entries = Object.entries(rows).map(([table, list]) => [table, list.length]);
-  return Object.fromEntries(entries) as Record<keyof DemoRows, number>;
-}
-
-function summaryOf(rows: DemoRows): string {
-  return Object.entries(countsOf(rows))
-    .map(([table, count]) => `${count} ${table}`)
-    .join(", ");
 }
 
 async function buildDemoRows(db: Database, storage: MediaStorage): Promise<DemoRows> {
