@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import {
@@ -32,8 +32,18 @@ const MAX_IMAGE_PIXELS = 40_000_000;
 const MAX_IMAGE_SIDE = 12_000;
 const DAMAGED_IMAGE = "The image could not be read: the file is damaged or incomplete.";
 
-// One upload at a time per core is plenty, and libvips' operation cache only costs memory here.
-sharp.cache(false);
+type SharpFunction = typeof import("sharp")["default"];
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+
+/** libvips is large, and most processes never see an upload: it is loaded with the first image. */
+async function loadSharp(): Promise<SharpFunction> {
+  sharpModule ??= import("sharp").then((module) => {
+    // One upload at a time per core is plenty, and libvips' operation cache only costs memory here.
+    module.default.cache(false);
+    return module;
+  });
+  return (await sharpModule).default;
+}
 
 /** Why an upload was refused: the message is shown next to the field, the status is 400 or 413. */
 export class MediaRejection extends Error {
@@ -161,6 +171,7 @@ const tooManyPixels = () =>
 type ImageSource = string;
 
 async function readImageSize(source: ImageSource, input: SharpOptions): Promise<Metadata> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(source, input).metadata();
@@ -204,7 +215,7 @@ async function encodeImage(
   if (animated) return processAnimation(hash, source, format, input);
 
   // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
-  const upright = sharp(source, input).rotate();
+  const upright = (await loadSharp())(source, input).rotate();
   const { data, info } = await encodeOriginal[format](upright.clone()).toBuffer({ resolveWithObject: true });
   const variants = await Promise.all(
     variantWidths(info.width).flatMap((width) =>
@@ -229,6 +240,7 @@ async function processAnimation(
   format: Exclude<SniffedFormat, "pdf">,
   input: SharpOptions,
 ): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const { data, info } = await encodeOriginal[format](sharp(source, { ...input, animated: true })).toBuffer({
     resolveWithObject: true,
   });
