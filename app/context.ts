@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { ContentVersionReader } from "~/domain/content-version.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Config } from "~/lib/config.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import type { VersionedCache } from "~/lib/versioned-cache.server";
 
 /** What the server builds once at start (see server/app.ts) and every request reads. */
 export type AppServices = {
@@ -15,6 +17,13 @@ export type AppServices = {
   auth: Auth;
   /** Uploaded files: local disk or an S3-compatible bucket (app/lib/storage). */
   storage: MediaStorage;
+  /** The content tables' version, read from the database at most twice a second (app/domain/content-version.server.ts). */
+  contentVersion: ContentVersionReader;
+  /**
+   * Answers of public reads kept per content version: signed-in visitors see the same lists as
+   * anonymous ones, so a list is read once per version, whoever asks.
+   */
+  contentCache: VersionedCache;
   /** The built CSS, inlined on runtime-free pages (app/lib/inline-stylesheet.ts). */
   inlineStylesheet?: string;
 };

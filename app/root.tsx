@@ -17,17 +17,23 @@ import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
-import { getSiteSettings } from "~/domain/settings.server";
+import { readSiteSettings } from "~/domain/settings.server";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageNeedsJavaScript } from "~/lib/route-handle";
-import { getSessionUser } from "~/lib/session.server";
+import { getDisplayUser } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [settings, user] = await Promise.all([getSiteSettings(app.db), getSessionUser(request, app)]);
+  const [settings, { user, setCookies }] = await Promise.all([
+    readSiteSettings(app),
+    getDisplayUser(request.headers, app),
+  ]);
   const flash = readFlash(request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  if (flash) headers.append("Set-Cookie", clearFlashCookie);
   return data(
     {
       settings,
@@ -35,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user && { displayName: user.displayName, isAdmin: user.isAdmin },
       flash,
     },
-    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+    { headers },
   );
 }
 

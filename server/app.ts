@@ -8,12 +8,12 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
-import { createContentVersionReader } from "~/domain/content-version.server";
 import { ADMIN_ROLE } from "~/domain/users";
-import { authSecret, isLiveSession, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
+import { authSecret, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
 import { isAwaitingReview } from "~/lib/media.server";
-import { countAttempt } from "~/lib/rate-limit.server";
+import { createMemoryCounter } from "~/lib/rate-limit.server";
+import { getDisplayUser } from "~/lib/session.server";
 import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
@@ -35,16 +35,18 @@ export interface CreateAppOptions {
 export function createApp({ context, build, clientDir }: CreateAppOptions): RequestListener {
   const security = { baseUrl: context.config.BASE_URL, formActionOrigins: oidcFormActionOrigins(context.config) };
   const secret = authSecret(context.config);
-  const renderBudget = {
+  // Renders cost this process's time, so each process keeps its own count (no database write per page).
+  const countRender = createMemoryCounter({
     max: context.config.RENDER_RATE_LIMIT_MAX,
     windowSeconds: context.config.RENDER_RATE_LIMIT_WINDOW_SECONDS,
-  };
+  });
   const cache = pageCache({
-    contentVersion: createContentVersionReader(context.db),
+    contentVersion: context.contentVersion,
     sessionToken: (cookieHeader) => signedSessionToken(cookieHeader, secret),
-    isLiveSession: (token) => isLiveSession(context.db, token),
+    isLiveSession: async (cookieHeader) =>
+      (await getDisplayUser(new Headers({ cookie: cookieHeader }), context)).user !== null,
     queryParamsOf,
-    countRender: (req) => countAttempt(context.db, `render:${req.headers[CLIENT_IP_HEADER]}`, renderBudget),
+    countRender: (req) => countRender(String(req.headers[CLIENT_IP_HEADER])),
     fixedHeaders: securityHeaderValues(security),
     onFastHit: (req, id) =>
       context.log.info(

@@ -25,15 +25,15 @@ export interface PageCacheOptions {
    * made-up cookie is anonymous and can't step past the cache.
    */
   sessionToken(cookieHeader: string | undefined): string | undefined;
-  /** Whether a (signed) token names a session that is still live; a dead one is anonymous too. */
-  isLiveSession(token: string): Promise<boolean>;
+  /** Whether a Cookie header carrying a signed session token names a live session; a dead one is anonymous too. */
+  isLiveSession(cookieHeader: string): Promise<boolean>;
   /**
    * The query parameters a path's page reads, with the values it takes; the cache keys on
    * those alone, and the page renders without the rest, so `?utm=1` or `?x=<random>` is a hit.
    */
   queryParamsOf?(path: string): Readonly<Record<string, RegExp>>;
   /** Counts one render that the cache could not answer for this client; limited means 429. */
-  countRender?(req: IncomingMessage): Promise<{ limited: boolean; retryAfterSeconds: number }>;
+  countRender?(req: IncomingMessage): { limited: boolean; retryAfterSeconds: number };
   /** Headers every response carries (security headers), sent with hits from the fast path. */
   fixedHeaders?: Record<string, string>;
   /** Called for each hit the fast path answers, for the request log. */
@@ -110,10 +110,10 @@ export function pageCache({
   /** A live session cookie, or any Authorization header (an API token answers for one person). */
   const isSignedIn = async (req: IncomingMessage) => {
     if (req.headers.authorization) return true;
-    const token = sessionToken(req.headers.cookie);
-    if (!token) return false;
+    const cookie = req.headers.cookie;
+    if (!sessionToken(cookie)) return false;
     try {
-      return await isLiveSession(token);
+      return await isLiveSession(cookie ?? "");
     } catch {
       return true; // database down: render (and fail) normally, never from a guess
     }
@@ -166,7 +166,7 @@ export function pageCache({
     res: Parameters<RequestHandler>[1],
     next: Parameters<RequestHandler>[2],
   ) => {
-    const verdict = await countRender?.(req).catch(() => undefined);
+    const verdict = countRender?.(req);
     if (!verdict?.limited) return next();
     res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
     res.setHeader("Cache-Control", "no-store");

@@ -1,4 +1,5 @@
 import { defaultSiteSettings, type SiteSettings } from "~/content/site";
+import type { AppContext } from "~/context";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 
@@ -10,4 +11,9 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
     if (row.key in settings) settings[row.key as keyof SiteSettings] = row.value;
   }
   return settings;
+}
+
+/** The settings every page shows, read once per content version (a trigger bumps it on every settings write). */
+export function readSiteSettings(app: Pick<AppContext, "db" | "contentCache">): Promise<SiteSettings> {
+  return app.contentCache.read("site-settings", () => getSiteSettings(app.db));
 }

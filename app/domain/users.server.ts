@@ -77,15 +77,6 @@ export async function isAdminUser(db: Database, userId: string): Promise<boolean
 }
 
 /** Returns the modified count, as the JSON API reports it. */
-export async function updateDisplayName(db: Database, userId: string, displayName: string): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({ name: displayName, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length;
-}
-
 export interface RoleChangeResult {
   modifiedCount: 0 | 1;
   /** Why nothing changed (spec: shown to the admin as information). */

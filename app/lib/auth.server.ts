@@ -5,7 +5,6 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, apiKey, genericOAuth } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
@@ -17,6 +16,8 @@ import { CLIENT_IP_HEADER } from "./client-ip.server";
 import type { Config } from "./config.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
+/** How old the session copy in the browser's cookie may be when a page shows who is signed in. */
+const SESSION_COOKIE_CACHE_SECONDS = 5 * 60;
 export const GOOGLE_PROVIDER_ID = "google";
 /** Error codes our hooks put on the /login?error= redirect (better-auth's own codes come the same way). */
 export const DOMAIN_REFUSED_ERROR = "domain_not_allowed";
@@ -130,6 +131,9 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     secret: authSecret(config),
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    // Pages show who is signed in from a signed cookie (`getDisplayUser`); decisions about
+    // rights always ask the database (`getSessionUser`).
+    session: { cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     // Password accounts never prove they own their address, so a Google sign-in is never
     // joined to one implicitly (see docs/decisions/004-accounts.md).
     account: { accountLinking: { disableImplicitLinking: true } },
@@ -209,16 +213,6 @@ export function signedSessionToken(cookieHeader: string | undefined, secret: str
   const given = Buffer.from(value.slice(dot + 1), "base64");
   const expected = crypto.createHmac("sha256", secret).update(token).digest();
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : undefined;
-}
-
-/** Whether a session token names a session that has not ended. */
-export async function isLiveSession(db: Database, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ expiresAt: authSchema.sessions.expiresAt })
-    .from(authSchema.sessions)
-    .where(eq(authSchema.sessions.token, token))
-    .limit(1);
-  return row !== undefined && row.expiresAt.getTime() > Date.now();
 }
 
 export interface AuthCallResult {

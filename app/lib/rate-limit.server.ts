@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { rateLimits } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 
@@ -35,4 +36,32 @@ export async function countAttempt(
   const count = row?.count ?? 1;
   const windowEnds = (row?.windowStartedAt ?? now) + windowSeconds * 1000;
   return { limited: count > max, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now) / 1000)) };
+}
+
+/**
+ * Counts attempts of a key in this process's memory, in the same fixed windows: for limits
+ * that guard this process's own time (its renders), where a count shared by every process
+ * would cost a database write per request. Holds at most `maxKeys` windows, oldest dropped.
+ */
+export function createMemoryCounter({
+  max,
+  windowSeconds,
+  maxKeys = 100_000,
+}: {
+  max: number;
+  windowSeconds: number;
+  maxKeys?: number;
+}): (key: string, now?: number) => RateLimitVerdict {
+  const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys });
+  const windowMs = windowSeconds * 1000;
+  return (key, now = Date.now()) => {
+    let window = windows.get(key);
+    if (!window || window.startedAt <= now - windowMs) {
+      window = { startedAt: now, count: 0 };
+      windows.set(key, window);
+    }
+    window.count++;
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+    return { limited: window.count > max, retryAfterSeconds };
+  };
 }

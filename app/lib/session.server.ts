@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { ADMIN_ROLE } from "~/domain/users";
@@ -13,27 +14,75 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-// The root loader and the page loader of one request both ask; the session is read once.
+type AuthSession = { user: { id: string; email: string; name: string; role?: string | null } } | null;
+
+const toSessionUser = (session: AuthSession): SessionUser | null =>
+  session && {
+    id: session.user.id,
+    email: session.user.email,
+    displayName: session.user.name,
+    isAdmin: session.user.role === ADMIN_ROLE,
+  };
+
+// A revoked, unknown or malformed API token is no one, as a stale cookie is.
+const noOneOnAuthError = (error: unknown) => {
+  if (error instanceof APIError) return null;
+  throw error;
+};
+
+// A request's loaders and actions may all ask; the session is read once.
 const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
-async function readSessionUser(request: Request, app: AppContext): Promise<SessionUser | null> {
-  const session = await app.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
-    // A revoked, unknown or malformed API token is no one, as a stale cookie is.
-    if (error instanceof APIError) return null;
-    throw error;
-  });
-  if (!session) return null;
-  const { user } = session;
-  return { id: user.id, email: user.email, displayName: user.name, isAdmin: user.role === ADMIN_ROLE };
-}
-
+/**
+ * Who is signed in, as the database says now: every decision about what someone may do
+ * asks this (better-auth's cookie cache is skipped, so a demotion counts at once).
+ */
 export function getSessionUser(request: Request, app: AppContext): Promise<SessionUser | null> {
   let pending = sessionsByRequest.get(request);
   if (!pending) {
-    pending = readSessionUser(request, app);
+    pending = app.auth.api
+      .getSession({ headers: request.headers, query: { disableCookieCache: true } })
+      .then(toSessionUser, noOneOnAuthError);
     sessionsByRequest.set(request, pending);
   }
   return pending;
+}
+
+/** better-auth's session cookies (the signed token and its signed copy of the session), `__Secure-` on https. */
+const SESSION_COOKIES = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_(?:token|data)=[^;]*)/g;
+
+export interface DisplayUser {
+  user: SessionUser | null;
+  /** Cookies to pass on: better-auth renews its copy of the session when it has expired. */
+  setCookies: string[];
+}
+
+// The same signed cookies mean the same answer until better-auth's copy expires; kept briefly,
+// one check serves the page cache and the page, and a visitor's next pages.
+const DISPLAY_USER_SECONDS = 30;
+const displayUsers = new LRUCache<string, { user: SessionUser | null }>({
+  max: 10_000,
+  ttl: DISPLAY_USER_SECONDS * 1000,
+});
+
+/**
+ * Who is signed in, for showing it (the name in the header, the Dashboard link): read from
+ * better-auth's signed copy of the session in its cookie, at most five minutes old, so a page
+ * view asks the database nothing. Never used to decide what someone may do.
+ */
+export async function getDisplayUser(headers: Headers, app: Pick<AppContext, "auth">): Promise<DisplayUser> {
+  const cookies = [...(headers.get("cookie") ?? "").matchAll(SESSION_COOKIES)].map((match) => match[1]).join("; ");
+  if (!cookies) return { user: null, setCookies: [] };
+  const known = displayUsers.get(cookies);
+  if (known) return { user: known.user, setCookies: [] };
+  try {
+    const { headers: answer, response } = await app.auth.api.getSession({ headers, returnHeaders: true });
+    const user = toSessionUser(response);
+    displayUsers.set(cookies, { user });
+    return { user, setCookies: answer.getSetCookie() };
+  } catch (error) {
+    return { user: noOneOnAuthError(error), setCookies: [] };
+  }
 }
 
 export const ADMIN_ONLY_MESSAGE = "Only admins may do this.";

@@ -15,7 +15,9 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const event = await findRecentEvent(app.db, params.detailsId);
+  const event = await app.contentCache.read(`recent-event:${params.detailsId}`, () =>
+    findRecentEvent(app.db, params.detailsId),
+  );
   if (!event) throw data(null, { status: 404 });
   return { event };
 }

@@ -23,7 +23,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  const upcoming = await listUpcomingEvents(app.db, category.eventType, todayIn(clubTimeZone));
+  const today = todayIn(clubTimeZone);
+  const upcoming = await app.contentCache.read(`events:${category.eventType}:${today}`, () =>
+    listUpcomingEvents(app.db, category.eventType, today),
+  );
   return { category, upcoming };
 }
 

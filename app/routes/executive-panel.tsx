@@ -25,7 +25,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const panel = params.panel ?? panelLinks.find((link) => link.to === url.pathname)?.panel;
   if (!panel || !PANEL_PATTERN.test(panel)) throw data(null, { status: 404 });
-  const [members, storedPanels] = await Promise.all([listPanel(app.db, panel), listPanelNames(app.db)]);
+  const [members, storedPanels] = await Promise.all([
+    app.contentCache.read(`panel:${panel}`, () => listPanel(app.db, panel)),
+    app.contentCache.read("panel-names", () => listPanelNames(app.db)),
+  ]);
   const fixed = panelLinks.map((link) => link.panel as string);
   if (members.length === 0 && !fixed.includes(panel)) throw data(null, { status: 404 });
   const otherPanels = [...new Set([...fixed, ...storedPanels])]

@@ -21,7 +21,10 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  return { recentEvents: await listRecentEvents(app.db, HOME_RECENT_EVENTS) };
+  const recentEvents = await app.contentCache.read("home:recent-events", () =>
+    listRecentEvents(app.db, HOME_RECENT_EVENTS),
+  );
+  return { recentEvents };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

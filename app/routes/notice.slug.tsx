@@ -19,7 +19,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const notice = await findNoticeBySlug(app.db, params.slug);
+  const notice = await app.contentCache.read(`notice:${params.slug}`, () => findNoticeBySlug(app.db, params.slug));
   if (!notice) throw data(null, { status: 404 });
   return { notice };
 }

@@ -12,7 +12,10 @@ import type { Route } from "./+types/notice";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const page = pageNumberFrom(url.searchParams);
-  return { notices: await listNoticePage(app.db, { page, pageSize: NOTICE_PAGE_SIZE }) };
+  const notices = await app.contentCache.read(`notices:${page}`, () =>
+    listNoticePage(app.db, { page, pageSize: NOTICE_PAGE_SIZE }),
+  );
+  return { notices };
 }
 
 /** The notice list on the left; the right side shows the club introduction or the open notice. */

@@ -21,7 +21,10 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const page = pageNumberFrom(url.searchParams);
-  return { results: await listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE }) };
+  const results = await app.contentCache.read(`results:${page}`, () =>
+    listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE }),
+  );
+  return { results };
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {

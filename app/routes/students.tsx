@@ -30,7 +30,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { searchParams } = url;
   const batch = batchFrom(searchParams);
   const page = pageNumberFrom(searchParams);
-  const students = await listStudentPage(app.db, { batch, page, pageSize: STUDENT_PAGE_SIZE });
+  const students = await app.contentCache.read(`students:${batch ?? "all"}:${page}`, () =>
+    listStudentPage(app.db, { batch, page, pageSize: STUDENT_PAGE_SIZE }),
+  );
   return { students, batch };
 }
 

@@ -13,7 +13,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  return { teachers: await listTeachers(app.db) };
+  return { teachers: await app.contentCache.read("teachers", () => listTeachers(app.db)) };
 }
 
 export default function Teachers({ loaderData }: Route.ComponentProps) {

@@ -25,10 +25,10 @@ function createTestApp(options: { maxBytes?: number } = {}) {
     },
     // "signed:" stands for a cookie whose signature holds; anything else is made up.
     sessionToken: (cookie) => /session_token=signed:(\S+)/.exec(cookie ?? "")?.[1],
-    isLiveSession: async (token) => token === LIVE,
+    isLiveSession: async (cookie) => /session_token=signed:(\S+)/.exec(cookie)?.[1] === LIVE,
     queryParamsOf: (path): Record<string, RegExp> =>
       path === "/page" || path === "/missing" ? { q: /^[\w-]{1,3000}$/ } : {},
-    countRender: async () => ({ limited: budgetLeft-- <= 0, retryAfterSeconds: 7 }),
+    countRender: () => ({ limited: budgetLeft-- <= 0, retryAfterSeconds: 7 }),
     fixedHeaders: { "X-Fixed": "yes" },
   });
   const app = express();

@@ -1,6 +1,7 @@
 import { appContext } from "~/context";
-import { updateDisplayName, userRecordInput } from "~/domain/users.server";
+import { userRecordInput } from "~/domain/users.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
+import { authErrorMessage, callAuthEndpoint } from "~/lib/auth.server";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/user";
 
@@ -18,6 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, app);
   const input = await parseJsonBody(request, userRecordInput);
   if (input.email !== user.email) return jsonError(403, "You can only update your own account.");
-  const modifiedCount = await updateDisplayName(app.db, user.id, input.displayName);
-  return Response.json({ _id: user.id, modifiedCount });
+  // Through better-auth, which renews its signed copy of the session a browser shows names from.
+  const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: input.displayName });
+  if (!renamed.ok) return jsonError(renamed.status, authErrorMessage(renamed));
+  const headers = new Headers();
+  for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
+  return Response.json({ _id: user.id, modifiedCount: 1 }, { headers });
 }
