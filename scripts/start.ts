@@ -8,6 +8,7 @@ import path from "node:path";
 import { pgliteLockPath } from "~/db/client.server";
 import { assertDirectoryUnlocked, DatabaseLockedError } from "~/db/lock.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { build, buildLink } from "./build/release-build";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -17,7 +18,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   if (!config.DATABASE_URL) assertDirectoryUnlocked(pgliteLockPath(path.resolve(ROOT, config.DATA_DIR)));
   if ((await build({ ifChanged: true })) === "up to date") console.log("Build is up to date.");
-  const server = spawn(process.execPath, [path.join(buildLink(), "server/main.js")], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildLink(), "server/main.js")], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: "inherit",

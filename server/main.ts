@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+// React Router's build of the app, bundled into this file with the packages both use (scripts/build/server-bundle.ts).
+import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase } from "~/db/client.server";
 import { DatabaseLockedError } from "~/db/lock.server";
 import { seedDemoContentOnce } from "~/db/seed/seed.server";
+import { createContentVersionReader } from "~/domain/content-version.server";
 import { createDemoAdmin } from "~/domain/users.server";
 import { createAuth } from "~/lib/auth.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
@@ -13,6 +14,7 @@ import { createLogger } from "~/lib/logger.server";
 import { startMediaCollector } from "~/lib/media-collector.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { createVersionedCache } from "~/lib/versioned-cache.server";
 import { createApp } from "./app";
 import { markReleaseInUse } from "./releases";
 
@@ -64,10 +66,11 @@ async function main() {
   }
 
   markReleaseInUse(RELEASE_DIR);
-  const build = (await import(pathToFileURL(path.join(RELEASE_DIR, "server/index.js")).href)) as ServerBuild;
+  const contentVersion = createContentVersionReader(database.db);
+  const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
   const listener = createApp({
-    context: { db: database.db, database, config, log, auth, storage },
-    build,
+    context: { db: database.db, database, config, log, auth, storage, contentVersion, contentCache },
+    build: serverBuild,
     clientDir: path.join(RELEASE_DIR, "client"),
   });
 

@@ -4,6 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
@@ -34,7 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
   let output = "";
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/main.js")], {
+  const serverScript = path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/main.js");
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverScript], {
     cwd: ROOT,
     // BASE_URL is set explicitly: Vitest puts Vite's BASE_URL ("/") into process.env.
     env: {
