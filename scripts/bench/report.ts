@@ -1,0 +1,143 @@
+import type { LoadResult } from "./load";
+import { round } from "./load";
+import type { ThroughputRow } from "./throughput";
+
+/** Signed-in `/students` on the landed build before this work (the platform issue's figure). */
+const SIGNED_IN_BEFORE_RPS = 41;
+
+interface Report {
+  database?: string;
+  tool?: string;
+  connections?: number;
+  seconds?: number;
+  startup?: { emptyMs: number; existingMs: number };
+  memory?: { rssAfterStartMb: number; peakRssMb?: number };
+  anonymousThroughput?: ThroughputRow[];
+  cacheBypass?: { hits: LoadResult; distinctQueries: LoadResult; ratio: number };
+  signedIn?: { studentsPage: LoadResult; renderCeiling: LoadResult; adminAddStudent: LoadResult };
+  scaling?: { students: number; studentsPage: LoadResult; studentsApi: LoadResult }[];
+  pageWeight?: unknown[];
+  lighthouse?: unknown[];
+}
+
+type Goal = { figure: string; measured: number; goal: string; met: boolean };
+const atLeast = (figure: string, measured: number, goal: number, unit = ""): Goal => ({
+  figure,
+  measured,
+  goal: `>= ${goal}${unit}`,
+  met: measured >= goal,
+});
+const atMost = (figure: string, measured: number, goal: number, unit = ""): Goal => ({
+  figure,
+  measured,
+  goal: `<= ${goal}${unit}`,
+  met: measured <= goal,
+});
+
+/** Every figure next to its goal, as one table at the end. */
+function goalsOf(report: Report): Goal[] {
+  const goals: Goal[] = [];
+  for (const row of report.anonymousThroughput ?? [])
+    goals.push(atLeast(`anonymous ${row.path} / bare Node`, row.ratio, 0.5));
+  if (report.cacheBypass)
+    goals.push(atLeast("new query string each request / cache hits", report.cacheBypass.ratio, 0.5));
+  if (report.signedIn) {
+    const { studentsPage, renderCeiling } = report.signedIn;
+    const ratio = round(studentsPage.requestsPerSecond / renderCeiling.requestsPerSecond);
+    goals.push(atLeast("signed-in /students / render-only ceiling", ratio, 0.5));
+    goals.push(
+      atLeast(
+        `signed-in /students / ${SIGNED_IN_BEFORE_RPS} req/s before`,
+        round(studentsPage.requestsPerSecond / SIGNED_IN_BEFORE_RPS),
+        4,
+      ),
+    );
+  }
+  const [small, large] = report.scaling ?? [];
+  if (small && large) {
+    type Row = NonNullable<Report["scaling"]>[number];
+    const ratio = (pick: (row: Row) => LoadResult) => round(pick(large).latencyP50Ms / pick(small).latencyP50Ms);
+    goals.push(
+      atMost(
+        "p50 of a students page, 50,000 / 500 students",
+        ratio((row) => row.studentsPage),
+        1.5,
+      ),
+    );
+    goals.push(
+      atMost(
+        "p50 of a students API page, 50,000 / 500 students",
+        ratio((row) => row.studentsApi),
+        1.5,
+      ),
+    );
+  }
+  if (report.memory) {
+    goals.push(atMost("RSS after start, MB", report.memory.rssAfterStartMb, 150));
+    if (report.memory.peakRssMb) goals.push(atMost("peak RSS under the load above, MB", report.memory.peakRssMb, 250));
+  }
+  if (report.startup) {
+    goals.push(atMost("start to ready, empty data dir, ms", report.startup.emptyMs, 5000));
+    goals.push(atMost("start to ready, existing data dir, ms", report.startup.existingMs, 1500));
+  }
+  return goals;
+}
+
+const loadColumns = (result: LoadResult) => ({
+  "req/s": result.requestsPerSecond,
+  "p50 ms": result.latencyP50Ms,
+  "p99 ms": result.latencyP99Ms,
+  "non-2xx": result.non2xx,
+});
+
+export function printReport(report: Report) {
+  const load = `${report.tool}, ${report.connections} connections, ${report.seconds} s, database ${report.database}`;
+  if (report.anonymousThroughput) {
+    console.log(`\n== Throughput, anonymous (${load})`);
+    console.table(
+      report.anonymousThroughput.map((row) => ({
+        path: row.path,
+        "app req/s": row.app.requestsPerSecond,
+        "bare req/s": row.bare.requestsPerSecond,
+        ratio: row.ratio,
+        "app p99 ms": row.app.latencyP99Ms,
+        "non-2xx": row.app.non2xx,
+      })),
+    );
+  }
+  if (report.cacheBypass) {
+    console.log("\n== /students with a new query string each request, next to cache hits");
+    console.table({
+      "cache hits": loadColumns(report.cacheBypass.hits),
+      "distinct query strings": loadColumns(report.cacheBypass.distinctQueries),
+    });
+  }
+  if (report.signedIn) {
+    console.log(
+      "\n== Signed in (the render-only ceiling: the same page and data from memory, no database, no session)",
+    );
+    console.table(
+      Object.fromEntries(Object.entries(report.signedIn).map(([name, result]) => [name, loadColumns(result)])),
+    );
+  }
+  if (report.scaling) {
+    console.log("\n== Latency vs table size (signed in, 10 connections)");
+    console.table(
+      report.scaling.map((row) => ({
+        students: row.students,
+        "page p50 ms": row.studentsPage.latencyP50Ms,
+        "API p50 ms": row.studentsApi.latencyP50Ms,
+      })),
+    );
+  }
+  if (report.pageWeight) {
+    console.log("\n== Bytes per public page (gzip)");
+    console.table(report.pageWeight);
+  }
+  if (report.lighthouse) {
+    console.log("\n== Lighthouse (mobile)");
+    console.table(report.lighthouse);
+  }
+  console.log(`\n== Goals (${load})`);
+  console.table(goalsOf(report).map((goal) => ({ ...goal, met: goal.met ? "yes" : "NO" })));
+}

@@ -1,0 +1,72 @@
+/**
+ * Where the bench's server keeps its data: the embedded database in a throwaway data dir
+ * (the default), or a database of its own on the PostgreSQL server named by DATABASE_URL
+ * (`--database=postgres`), made for the run and dropped after it.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "~/db/client.server";
+import { type RunningServer, startServer } from "../../tests/support/server";
+
+export interface BenchTarget {
+  kind: "pglite" | "postgres";
+  start(env?: Record<string, string>): Promise<RunningServer>;
+  /** Replaces every student with `count` generated ones (the server must be stopped on PGlite). */
+  replaceStudents(count: number): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function benchTarget(database: "pglite" | "postgres"): Promise<BenchTarget> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
+  const url = database === "postgres" ? await createDatabase() : undefined;
+  // An empty DATABASE_URL is unset: the embedded database, whatever the bench's own environment says.
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url?.database ?? "" };
+  return {
+    kind: database,
+    start: (extra = {}) => startServer({ ...env, ...extra }),
+    async replaceStudents(count) {
+      const handle = await openDatabase(url ? { url: url.database } : { dataDir });
+      try {
+        await handle.db.execute(sql`delete from students`);
+        await handle.db.execute(sql`
+          insert into students (name, batch, email, photo_url, session)
+          select 'Student ' || n, 1 + n % 12, 'student' || n || '@example.org', '/favicon.svg', '2020-2021'
+          from generate_series(1, ${count}) as n`);
+        await handle.db.execute(sql`analyze students`);
+      } finally {
+        await handle.close();
+      }
+    },
+    async dispose() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await url?.drop();
+    },
+  };
+}
+
+async function createDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("--database=postgres needs DATABASE_URL (a server the bench may make a database on)");
+  const name = `club_bench_${crypto.randomBytes(4).toString("hex")}`;
+  await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const database = new URL(serverUrl);
+  database.pathname = `/${name}`;
+  return {
+    database: database.toString(),
+    drop: () => withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)),
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
