@@ -117,7 +117,7 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
 }
 
 /** The CSS the root route links (Tailwind's one sheet), as text. */
-function readRootStylesheet(build: ServerBuild, clientDir: string): string | undefined {
+export function readRootStylesheet(build: ServerBuild, clientDir: string): string | undefined {
   const hrefs = build.assets.routes.root?.css ?? [];
   if (hrefs.length === 0) return undefined;
   return hrefs.map((href) => fs.readFileSync(path.join(clientDir, href), "utf8")).join("\n");

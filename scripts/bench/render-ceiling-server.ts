@@ -12,6 +12,7 @@ import express from "express";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
+import { readRootStylesheet } from "../../server/app";
 import { reactRouterHandler } from "../../server/request-handler";
 
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
       config: { BASE_URL: `http://127.0.0.1:${port}` },
       log: pino({ level: "silent" }),
       database: { ping: async () => {} },
+      inlineStylesheet: readRootStylesheet(build, path.join(releaseDir, "client")),
     } as unknown as AppServices;
     app.all("/{*splat}", reactRouterHandler({ build, context: services, mode: "production" }));
     console.log(`listening ${port}`);
