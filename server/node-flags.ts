@@ -2,10 +2,13 @@
  * The Node options the server runs with, for a club's server with 1 GB of memory:
  * - `--max-semi-space-size=8`: Node sizes V8's young generation by the machine's memory (up to
  *   64 MB a semi-space), and the heap that grew while modules loaded was never given back.
+ * - `--max-old-space-size=192`: V8 lets the old generation grow to a few hundred MB before it
+ *   collects when the machine has memory to spare; the server's live heap is about 50 MB.
+ *   A single job that needs more than 192 MB at once fails with an out-of-memory error.
  * - `--liftoff-only`: V8 compiles the embedded PostgreSQL (WebAssembly) with its baseline
  *   compiler only. Its optimizing compiler, tiering up PostgreSQL's largest functions, took
  *   about 550 MB for a moment after every start; requests per second did not change, as most
  *   pages read from the content cache instead of the database.
  * `npm run serve` and docs/deploy/club-website.service repeat them (tests/unit/node-flags.test.ts).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--liftoff-only"] as const;
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=192", "--liftoff-only"] as const;
