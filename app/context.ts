@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { Auth } from "~/domain/auth.server";
 import type { ContentVersionReader } from "~/domain/content-version.server";
-import type { Auth } from "~/lib/auth.server";
 import type { Config } from "~/lib/config.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import type { VersionedCache } from "~/lib/versioned-cache.server";

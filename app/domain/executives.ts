@@ -1,16 +1,24 @@
 import { z } from "zod";
+import { panelLinks } from "~/content/site";
 import { emailField, linkField, optionalText, requiredText } from "./fields";
 
-/** Spec field names, as `GET /api/executives` returns them. */
-export interface ApiExecutive {
-  _id: string;
-  name: string;
-  title: string | null;
-  designation: string;
-  email: string;
-  photoURL: string;
-  panel: string;
+/**
+ * Spec field names, as `GET /api/executives` returns them.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function executiveRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    name: z.string(),
+    title: z.string().nullable(),
+    designation: z.string(),
+    email: z.string(),
+    photoURL: z.string(),
+    panel: z.string(),
+  });
 }
+
+export type ApiExecutive = z.infer<ReturnType<typeof executiveRecord>>;
 
 /** Shown as the large cards above the rest of the panel. */
 export const LEADING_DESIGNATIONS = ["President", "Mentor"] as const;
@@ -62,3 +70,8 @@ export const executiveInput = z.object({
 });
 
 export type ExecutiveInput = z.infer<typeof executiveInput>;
+
+/** The fixed route of a panel (e.g. /2020-panel), else its own page under /panels. */
+export function panelPath(panel: string): string {
+  return panelLinks.find((link) => link.panel === panel)?.to ?? `/panels/${panel}`;
+}

@@ -1,5 +1,3 @@
-import type { SiteSettings } from "~/content/site";
-
 /** Shared by every page; 1200x630 is the size link previews expect. */
 export const SOCIAL_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
 
@@ -18,7 +16,7 @@ interface MetaContext {
 
 interface RootSeoData {
   baseUrl: string;
-  settings: Pick<SiteSettings, "clubName">;
+  settings: { clubName: string };
 }
 
 /** `/home` shows the home page, so it shares the canonical URL of `/`. */

@@ -8,9 +8,9 @@ import os from "node:os";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
+import { type MediaKind, storeMedia } from "~/domain/media.server";
 import { noticeDateParts, uniqueSlug } from "~/domain/notices";
 import { formatDate } from "~/lib/format";
-import { type MediaKind, storeMedia } from "~/lib/media.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { uploadedFileFromBytes } from "~/lib/upload-stream.server";
 import {

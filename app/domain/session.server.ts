@@ -3,8 +3,8 @@ import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { ADMIN_ROLE } from "~/domain/users";
-import { jsonError } from "./api.server";
-import { loginPath } from "./redirect";
+import { jsonError } from "~/lib/api.server";
+import { loginPath } from "~/lib/redirect";
 
 /** The signed-in user as pages and the API see it (displayName = better-auth's `name`). */
 export interface SessionUser {

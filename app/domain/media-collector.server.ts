@@ -3,10 +3,10 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { executives, media, notices, recentEvents, results, siteSettings, students, teachers } from "~/db/schema";
-import { readContentVersion } from "~/domain/content-version.server";
-import { MEDIA_URL_PREFIX } from "./media";
-import type { MediaStorage } from "./storage/index.server";
-import { sweepAbandonedUploads } from "./upload-stream.server";
+import { MEDIA_URL_PREFIX } from "~/lib/media";
+import type { MediaStorage } from "~/lib/storage/index.server";
+import { sweepAbandonedUploads } from "~/lib/upload-stream.server";
+import { readContentVersion } from "./content-version.server";
 
 /**
  * Every column that may link an uploaded file. A new link column must be added here, or

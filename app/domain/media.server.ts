@@ -14,10 +14,11 @@ import {
   type VariantFormat,
   variantKey,
   variantWidths,
-} from "./media";
-import { type SniffedFormat, sniffFormat } from "./media-sniff";
-import type { MediaStorage } from "./storage/index.server";
-import { readHead, type UploadedFile } from "./upload-stream.server";
+} from "~/lib/media";
+import { type SniffedFormat, sniffFormat } from "~/lib/media-sniff";
+import { clientKey } from "~/lib/rate-limit.server";
+import type { MediaStorage } from "~/lib/storage/index.server";
+import { readHead, type UploadedFile } from "~/lib/upload-stream.server";
 
 export type MediaKind = (typeof media.$inferSelect)["kind"];
 
@@ -365,7 +366,7 @@ export async function releaseReviewedMedia(db: Database, links: readonly unknown
   await db.update(media).set({ awaitingReview: false }).where(inArray(media.hash, hashes));
 }
 
-/** A visitor is counted by a hash of the address: the limit needs no readable address kept. */
+/** A visitor is known by a hash of their address (its /64 for IPv6): no readable address is kept. */
 export function visitorUploader(clientIp: string): string {
-  return `visitor:${crypto.createHash("sha256").update(clientIp).digest("hex").slice(0, 16)}`;
+  return `visitor:${crypto.createHash("sha256").update(clientKey(clientIp)).digest("hex").slice(0, 16)}`;
 }

@@ -12,8 +12,9 @@ import { API_TOKEN_NAME_MAX } from "~/domain/api-tokens";
 import { passwordProblem } from "~/domain/password-policy.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
-import { CLIENT_IP_HEADER } from "./client-ip.server";
-import type { Config } from "./config.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import type { Config } from "~/lib/config.server";
+import { IPV6_SUBNET } from "~/lib/rate-limit.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** How old the session copy in the browser's cookie may be when a page shows who is signed in. */
@@ -146,7 +147,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     advanced: {
       database: { generateId: "uuid" },
       useSecureCookies: config.BASE_URL.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: IPV6_SUBNET },
     },
     rateLimit: {
       enabled: true,
