@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CONFIRM_FIELD } from "~/lib/confirm";
+import { CONFIRM_FIELD } from "~/lib/form-actions";
 
 interface ConfirmPanelProps {
   title: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Cell } from "~/domain/collections";
+import type { Cell } from "~/domain/collection";
 
 export interface TableColumn<Row> {
   header: string;

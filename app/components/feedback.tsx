@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
+import type { Feedback } from "~/lib/form-actions";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";
-
-export interface Feedback {
-  tone: "success" | "info" | "error";
-  message: string;
-}
 
 const toastTones = {
   success: "border-green-300 bg-green-50 text-green-900",

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { FieldKind, FormFieldDef } from "~/domain/collections";
+import type { FieldKind, FormFieldDef } from "~/domain/collection";
 import { LinkOrUploadInput } from "./link-or-upload-input";
 
 const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link">, string> = {

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { apikeys } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import type { Auth } from "~/lib/auth.server";
+import type { Auth } from "~/domain/auth.server";
 import type { ApiTokenSummary } from "./api-tokens";
 
 export async function listApiTokens(db: Database, userId: string): Promise<ApiTokenSummary[]> {

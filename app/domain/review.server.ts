@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices, results } from "~/db/schema";
-import { releaseReviewedMedia } from "~/lib/media.server";
-import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
+import { releaseReviewedMedia } from "~/domain/media.server";
+import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { countRows } from "./crud.server";
 import { toApiNotice } from "./notices.server";
 import { UUID_PATTERN } from "./recent-events";
 import { toApiResult } from "./results.server";
@@ -20,22 +21,17 @@ export async function listPendingPage(
   request: PageRequest,
 ): Promise<Page<ReviewItem>> {
   const table = tables[key];
-  const [counted] = await db.select({ total: count() }).from(table).where(eq(table.status, "pending"));
-  const total = counted?.total ?? 0;
-  const page = clampPage(request.page, total, request.pageSize);
-  const rows = await db
-    .select()
-    .from(table)
-    .where(eq(table.status, "pending"))
-    .orderBy(desc(table.createdAt), asc(table.id))
-    .limit(request.pageSize)
-    .offset(offsetOf(page, request.pageSize));
-  return {
-    items: rows.map((row) => toApi[key](row as never)),
-    page,
-    pageCount: pageCountFor(total, request.pageSize),
-    total,
-  };
+  const total = await countRows(db, table, eq(table.status, "pending"));
+  return readPage(request, total, async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(table)
+      .where(eq(table.status, "pending"))
+      .orderBy(desc(table.createdAt), asc(table.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => toApi[key](row as never));
+  });
 }
 
 /** Both collections' waiting submissions, one page of each, newest first. */

@@ -1,10 +1,9 @@
-import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { fieldErrors, jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 import { countAttempt } from "~/lib/rate-limit.server";
-import { stores } from "./collections.server";
-import { noticeInput } from "./notices";
+import { collectionServices } from "./collections.server";
 import { resultFromSubmission, resultSubmissionInput } from "./results";
 import type { ReviewableKey } from "./review";
 import { HONEYPOT_FIELD, submissionTexts } from "./submissions";
@@ -19,14 +18,18 @@ export type SubmissionOutcome =
       retryAfterSeconds?: number;
     };
 
-type Parsed = { success: true; data: unknown } | { success: false; error: z.ZodError };
-
-/** Each public form's input schema, mapped to the collection's own input. */
-const parsers: Record<ReviewableKey, (body: unknown) => Parsed> = {
-  notices: (body) => noticeInput.safeParse(body),
+/**
+ * What each public form sends, as its collection's input: the notice form sends a notice; the
+ * result form keeps the old second backend's field names, checked here and renamed.
+ */
+type AsInput = { ok: true; input: unknown } | { ok: false; errors: Record<string, string> };
+const asCollectionInput: Record<ReviewableKey, (body: unknown) => AsInput> = {
+  notices: (body) => ({ ok: true, input: body }),
   results: (body) => {
     const result = resultSubmissionInput.safeParse(body);
-    return result.success ? { success: true, data: resultFromSubmission(result.data) } : result;
+    return result.success
+      ? { ok: true, input: resultFromSubmission(result.data) }
+      : { ok: false, errors: fieldErrors(result.error) };
   },
 };
 
@@ -42,7 +45,7 @@ export async function submitForReview(
   body: Record<string, unknown>,
 ): Promise<SubmissionOutcome> {
   const client = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const verdict = await countAttempt(context.db, `public-form:${client}`, {
+  const verdict = await countAttempt(context.db, "public-form", client, {
     max: context.config.PUBLIC_FORM_RATE_LIMIT_MAX,
     windowSeconds: context.config.PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS,
   });
@@ -54,12 +57,12 @@ export async function submitForReview(
     context.log.info({ key }, "public submission refused: honeypot filled in");
     return { ok: false, status: 400, message: submissionTexts.rejected };
   }
-  const parsed = parsers[key](body);
-  if (!parsed.success) {
-    return { ok: false, status: 400, message: "Please correct the marked fields.", errors: fieldErrors(parsed.error) };
-  }
-  const insertedId = await stores[key].create(context.db, parsed.data, { status: "pending" });
-  return { ok: true, insertedId };
+  const mapped = asCollectionInput[key](body);
+  const written = mapped.ok
+    ? await collectionServices[key].create(context.db, mapped.input, { status: "pending" })
+    : mapped;
+  if (!written.ok) return { ok: false, status: 400, message: INVALID_INPUT_MESSAGE, errors: written.errors };
+  return { ok: true, insertedId: written.id };
 }
 
 /** A submission's outcome as the JSON API answers it: `{ acknowledged, insertedId }` or the refusal. */

@@ -1,4 +1,5 @@
-import { type FormFieldDef, noticesCollection } from "./collections";
+import type { FormFieldDef } from "./collection";
+import { noticesCollection } from "./notices.collection";
 import type { ReviewableKey } from "./review";
 
 /**

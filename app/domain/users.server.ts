@@ -1,11 +1,12 @@
-import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import type { Auth } from "~/lib/auth.server";
-import type { Page } from "~/lib/pagination";
-import { type AdminPageRequest, adminTablePage, countRows, searchCondition } from "./crud.server";
+import type { Feedback } from "~/lib/form-actions";
+import { type Page, readPage } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { type AdminPageRequest, countRows, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
 import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX } from "./users";
 
@@ -24,6 +25,33 @@ export const userRecordInput = z.object({ email, displayName: displayNameSchema 
 
 /** Body of POST /api/users/make-admin and /api/users/revoke-admin. */
 export const roleChangeInput = z.object({ email });
+
+/** Any text for a password: its rules are better-auth's and the password policy's, checked there. */
+const passwordText = (label: string) => z.string({ error: `${label} is required` }).min(1, `${label} is required`);
+
+/** The register form: better-auth checks the address and the password; here, the name and the retyped password. */
+export const registerInput = z
+  .object({ name: displayNameSchema, email: z.string(), password: z.string(), passwordRetype: z.string() })
+  .refine((input) => input.password === input.passwordRetype, {
+    path: ["passwordRetype"],
+    error: accountTexts.passwordMismatch,
+  });
+
+export const loginInput = z.object({ email: z.string(), password: z.string() });
+
+/** The profile page's two forms; `intent` says which one answered. */
+export const renameInput = z.object({ intent: z.literal("name"), displayName: displayNameSchema });
+export const passwordChangeInput = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: passwordText("Current password"),
+    newPassword: passwordText("New password"),
+    newPasswordRetype: z.string(),
+  })
+  .refine((input) => input.newPassword === input.newPasswordRetype, {
+    path: ["newPasswordRetype"],
+    error: accountTexts.passwordMismatch,
+  });
 
 /** The role a demoted admin gets back: the admin plugin's default, shown as General. */
 const GENERAL_ROLE = "user";
@@ -54,7 +82,7 @@ export async function listUsers(db: Database): Promise<ApiUser[]> {
 /** One page of the dashboard's users table, narrowed by a search in names and emails. */
 export async function listUserPage(db: Database, { q, page }: AdminPageRequest): Promise<Page<ApiUser>> {
   const where = searchCondition([users.name, users.email], q);
-  return adminTablePage(page, await countRows(db, users, where), async (limit, offset) => {
+  return readPage({ page, pageSize: ADMIN_PAGE_SIZE }, await countRows(db, users, where), async (limit, offset) => {
     const rows = await db
       .select(apiColumns)
       .from(users)
@@ -149,16 +177,30 @@ export function emailDomainAllowed(user: { email: string; emailVerified: boolean
   return user.emailVerified && user.email.toLowerCase().endsWith(`@${domain}`);
 }
 
-export const DEMO_ADMIN_EMAIL = "admin@example.org";
+export type RoleChangeIntent = "make-admin" | "revoke-admin";
+
+/** A role change as every caller answers it: the API's status and body, the dashboard's message. */
+export interface RoleChangeAnswer {
+  status: 200 | 409;
+  body: RoleChangeResult | { message: string };
+  feedback: Feedback;
+}
 
 /**
- * With the demo content comes one admin to try the dashboard with. Its password is random
- * and shown once (in the start-up log); there is no default password anywhere.
+ * The one place a role changes on request (the users table, the make-admin page and the JSON
+ * API call it): the last admin stays admin (409), and a change with nothing to do says why.
  */
-export async function createDemoAdmin({ auth, db }: { auth: Auth; db: Database }) {
-  if (await findUserByEmail(db, DEMO_ADMIN_EMAIL)) return null;
-  const password = crypto.randomBytes(12).toString("base64url");
-  await auth.api.signUpEmail({ body: { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password } });
-  await promoteToAdmin(db, DEMO_ADMIN_EMAIL);
-  return { email: DEMO_ADMIN_EMAIL, password };
+export async function changeRole(db: Database, intent: RoleChangeIntent, email: string): Promise<RoleChangeAnswer> {
+  let result: RoleChangeResult;
+  try {
+    result = intent === "make-admin" ? await promoteToAdmin(db, email) : await revokeAdmin(db, email);
+  } catch (error) {
+    if (!(error instanceof LastAdminError)) throw error;
+    return { status: 409, body: { message: error.message }, feedback: { tone: "error", message: error.message } };
+  }
+  const changed = intent === "make-admin" ? dashboardTexts.makeAdminSuccess : dashboardTexts.revokeSuccess;
+  const feedback: Feedback = result.modifiedCount
+    ? { tone: "success", message: changed }
+    : { tone: "info", message: result.message ?? "" };
+  return { status: 200, body: result, feedback };
 }

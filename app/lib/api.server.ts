@@ -1,6 +1,7 @@
 import type { ZodSafeParseResult } from "zod";
 import type { AppContext } from "~/context";
 import { fieldErrors } from "./field-errors";
+import { INVALID_INPUT_MESSAGE } from "./form-actions.server";
 import { withAbsoluteMediaLinks } from "./media";
 
 export { fieldErrors };
@@ -113,24 +114,29 @@ function isJsonContentType(header: string | null): boolean {
   return type === "application/json" || type.endsWith("+json");
 }
 
-/**
- * Reads and validates a JSON body (a form's `text/plain` or urlencoded body gets 415); bad JSON or bad fields answer 400 naming every wrong
- * field, never a 500.
- */
+/** Reads a JSON body; a form's `text/plain` or urlencoded body gets 415, bad JSON 400, never a 500. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw jsonError(415, "Send the body as JSON, with the header Content-Type: application/json.");
+  }
+  try {
+    return await request.json();
+  } catch {
+    throw jsonError(400, "The request body must be JSON.");
+  }
+}
+
+/** The API's 400 that names every wrong field. */
+export function invalidInput(errors: Record<string, string>): Response {
+  return jsonError(400, INVALID_INPUT_MESSAGE, errors);
+}
+
+/** Reads a JSON body and checks it with the schema: 400 naming every wrong field. */
 export async function parseJsonBody<T>(
   request: Request,
   schema: { safeParse(value: unknown): ZodSafeParseResult<T> },
 ): Promise<T> {
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw jsonError(415, "Send the body as JSON, with the header Content-Type: application/json.");
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw jsonError(400, "The request body must be JSON.");
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) throw jsonError(400, "Please correct the marked fields.", fieldErrors(result.error));
+  const result = schema.safeParse(await readJsonBody(request));
+  if (!result.success) throw invalidInput(fieldErrors(result.error));
   return result.data;
 }

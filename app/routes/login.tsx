@@ -5,7 +5,6 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, googleErrorText } from "~/content/accounts";
 import { appContext } from "~/context";
-import { isAdminUser } from "~/domain/users.server";
 import {
   type Auth,
   authErrorMessage,
@@ -13,12 +12,15 @@ import {
   GOOGLE_PROVIDER_ID,
   googleConfigured,
   redirectWithCookies,
-} from "~/lib/auth.server";
+} from "~/domain/auth.server";
+import { getSessionUser } from "~/domain/session.server";
+import { isAdminUser, loginInput } from "~/domain/users.server";
 import type { Config } from "~/lib/config.server";
 import { flashCookie } from "~/lib/flash.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { parseForm } from "~/lib/form-actions.server";
 import { loginPath, safeRedirectPath } from "~/lib/redirect";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getSessionUser } from "~/lib/session.server";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -45,13 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo);
 
-  const email = String(form.get("email") ?? "");
-  const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", {
-    email,
-    password: String(form.get("password") ?? ""),
-    rememberMe: true,
-  });
-  if (!result.ok) return data({ error: authErrorMessage(result), email }, { status: result.status });
+  const parsed = parseForm(loginInput, form);
+  const values = { email: parsed.values.email ?? "" };
+  if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
+  const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
+  if (!result.ok)
+    return data<ActionResult>({ tone: "error", message: authErrorMessage(result), values }, result.status);
 
   const userId = (result.body.user as { id: string }).id;
   const destination = redirectTo ?? ((await isAdminUser(app.db, userId)) ? "/dashboard" : "/");
@@ -60,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Sends the browser to the OIDC provider; it comes back through /login/callback. */
 async function startGoogleSignIn(auth: Auth, request: Request, config: Config, redirectTo: string | null) {
-  if (!googleConfigured(config)) return data({ error: accountTexts.googleNotConfigured, email: "" }, { status: 503 });
+  if (!googleConfigured(config))
+    return data<ActionResult>({ tone: "error", message: accountTexts.googleNotConfigured }, 503);
   const callback = redirectTo ? `/login/callback?${new URLSearchParams({ redirectTo })}` : "/login/callback";
   const result = await callAuthEndpoint(auth, request, "/sign-in/oauth2", {
     providerId: GOOGLE_PROVIDER_ID,
@@ -69,7 +71,7 @@ async function startGoogleSignIn(auth: Auth, request: Request, config: Config, r
     disableRedirect: true,
   });
   if (!result.ok || typeof result.body.url !== "string") {
-    return data({ error: authErrorMessage(result), email: "" }, { status: result.ok ? 502 : result.status });
+    return data<ActionResult>({ tone: "error", message: authErrorMessage(result) }, result.ok ? 502 : result.status);
   }
   return redirectWithCookies(result.body.url, result.cookies);
 }
@@ -77,7 +79,7 @@ async function startGoogleSignIn(auth: Auth, request: Request, config: Config, r
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const error = actionData?.error ?? loaderData.googleError;
+  const error = actionData?.message ?? loaderData.googleError;
   const redirectTo = loaderData.redirectTo ?? "";
   return (
     <AuthCard heading={accountTexts.loginHeading}>
@@ -90,7 +92,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.values?.email}
         />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <button type="submit" className="btn-navy" disabled={busy}>

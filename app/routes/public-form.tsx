@@ -7,7 +7,8 @@ import { appContext } from "~/context";
 import type { ReviewableKey } from "~/domain/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms, submissionTexts } from "~/domain/submissions";
 import { submitForReview } from "~/domain/submissions.server";
-import type { ActionResult } from "~/lib/dashboard-action";
+import type { ActionResult } from "~/lib/form-actions";
+import { formValues } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/public-form";
 
@@ -42,8 +43,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { key, form } = formOf(url);
   const formData = await request.formData();
-  const values: Record<string, string> = {};
-  for (const field of form.fields) values[field.name] = String(formData.get(field.name) ?? "");
+  const values = formValues(
+    formData,
+    form.fields.map((field) => field.name),
+  );
   const honeypot = formData.get(HONEYPOT_FIELD);
   const outcome = await submitForReview(request, app, key, { ...values, [HONEYPOT_FIELD]: honeypot });
   if (outcome.ok) return data<ActionResult>({ tone: "success", message: form.received, saved: true });

@@ -6,10 +6,12 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
-import { displayNameSchema } from "~/domain/users.server";
-import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
+import { registerInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/register";
 
@@ -22,21 +24,16 @@ export function meta() {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
-  const password = String(form.get("password") ?? "");
-  // The same check the browser makes, for visitors without JavaScript: nothing is submitted.
-  if (password !== String(form.get("passwordRetype") ?? "")) {
-    return data({ error: accountTexts.passwordMismatch, values }, { status: 400 });
-  }
-  const name = displayNameSchema.safeParse(values.name);
-  if (!name.success) return data({ error: name.error.issues[0]?.message ?? "", values }, { status: 400 });
-
-  const result = await callAuthEndpoint(app.auth, request, "/sign-up/email", {
-    name: name.data,
-    email: values.email,
-    password,
-  });
-  if (!result.ok) return data({ error: authErrorMessage(result), values }, { status: result.status });
+  // The retyped password is checked here too, for visitors without JavaScript: nothing is submitted.
+  const parsed = parseForm(registerInput, form);
+  // Passwords are never sent back to the page.
+  const values = { name: parsed.values.name ?? "", email: parsed.values.email ?? "" };
+  // The page shows one alert (spec: the register form's error alert): the first wrong field's message.
+  if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
+  const { name, email, password } = parsed.data;
+  const result = await callAuthEndpoint(app.auth, request, "/sign-up/email", { name, email, password });
+  if (!result.ok)
+    return data<ActionResult>({ tone: "error", message: authErrorMessage(result), values }, result.status);
   return redirectWithCookies("/", [...result.cookies, flashCookie("register")]);
 }
 
@@ -52,7 +49,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     if (differ) event.preventDefault();
   }
 
-  const error = mismatch ? accountTexts.passwordMismatch : actionData?.error;
+  const error = mismatch ? accountTexts.passwordMismatch : actionData?.message;
   return (
     <AuthCard heading={accountTexts.registerHeading}>
       {error && <Alert tone="error">{error}</Alert>}
@@ -63,7 +60,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           autoComplete="name"
           required
           maxLength={DISPLAY_NAME_MAX}
-          defaultValue={actionData?.values.name}
+          defaultValue={actionData?.values?.name}
         />
         <TextField
           label="Email"
@@ -71,7 +68,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.values.email}
+          defaultValue={actionData?.values?.email}
         />
         <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
         <TextField label="Retype password" name="passwordRetype" type="password" autoComplete="new-password" required />

@@ -269,6 +269,27 @@ test("admins promote and revoke from the users table after confirming", async ({
   await expectNoAxeViolations(page, "the users table");
 });
 
+test("without JavaScript the users table asks on a second step, then promotes", async ({ browser, baseURL }) => {
+  const member = newAccount("promote-plain");
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await ensureAccount(page.request, baseURL!, member);
+  await logInAsAdmin(page, baseURL!);
+  await page.goto(`/dashboard/users?q=${encodeURIComponent(member.email)}`);
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await row.getByRole("button", { name: "Make Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Make admin?" })).toBeVisible();
+  await page.getByRole("button", { name: "No", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.notSaved })).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("General");
+
+  await row.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("admin");
+  await context.close();
+});
+
 test("the make-admin page promotes by email", async ({ page, baseURL }) => {
   const member = newAccount("make-admin");
   await ensureAccount(page.request, baseURL!, member);
@@ -276,10 +297,18 @@ test("the make-admin page promotes by email", async ({ page, baseURL }) => {
   await page.goto("/dashboard/make-admin");
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Make Admin" }).click();
+  // Like every admin action, it asks first; No changes nothing.
+  const question = page.getByRole("dialog");
+  await expect(question).toContainText(member.email);
+  await question.getByRole("button", { name: "No" }).click();
+  await expect(page.getByLabel("Email")).toHaveValue(member.email);
+  await page.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
   await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
 
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "is already an admin" })).toBeVisible();
   await expectNoAxeViolations(page, "the make-admin page");
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { dashboardMenu } from "~/content/accounts";
-import { NETWORK_ERROR_MESSAGE } from "~/lib/dashboard-action";
+import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import {
   dialog,

@@ -6,9 +6,9 @@ import { promisify } from "node:util";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
+import { createDemoAdmin, DEMO_ADMIN_EMAIL } from "~/db/seed/demo-accounts.server";
+import { createAuth, loadOrCreateAuthSecret } from "~/domain/auth.server";
 import {
-  createDemoAdmin,
-  DEMO_ADMIN_EMAIL,
   findUserByEmail,
   LastAdminError,
   listUserPage,
@@ -16,7 +16,6 @@ import {
   promoteToAdmin,
   revokeAdmin,
 } from "~/domain/users.server";
-import { createAuth, loadOrCreateAuthSecret } from "~/lib/auth.server";
 import { loadConfig } from "~/lib/config.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer } from "../support/server";

@@ -6,17 +6,15 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, apiTokenTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domain/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
-import { confirmStep } from "~/lib/confirm";
-import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
-import { answerSafely } from "~/lib/dashboard-action.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { requireAdminPage } from "~/domain/session.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdminPage } from "~/lib/session.server";
-import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/api-tokens";
 
 /** Personal API tokens for scripts and other clients: admins only, each sees their own. */
@@ -39,24 +37,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminPage(context);
   const form = await request.formData();
   if (form.get("intent") === "create") {
-    const input = apiTokenInput.safeParse({ name: form.get("name") });
-    if (!input.success) {
-      const errors = fieldErrors(input.error);
-      return data<TokenActionResult>({ tone: "error", message: errors.name ?? "", errors }, 400);
-    }
-    return answerSafely(app, "create the token", async () => {
-      const token = await createApiToken(app.auth, user.id, input.data.name);
+    const parsed = parseForm(apiTokenInput, form);
+    if (!parsed.ok) return parsed.answer;
+    return answerSafely(app.log, "create the token", async () => {
+      const token = await createApiToken(app.auth, user.id, parsed.data.name);
       return data<TokenActionResult>({ tone: "success", message: apiTokenTexts.created, token });
     });
   }
   const id = String(form.get("id") ?? "");
-  const step = confirmStep(form);
-  if (step === "declined") return data<TokenActionResult>({ tone: "info", message: dashboardTexts.notSaved });
-  if (step === "ask") {
-    const name = String(form.get("name") ?? "");
-    return data<TokenActionResult>({ confirm: { ...revokeQuestion(name), hidden: { id, name } } });
-  }
-  return answerSafely(app, "revoke the token", async () => {
+  const name = String(form.get("name") ?? "");
+  const unconfirmed = confirmation(form, { ...revokeQuestion(name), hidden: { id, name } }, dashboardTexts.notSaved);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, "revoke the token", async () => {
     const revoked = await revokeApiToken(app.db, user.id, id);
     return revoked
       ? data<TokenActionResult>({ tone: "success", message: apiTokenTexts.revoked })

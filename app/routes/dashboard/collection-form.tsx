@@ -5,31 +5,22 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import {
-  type Collection,
-  collectionForScreen,
-  collections,
-  formToInput,
-  formValues,
-  isCollectionKey,
-  rowToFormValues,
-} from "~/domain/collections";
-import { inputSchemas, stores } from "~/domain/collections.server";
-import { confirmStep } from "~/lib/confirm";
-import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
-import { answerSafely } from "~/lib/dashboard-action.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { type Collection, rowToFormValues } from "~/domain/collection";
+import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/collections";
+import { serviceOf } from "~/domain/collections.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation, formValues, invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdminPage } from "~/lib/session.server";
-import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/collection-form";
 
 /**
- * The add and edit form of every collection: add-event, add-notice… (by route id in
- * routes.ts) and /dashboard/{collection}/{id}/edit. The collection's schema checks the
- * values in the browser before the dialog and again on the server.
+ * The add and edit form of every collection: add-event, add-notice… (routes.ts makes one route
+ * here for each) and /dashboard/{collection}/{id}/edit. The server checks the values before
+ * it asks to confirm (the browser asks it first; no schema is sent to the browser).
  */
 export const handle: RouteHandle = { hydrate: true };
 
@@ -41,61 +32,60 @@ interface Target {
   id?: string;
 }
 
-function targetOf(url: URL, params: { collection?: string; id?: string }): Target {
+/** The add screen's collection by the route that matched; the edit screen's by its `:collection` param. */
+function targetOf(pattern: string, params: { collection?: string; id?: string }): Target {
   if (params.id !== undefined) {
     if (!isCollectionKey(params.collection)) throw data(null, { status: 404 });
-    return { collection: collections[params.collection], id: params.id };
+    return { collection: collectionByKey(params.collection), id: params.id };
   }
-  const match = collectionForScreen(url.pathname.split("/").at(-1) ?? "");
-  if (match?.screen !== "add") throw data(null, { status: 404 });
-  return { collection: match.collection };
+  const collection = collectionOfRoute("add", pattern);
+  if (!collection) throw data(null, { status: 404 });
+  return { collection };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const collection = loaderData && collections[loaderData.key];
+  const collection = loaderData && collectionByKey(loaderData.key);
   const title = collection ? (loaderData.id ? collection.headings.edit : collection.headings.add) : "Dashboard";
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
-  const { collection, id } = targetOf(url, params);
+  const { collection, id } = targetOf(pattern, params);
   if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
-  const row = await stores[collection.key].get(app.db, id);
+  const row = await serviceOf(collection).get(app.db, id);
   if (!row) throw data(null, { status: 404 });
   return { key: collection.key, id, values: rowToFormValues(collection, row) };
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
-  const { collection, id } = targetOf(url, params);
+  const { collection, id } = targetOf(pattern, params);
+  const service = serviceOf(collection);
   const form = await request.formData();
-  const values = formValues(collection, form);
-  const input = inputSchemas[collection.key].safeParse(formToInput(collection, form));
-  if (!input.success) {
-    const message = "Please correct the marked fields.";
-    return data<ActionResult>({ tone: "error", message, errors: fieldErrors(input.error), values }, 400);
-  }
-  const step = confirmStep(form);
-  if (step === "ask") return data<ActionResult>({ confirm: saveQuestion(collection, id !== undefined), values });
-  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved, values });
+  const values = formValues(
+    form,
+    collection.fields.map((field) => field.name),
+  );
+  const checked = service.check(values);
+  if (!checked.ok) return invalidForm(values, checked.errors);
+  const unconfirmed = confirmation(form, saveQuestion(collection, id !== undefined), dashboardTexts.notSaved, values);
+  if (unconfirmed) return unconfirmed;
 
-  const store = stores[collection.key];
   return answerSafely(
-    app,
+    app.log,
     `save the ${collection.noun}`,
     async () => {
-      if (id === undefined) {
-        await store.create(app.db, input.data);
-        return data<ActionResult>({ tone: "success", message: collection.texts.added(input.data), saved: true });
-      }
-      if (!(await store.update(app.db, id, input.data))) {
+      const written =
+        id === undefined ? await service.create(app.db, values) : await service.update(app.db, id, values);
+      if (written === "missing") {
         const message = `This ${collection.noun} no longer exists; nothing was saved.`;
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }
-      return data<ActionResult>({ tone: "success", message: collection.texts.updated(input.data), saved: true });
+      if (!written.ok) return invalidForm(values, written.errors);
+      return data<ActionResult>({ tone: "success", message: written.message, saved: true });
     },
     values,
   );
@@ -110,7 +100,7 @@ function saveQuestion(collection: Collection, editing: boolean) {
 }
 
 export default function CollectionForm({ loaderData, actionData }: Route.ComponentProps) {
-  const collection = collections[loaderData.key];
+  const collection = collectionByKey(loaderData.key);
   const editing = loaderData.id !== undefined;
   const confirmed = useConfirmedSubmit<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -140,7 +130,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
     <section className="flex max-w-2xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
-        <Link to={`/dashboard/${collection.listPath}`} className="font-medium text-navy-700 underline">
+        <Link to={`/dashboard/${collection.screens.list}`} className="font-medium text-navy-700 underline">
           Back to {collection.headings.list}
         </Link>
       </div>

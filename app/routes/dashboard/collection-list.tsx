@@ -6,67 +6,63 @@ import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import { type Collection, collectionForScreen, collections, editPath } from "~/domain/collections";
-import { stores } from "~/domain/collections.server";
-import { confirmStep } from "~/lib/confirm";
-import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
-import { answerSafely } from "~/lib/dashboard-action.server";
+import type { Collection } from "~/domain/collection";
+import { collectionByKey, collectionOfRoute, editPath } from "~/domain/collections";
+import { serviceOf } from "~/domain/collections.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdminPage } from "~/lib/session.server";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
-import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/collection-list";
 
 /**
  * The table screen of every collection (all-events, all-notice, teachers, students,
- * all-executive, results, recent-events): routes.ts maps each path here by route id.
+ * all-executive, results, recent-events): routes.ts makes one route here for each.
  */
 export const handle: RouteHandle = { hydrate: true };
 
-function collectionOf(url: URL): Collection {
-  const screen = url.pathname.split("/").at(-1) ?? "";
-  const match = collectionForScreen(screen);
-  if (match?.screen !== "list") throw data(null, { status: 404 });
-  return match.collection;
+function collectionOf(pattern: string): Collection {
+  const collection = collectionOfRoute("list", pattern);
+  if (!collection) throw data(null, { status: 404 });
+  return collection;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = loaderData ? collections[loaderData.key].headings.list : "Dashboard";
+  const heading = loaderData ? collectionByKey(loaderData.key).headings.list : "Dashboard";
   return [{ title: heading }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
-  const collection = collectionOf(url);
+  const collection = collectionOf(pattern);
   const query = tableQueryFrom(url);
-  const page = await stores[collection.key].listPage(app.db, query);
+  const page = await serviceOf(collection).listPage(app.db, query);
   return { key: collection.key, q: query.q, page };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
-  const collection = collectionOf(url);
-  const store = stores[collection.key];
+  const collection = collectionOf(pattern);
+  const service = serviceOf(collection);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  const step = confirmStep(form);
-  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
   const missing = data<ActionResult>(
     { tone: "info", message: `Nothing was deleted: no ${collection.noun} has this id (it may be gone already).` },
     404,
   );
-  if (step === "ask") {
-    const row = await store.get(app.db, id);
-    if (!row) return missing;
-    const confirm = deleteQuestion(collection, collection.rowName(row));
-    return data<ActionResult>({ confirm: { ...confirm, hidden: { id } } });
-  }
-  return answerSafely(app, `delete the ${collection.noun}`, async () => {
-    const deletedCount = await store.remove(app.db, id);
+  const row = await service.get(app.db, id);
+  if (!row) return missing;
+  const question = { ...deleteQuestion(collection, collection.rowName(row)), hidden: { id } };
+  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, `delete the ${collection.noun}`, async () => {
+    const deletedCount = await service.remove(app.db, id);
     return deletedCount ? data<ActionResult>({ tone: "success", message: collection.texts.deleted }) : missing;
   });
 }
@@ -79,7 +75,7 @@ function deleteQuestion(collection: Collection, name: string) {
 
 export default function CollectionList({ loaderData, actionData }: Route.ComponentProps) {
   const { q, page } = loaderData;
-  const collection = collections[loaderData.key];
+  const collection = collectionByKey(loaderData.key);
   const confirmed = useConfirmedSubmit<ActionResult>();
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
@@ -88,7 +84,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-navy-900">{collection.headings.list}</h1>
-        <Link to={`/dashboard/${collection.addPath}`} className="btn-accent">
+        <Link to={`/dashboard/${collection.screens.add}`} className="btn-accent">
           {collection.headings.add}
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { dashboardTexts } from "~/content/accounts";
-import { signedInUser } from "~/lib/session.server";
+import { signedInUser } from "~/domain/session.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { Spinner } from "~/components/spinner";
 import { dashboardMenu } from "~/content/accounts";
 import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
+import { requireSignedIn, signedInUser } from "~/domain/session.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireSignedIn, signedInUser } from "~/lib/session.server";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -1,12 +1,23 @@
-import { data, Form, useNavigation } from "react-router";
-import { Alert } from "~/components/alert";
+import { data, Form } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import { promoteToAdmin, roleChangeInput } from "~/domain/users.server";
-import { requireAdminPage } from "~/lib/session.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { roleChangeQuestion } from "~/domain/users";
+import { changeRole, roleChangeInput } from "~/domain/users.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/make-admin";
+
+export const handle: RouteHandle = { hydrate: true };
+
+const FORM_ID = "make-admin-form";
 
 export function meta() {
   return [{ title: "Make Admin" }, { name: "robots", content: "noindex" }];
@@ -17,34 +28,66 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-type Feedback = { tone: "success" | "info" | "error"; message: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
   const form = await request.formData();
-  const input = roleChangeInput.safeParse({ email: form.get("email") });
-  if (!input.success) return data<Feedback>({ tone: "error", message: input.error.issues[0]?.message ?? "" }, 400);
-  const result = await promoteToAdmin(app.db, input.data.email);
-  return result.modifiedCount
-    ? data<Feedback>({ tone: "success", message: dashboardTexts.makeAdminSuccess })
-    : data<Feedback>({ tone: "info", message: result.message ?? "" });
+  const parsed = parseForm(roleChangeInput, form);
+  if (!parsed.ok) return parsed.answer;
+  const { email } = parsed.data;
+  const unconfirmed = confirmation(
+    form,
+    roleChangeQuestion("make-admin", email),
+    dashboardTexts.notSaved,
+    parsed.values,
+  );
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, "make the admin", async () => {
+    const answer = await changeRole(app.db, "make-admin", email);
+    return data<ActionResult>({ ...answer.feedback, saved: answer.status === 200 }, answer.status);
+  });
 }
 
+export const clientAction = keepFormOnFailure;
+
 export default function MakeAdmin({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const confirmed = useConfirmedSubmit<ActionResult>();
+  const answer = confirmed.fetcher.data ?? actionData;
+  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const pendingEmail = String(confirmed.pending?.get("email") ?? "");
   return (
     <section className="card flex max-w-xl flex-col gap-4 p-6">
       <h1 className="text-2xl font-bold text-navy-900">Make Admin</h1>
-      {actionData && <Alert tone={actionData.tone}>{actionData.message}</Alert>}
-      <Form method="post" className="flex flex-col gap-4" key={actionData?.tone === "success" ? "reset" : "form"}>
-        <TextField label="Email" name="email" type="email" autoComplete="off" required />
-        <button type="submit" className="btn-navy self-start" disabled={busy}>
+      <FeedbackMessage feedback={feedback} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
+      <Form
+        method="post"
+        id={FORM_ID}
+        noValidate
+        onSubmit={confirmed.check}
+        className="flex flex-col gap-4"
+        key={answer?.saved ? "reset" : "form"}
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          defaultValue={answer?.saved ? "" : answer?.values?.email}
+          error={answer?.errors?.email}
+        />
+        <button type="submit" className="btn-navy self-start" disabled={confirmed.busy}>
           Make Admin
         </button>
       </Form>
-      {busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...roleChangeQuestion("make-admin", pendingEmail)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+      />
     </section>
   );
 }

@@ -4,11 +4,13 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
+import { signedInUser } from "~/domain/session.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
-import { displayNameSchema } from "~/domain/users.server";
-import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/lib/auth.server";
+import { passwordChangeInput, renameInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
-import { signedInUser } from "~/lib/session.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { parseForm } from "~/lib/form-actions.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
@@ -20,40 +22,43 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { displayName: user.displayName, email: user.email };
 }
 
-type ProfileResult = { form: "name" | "password"; tone: "success" | "error"; message: string };
-
 // The dashboard's middleware lets only signed-in people reach this action.
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
 
   if (form.get("intent") === "name") {
-    const name = displayNameSchema.safeParse(form.get("displayName") ?? "");
-    if (!name.success) {
-      return data<ProfileResult>({ form: "name", tone: "error", message: name.error.issues[0]?.message ?? "" }, 400);
-    }
+    const parsed = parseForm(renameInput, form);
+    if (!parsed.ok) return parsed.answer;
     // Through better-auth, which renews its signed copy of the session: the header shows the new name at once.
-    const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: name.data });
+    const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: parsed.data.displayName });
     if (!renamed.ok) {
-      return data<ProfileResult>({ form: "name", tone: "error", message: authErrorMessage(renamed) }, renamed.status);
+      return data<ActionResult>(
+        { tone: "error", message: authErrorMessage(renamed), values: parsed.values },
+        renamed.status,
+      );
     }
     const headers = new Headers();
     for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
-    return data<ProfileResult>({ form: "name", tone: "success", message: dashboardTexts.nameSaved }, { headers });
+    return data<ActionResult>(
+      { tone: "success", message: dashboardTexts.nameSaved, values: parsed.values },
+      { headers },
+    );
   }
 
-  const newPassword = String(form.get("newPassword") ?? "");
-  if (newPassword !== String(form.get("newPasswordRetype") ?? "")) {
-    return data<ProfileResult>({ form: "password", tone: "error", message: accountTexts.passwordMismatch }, 400);
-  }
+  const parsed = parseForm(passwordChangeInput, form);
+  if (!parsed.ok) return parsed.answer;
   // Other devices are signed out; this one gets a fresh session cookie.
   const result = await callAuthEndpoint(app.auth, request, "/change-password", {
-    currentPassword: String(form.get("currentPassword") ?? ""),
-    newPassword,
+    currentPassword: parsed.data.currentPassword,
+    newPassword: parsed.data.newPassword,
     revokeOtherSessions: true,
   });
   if (!result.ok) {
-    return data<ProfileResult>({ form: "password", tone: "error", message: authErrorMessage(result) }, result.status);
+    return data<ActionResult>(
+      { tone: "error", message: authErrorMessage(result), values: { intent: "password" } },
+      result.status,
+    );
   }
   // The old session is gone: a redirect carries the new cookie before any loader runs with
   // the old one (which, without JavaScript, would have looked like a logout).
@@ -63,8 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const resultFor = (form: ProfileResult["form"]) =>
-    actionData?.form === form ? <Alert tone={actionData.tone}>{actionData.message}</Alert> : null;
+  // Each form shows the answer it got (the answer carries the form's `intent`).
+  const answerFor = (intent: "name" | "password") => (actionData?.values?.intent === intent ? actionData : undefined);
+  const resultFor = (intent: "name" | "password") => {
+    const answer = answerFor(intent);
+    return answer?.tone && answer.message ? <Alert tone={answer.tone}>{answer.message}</Alert> : null;
+  };
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
       <div>
@@ -81,7 +90,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           name="displayName"
           required
           maxLength={DISPLAY_NAME_MAX}
-          defaultValue={loaderData.displayName}
+          defaultValue={answerFor("name")?.values?.displayName ?? loaderData.displayName}
+          error={answerFor("name")?.errors?.displayName}
         />
         <button type="submit" className="btn-navy self-start" disabled={busy}>
           Save name
@@ -97,14 +107,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           type="password"
           autoComplete="current-password"
           required
+          error={answerFor("password")?.errors?.currentPassword}
         />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" required />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={answerFor("password")?.errors?.newPassword}
+        />
         <TextField
           label="Retype new password"
           name="newPasswordRetype"
           type="password"
           autoComplete="new-password"
           required
+          error={answerFor("password")?.errors?.newPasswordRetype}
         />
         <button type="submit" className="btn-navy self-start" disabled={busy}>
           Change password

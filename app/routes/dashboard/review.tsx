@@ -6,18 +6,17 @@ import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
 import { collections } from "~/domain/collections";
 import { BULK_REJECT_MAX, isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, listReviewQueue, rejectSubmission, rejectSubmissions } from "~/domain/review.server";
-import { confirmStep } from "~/lib/confirm";
-import { type ActionResult, keepFormOnFailure } from "~/lib/dashboard-action";
-import { answerSafely } from "~/lib/dashboard-action.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requireAdminPage } from "~/lib/session.server";
-import { useConfirmedSubmit } from "~/lib/use-confirmed-submit";
 import type { Route } from "./+types/review";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -73,15 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (decision === "reject-selected") return rejectSelected(form, key, app);
   const id = String(form.get("id") ?? "");
-  const step = confirmStep(form);
-  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
-  if (step === "ask") {
-    const name = String(form.get("name") ?? "");
-    return data<ActionResult>({
-      confirm: { ...question(decision, name), hidden: { collection: key, decision, id, name } },
-    });
-  }
-  return answerSafely(app, `${decision} the submission`, async () => {
+  const name = String(form.get("name") ?? "");
+  const asked = { ...question(decision, name), hidden: { collection: key, decision, id, name } };
+  const unconfirmed = confirmation(form, asked, dashboardTexts.notSaved);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, `${decision} the submission`, async () => {
     const count =
       decision === "approve" ? await approveSubmission(app.db, key, id) : await rejectSubmission(app.db, key, id);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
@@ -96,13 +91,14 @@ async function rejectSelected(form: FormData, key: ReviewableKey, app: AppContex
   if (ids.length > BULK_REJECT_MAX) {
     return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_REJECT_MAX} at a time.` }, 400);
   }
-  const step = confirmStep(form);
-  if (step === "declined") return data<ActionResult>({ tone: "info", message: dashboardTexts.notSaved });
-  if (step === "ask") {
-    const hidden = { collection: key, decision: "reject-selected", ids: ids.join(",") };
-    return data<ActionResult>({ confirm: { ...question("reject-selected", "", ids.length), hidden } });
-  }
-  return answerSafely(app, "reject the selected submissions", async () => {
+  const hidden = { collection: key, decision: "reject-selected", ids: ids.join(",") };
+  const unconfirmed = confirmation(
+    form,
+    { ...question("reject-selected", "", ids.length), hidden },
+    dashboardTexts.notSaved,
+  );
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, "reject the selected submissions", async () => {
     const count = await rejectSubmissions(app.db, key, ids);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
     return data<ActionResult>({ tone: "success", message: reviewTexts.rejectedMany(count) });

@@ -1,19 +1,25 @@
-import { useState } from "react";
-import { data, useFetcher } from "react-router";
-import { Alert } from "~/components/alert";
+import { data, Form, type FormProps } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { DataTable } from "~/components/data-table";
+import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import { textCell } from "~/domain/collections";
-import { ADMIN_ROLE, roleLabel } from "~/domain/users";
-import { LastAdminError, listUserPage, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
-import { requireAdminPage } from "~/lib/session.server";
+import { textCell } from "~/domain/collection";
+import { requireAdminPage } from "~/domain/session.server";
+import { ADMIN_ROLE, roleChangeQuestion, roleLabel } from "~/domain/users";
+import { changeRole, listUserPage, roleChangeInput } from "~/domain/users.server";
+import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
+
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta() {
   return [{ title: "Users" }, { name: "robots", content: "noindex" }];
@@ -26,63 +32,62 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { q: query.q, users: await listUserPage(app.db, query) };
 }
 
-export type RoleChangeFeedback = { tone: "success" | "info" | "error"; message: string };
+const INTENTS = ["make-admin", "revoke-admin"] as const;
+type Intent = (typeof INTENTS)[number];
+const intentOf = (value: FormDataEntryValue | null): Intent =>
+  value === "revoke-admin" ? "revoke-admin" : "make-admin";
 
+/** Make Admin and Revoke: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
   const form = await request.formData();
-  const input = roleChangeInput.safeParse({ email: form.get("email") });
-  if (!input.success) {
-    return data<RoleChangeFeedback>({ tone: "error", message: input.error.issues[0]?.message ?? "" }, 400);
-  }
-  if (form.get("intent") === "promote") {
-    const result = await promoteToAdmin(app.db, input.data.email);
-    return result.modifiedCount
-      ? data<RoleChangeFeedback>({ tone: "success", message: dashboardTexts.makeAdminSuccess })
-      : data<RoleChangeFeedback>({ tone: "info", message: result.message ?? "" });
-  }
-  try {
-    const result = await revokeAdmin(app.db, input.data.email);
-    return result.modifiedCount
-      ? data<RoleChangeFeedback>({ tone: "success", message: dashboardTexts.revokeSuccess })
-      : data<RoleChangeFeedback>({ tone: "info", message: result.message ?? "" });
-  } catch (error) {
-    if (error instanceof LastAdminError)
-      return data<RoleChangeFeedback>({ tone: "error", message: error.message }, 409);
-    throw error;
-  }
+  const parsed = parseForm(roleChangeInput, form);
+  if (!parsed.ok) return parsed.answer;
+  const intent = intentOf(form.get("intent"));
+  const { email } = parsed.data;
+  const question = { ...roleChangeQuestion(intent, email), hidden: { intent, email } };
+  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, "change the role", async () => {
+    const answer = await changeRole(app.db, intent, email);
+    return data<ActionResult>(answer.feedback, answer.status);
+  });
 }
 
-type Pending = { intent: "promote" | "revoke"; email: string };
+export const clientAction = keepFormOnFailure;
 
-export default function Users({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [declined, setDeclined] = useState(false);
+function RoleButton({ intent, email, onSubmit }: { intent: Intent; email: string; onSubmit: FormProps["onSubmit"] }) {
+  const revoke = intent === "revoke-admin";
+  return (
+    <Form method="post" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="email" value={email} />
+      <button
+        type="submit"
+        className={revoke ? "btn-danger" : "btn-accent"}
+        aria-label={revoke ? `Revoke admin of ${email}` : `Make Admin ${email}`}
+      >
+        {revoke ? "Revoke" : "Make Admin"}
+      </button>
+    </Form>
+  );
+}
 
-  function ask(next: Pending) {
-    setDeclined(false);
-    setPending(next);
-  }
-  function confirm() {
-    if (pending) fetcher.submit(pending, { method: "post" });
-    setPending(null);
-  }
-  function decline() {
-    setPending(null);
-    setDeclined(true);
-  }
-
-  const feedback = declined ? { tone: "info" as const, message: dashboardTexts.notSaved } : fetcher.data;
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const confirmed = useConfirmedSubmit<ActionResult>();
+  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const pendingIntent = intentOf(confirmed.pending?.get("intent") ?? null);
+  const pendingEmail = String(confirmed.pending?.get("email") ?? "");
   const firstNumber = (loaderData.users.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">Users</h1>
       <TableSearch q={loaderData.q} />
       <TableSummary page={loaderData.users} q={loaderData.q} />
-      {fetcher.state !== "idle" && <Spinner label={accountTexts.loading} />}
-      {feedback && fetcher.state === "idle" && <Alert tone={feedback.tone}>{feedback.message}</Alert>}
+      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      <FeedbackMessage feedback={feedback} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <DataTable
         caption="Users"
         columns={[
@@ -93,27 +98,13 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         ]}
         rows={loaderData.users.items}
         empty={loaderData.q ? "No account matches your search." : "No accounts yet."}
-        actions={(user) =>
-          user.role === ADMIN_ROLE ? (
-            <button
-              type="button"
-              className="btn-danger min-h-11"
-              aria-label={`Revoke admin of ${user.email}`}
-              onClick={() => ask({ intent: "revoke", email: user.email })}
-            >
-              Revoke
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn-accent"
-              aria-label={`Make Admin ${user.email}`}
-              onClick={() => ask({ intent: "promote", email: user.email })}
-            >
-              Make Admin
-            </button>
-          )
-        }
+        actions={(user) => (
+          <RoleButton
+            intent={user.role === ADMIN_ROLE ? "revoke-admin" : "make-admin"}
+            email={user.email}
+            onSubmit={confirmed.askFromEvent}
+          />
+        )}
       />
       <PaginationNav
         page={loaderData.users.page}
@@ -122,15 +113,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         label="Users pages"
       />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.intent === "revoke" ? "Revoke admin?" : "Make admin?"}
-        description={
-          pending?.intent === "revoke"
-            ? `${pending.email} will become a General user.`
-            : `${pending?.email ?? ""} will be able to manage the whole site.`
-        }
-        onYes={confirm}
-        onNo={decline}
+        open={confirmed.pending !== null}
+        {...roleChangeQuestion(pendingIntent, pendingEmail)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
       />
     </section>
   );

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { Feedback } from "~/components/feedback";
 import { dashboardTexts } from "~/content/accounts";
-import { CONFIRM_FIELD } from "./confirm";
+import type { Feedback } from "~/lib/form-actions";
+import { CONFIRM_FIELD } from "~/lib/form-actions";
 
 /**
  * The dashboard's Yes / No flow with JavaScript: a submit is held until the dialog is

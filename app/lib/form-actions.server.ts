@@ -1,0 +1,79 @@
+import type { Logger } from "pino";
+import { data } from "react-router";
+import type { z } from "zod";
+import { fieldErrors } from "./field-errors";
+import { type ActionResult, type ConfirmQuestion, confirmStep } from "./form-actions";
+
+/** The message of a 400 that names the wrong fields, on forms and in the API alike. */
+export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
+
+type Answer = ReturnType<typeof data<ActionResult>>;
+
+/** The text values of these fields as typed (a file field's value is not text, so it is ""). */
+export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+export type ParsedForm<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; values: Record<string, string>; errors: Record<string, string>; answer: Answer };
+
+/** The answer to a form with wrong fields: 400, each named, what was typed kept. */
+export function invalidForm(values: Record<string, string>, errors: Record<string, string>): Answer {
+  return data<ActionResult>({ tone: "error", message: INVALID_INPUT_MESSAGE, errors, values }, 400);
+}
+
+/**
+ * Every form's one way from posted fields to input: the schema's fields as text (numbers and
+ * dates included; the schema reads them as the API's clients send them), checked by the same
+ * schema the API uses. A failure is already the answer: 400, the wrong fields named, the
+ * values kept.
+ */
+export function parseForm<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  form: FormData,
+): ParsedForm<z.output<z.ZodObject<Shape>>> {
+  const values = formValues(form, Object.keys(schema.shape));
+  const input = Object.fromEntries(Object.entries(values).filter(([name]) => typeof form.get(name) === "string"));
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data, values };
+  const errors = fieldErrors(parsed.error);
+  return { ok: false, values, errors, answer: invalidForm(values, errors) };
+}
+
+/**
+ * The confirmation protocol's unconfirmed steps: without JavaScript the first post is
+ * answered with the question, a No with 'Changes are not saved'. Undefined once confirmed.
+ */
+export function confirmation(
+  form: FormData,
+  question: ConfirmQuestion,
+  notSaved: string,
+  values?: Record<string, string>,
+): Answer | undefined {
+  const step = confirmStep(form);
+  if (step === "ask") return data<ActionResult>({ confirm: question, values });
+  if (step === "declined") return data<ActionResult>({ tone: "info", message: notSaved, values });
+  return undefined;
+}
+
+/** An unexpected failure while acting is logged and told on the page, never an error page; what was typed is kept. */
+export async function answerSafely(
+  log: Logger,
+  what: string,
+  run: () => Promise<ActionResult | Answer>,
+  values?: Record<string, string>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log.error({ err: error }, `${what} failed`);
+    return data<ActionResult>({ tone: "error", message: `Could not ${what}. Please try again.`, values }, 500);
+  }
+}
