@@ -1,4 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { collectionPatterns, collections, DASHBOARD_PATH } from "./domain/collections";
+
+const eachCollection = Object.values(collections);
 
 export default [
   index("routes/home.tsx", { id: "index" }),
@@ -36,26 +39,18 @@ export default [
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
-  route("dashboard", "routes/dashboard/layout.tsx", { id: "dashboard" }, [
+  route(DASHBOARD_PATH, "routes/dashboard/layout.tsx", { id: "dashboard" }, [
     index("routes/dashboard/index.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
     route("users", "routes/dashboard/users.tsx"),
     route("make-admin", "routes/dashboard/make-admin.tsx"),
-    // Dashboard content: one list and one form module for every collection.
-    route("all-events", "routes/dashboard/collection-list.tsx", { id: "dashboard-events" }),
-    route("add-event", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-event" }),
-    route("all-notice", "routes/dashboard/collection-list.tsx", { id: "dashboard-notices" }),
-    route("add-notice", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-notice" }),
-    route("teachers", "routes/dashboard/collection-list.tsx", { id: "dashboard-teachers" }),
-    route("add-teacher", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-teacher" }),
-    route("students", "routes/dashboard/collection-list.tsx", { id: "dashboard-students" }),
-    route("add-student", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-student" }),
-    route("all-executive", "routes/dashboard/collection-list.tsx", { id: "dashboard-executives" }),
-    route("add-executive", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-executive" }),
-    route("results", "routes/dashboard/collection-list.tsx", { id: "dashboard-results" }),
-    route("add-new-results", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-result" }),
-    route("recent-events", "routes/dashboard/collection-list.tsx", { id: "dashboard-recent-events" }),
-    route("add-recent-event", "routes/dashboard/collection-form.tsx", { id: "dashboard-add-recent-event" }),
+    // Dashboard content: one list and one form module for every collection, at the paths it names.
+    ...eachCollection.flatMap((collection) => [
+      route(collection.screens.list, "routes/dashboard/collection-list.tsx", {
+        id: `dashboard-list-${collection.key}`,
+      }),
+      route(collection.screens.add, "routes/dashboard/collection-form.tsx", { id: `dashboard-add-${collection.key}` }),
+    ]),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("review", "routes/dashboard/review.tsx"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),
@@ -69,21 +64,13 @@ export default [
   route("api/users/make-admin", "routes/api/users.role.ts", { id: "api-make-admin" }),
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),
   route("api/users/:email", "routes/api/users.email.ts"),
-  // Write API: one add and one item module for every collection.
-  route("api/add-event", "routes/api/collection-add.ts", { id: "api-add-event" }),
-  route("api/add-notice", "routes/api/collection-add.ts", { id: "api-add-notice" }),
-  route("api/add-student", "routes/api/collection-add.ts", { id: "api-add-student" }),
-  route("api/add-teacher", "routes/api/collection-add.ts", { id: "api-add-teacher" }),
-  route("api/add-executive", "routes/api/collection-add.ts", { id: "api-add-executive" }),
-  route("api/add-result", "routes/api/collection-add.ts", { id: "api-add-result" }),
-  route("api/add-recent-event", "routes/api/collection-add.ts", { id: "api-add-recent-event" }),
-  route("api/event/:id", "routes/api/collection-item.ts", { id: "api-event" }),
-  route("api/notices/:id", "routes/api/collection-item.ts", { id: "api-notice" }),
-  route("api/students/:id", "routes/api/collection-item.ts", { id: "api-student" }),
-  route("api/teachers/:id", "routes/api/collection-item.ts", { id: "api-teacher" }),
-  route("api/executives/:id", "routes/api/collection-item.ts", { id: "api-executive" }),
-  route("api/results/:id", "routes/api/collection-item.ts", { id: "api-result" }),
-  route("api/recent-events/:id", "routes/api/collection-item.ts", { id: "api-recent-event" }),
+  // Write API: one add and one item module for every collection, at the paths it names.
+  ...eachCollection.flatMap((collection) => [
+    route(collectionPatterns.apiAdd(collection), "routes/api/collection-add.ts", { id: `api-add-${collection.key}` }),
+    route(collectionPatterns.apiItem(collection), "routes/api/collection-item.ts", {
+      id: `api-item-${collection.key}`,
+    }),
+  ]),
   route("api/review", "routes/api/review.ts"),
   route("api/review/:collection/:id/:decision", "routes/api/review.decision.ts"),
   route("api/products-collection", "routes/api/products-collection.ts"),

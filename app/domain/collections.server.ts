@@ -1,43 +1,102 @@
 import type { z } from "zod";
-import type { CollectionKey } from "./collections";
-import type { CollectionStore } from "./crud.server";
-import { eventInput } from "./events";
+import type { Database } from "~/db/client.server";
+import { fieldErrors } from "~/lib/field-errors";
+import type { Page } from "~/lib/pagination";
+import type { Collection } from "./collection";
+import { type CollectionKey, collections } from "./collections";
+import type { AdminPageRequest, CollectionStore } from "./crud.server";
+import { eventInput, eventRecord } from "./events";
 import { eventStore } from "./events.server";
-import { executiveInput } from "./executives";
+import { executiveInput, executiveRecord } from "./executives";
 import { executiveStore } from "./executives.server";
-import { noticeInput } from "./notices";
+import { noticeInput, noticeRecord } from "./notices";
 import { noticeStore } from "./notices.server";
-import { recentEventInput } from "./recent-events";
+import { recentEventInput, recentEventRecord } from "./recent-events";
 import { recentEventStore } from "./recent-events.server";
-import { resultInput } from "./results";
+import { resultInput, resultRecord } from "./results";
 import { resultStore } from "./results.server";
-import { studentInput } from "./students";
+import { studentInput, studentRecord } from "./students";
 import { studentStore } from "./students.server";
-import { teacherInput } from "./teachers";
+import { teacherInput, teacherRecord } from "./teachers";
 import { teacherStore } from "./teachers.server";
 
+type Row = { _id: string };
+export type Checked = { ok: true } | { ok: false; errors: Record<string, string> };
+export type Written = { ok: true; id: string; message: string } | { ok: false; errors: Record<string, string> };
+
 /**
- * Each collection's input schema: the server checks every form and API body with it. The
- * browser gets none of them (zod would double the dashboard's JavaScript); forms ask the
- * server, which names the wrong fields.
+ * A collection's server side, the same for the dashboard's forms, the JSON API and the public
+ * forms: every write takes the body as sent (form values or JSON) and checks it with the
+ * collection's input schema itself, so no caller holds a value of the wrong collection's type.
  */
-export const inputSchemas: Record<CollectionKey, z.ZodType<unknown, Record<string, unknown>>> = {
-  events: eventInput,
-  notices: noticeInput,
-  students: studentInput,
-  teachers: teacherInput,
-  executives: executiveInput,
-  results: resultInput,
-  "recent-events": recentEventInput,
+export interface CollectionService<R extends Row = Row> {
+  readonly collection: Collection;
+  /** The API's contract (openapi.server.ts): what a write takes, and what a read answers with. */
+  readonly inputSchema: z.ZodObject;
+  readonly recordSchema: z.ZodType<R>;
+  check(body: unknown): Checked;
+  /** `extra` sets columns the input has no say over (a submission's `status`). */
+  create(db: Database, body: unknown, extra?: Record<string, unknown>): Promise<Written>;
+  /** `missing` when no row has this id. */
+  update(db: Database, id: string, body: unknown): Promise<Written | "missing">;
+  remove(db: Database, id: string): Promise<number>;
+  get(db: Database, id: string): Promise<R | undefined>;
+  listPage(db: Database, request: AdminPageRequest): Promise<Page<R>>;
+}
+
+function serve<Shape extends z.ZodRawShape, R extends Row>(
+  collection: Collection<R, z.output<z.ZodObject<Shape>>>,
+  inputSchema: z.ZodObject<Shape>,
+  recordSchema: z.ZodType<R>,
+  store: CollectionStore<z.output<z.ZodObject<Shape>>, R>,
+): CollectionService<R> {
+  const parse = (body: unknown) => {
+    const parsed = inputSchema.safeParse(body);
+    return parsed.success
+      ? { ok: true as const, input: parsed.data }
+      : { ok: false as const, errors: fieldErrors(parsed.error) };
+  };
+  return {
+    collection,
+    inputSchema,
+    recordSchema,
+    check: (body) => {
+      const parsed = parse(body);
+      return parsed.ok ? { ok: true } : parsed;
+    },
+    async create(db, body, extra) {
+      const parsed = parse(body);
+      if (!parsed.ok) return parsed;
+      const id = await store.create(db, parsed.input, extra);
+      return { ok: true, id, message: collection.texts.added(parsed.input) };
+    },
+    async update(db, id, body) {
+      const parsed = parse(body);
+      if (!parsed.ok) return parsed;
+      if (!(await store.update(db, id, parsed.input))) return "missing";
+      return { ok: true, id, message: collection.texts.updated(parsed.input) };
+    },
+    remove: (db, id) => store.remove(db, id),
+    get: (db, id) => store.get(db, id),
+    listPage: (db, request) => store.listPage(db, request),
+  };
+}
+
+/** The server side of every collection of collections.ts. */
+export const collectionServices: Record<CollectionKey, CollectionService> = {
+  events: serve(collections.events, eventInput, eventRecord(), eventStore),
+  notices: serve(collections.notices, noticeInput, noticeRecord(), noticeStore),
+  students: serve(collections.students, studentInput, studentRecord(), studentStore),
+  teachers: serve(collections.teachers, teacherInput, teacherRecord(), teacherStore),
+  executives: serve(collections.executives, executiveInput, executiveRecord(), executiveStore),
+  results: serve(collections.results, resultInput, resultRecord(), resultStore),
+  "recent-events": serve(collections["recent-events"], recentEventInput, recentEventRecord(), recentEventStore),
 };
 
-/** The database side of the collection registry (collections.ts): one store per collection. */
-export const stores: Record<CollectionKey, CollectionStore> = {
-  events: eventStore as CollectionStore,
-  notices: noticeStore as CollectionStore,
-  students: studentStore as CollectionStore,
-  teachers: teacherStore as CollectionStore,
-  executives: executiveStore as CollectionStore,
-  results: resultStore as CollectionStore,
-  "recent-events": recentEventStore as CollectionStore,
-};
+const servicesByCollection = new Map(Object.values(collectionServices).map((service) => [service.collection, service]));
+
+export function serviceOf(collection: Collection): CollectionService {
+  const service = servicesByCollection.get(collection);
+  if (!service) throw new Error(`No service for the collection ${collection.key}`);
+  return service;
+}

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notices, students } from "~/db/schema";
-import { stores } from "~/domain/collections.server";
+import { collectionServices } from "~/domain/collections.server";
 import { noticeStore } from "~/domain/notices.server";
 import {
   approveSubmission,
@@ -64,7 +64,7 @@ describe("admin list pages", () => {
 
   it("updates, reads and deletes by id; unknown and malformed ids count 0", async () => {
     const { db } = testDb;
-    for (const [key, store] of Object.entries(stores)) {
+    for (const [key, store] of Object.entries(collectionServices)) {
       expect(await store.get(db, "not-a-uuid"), key).toBeUndefined();
       expect(await store.remove(db, "00000000-0000-4000-8000-000000000000"), key).toBe(0);
     }
@@ -153,11 +153,27 @@ describe("the public forms' rate limit", () => {
   it("lets exactly `max` concurrent attempts through and starts over after the window", async () => {
     const { db } = testDb;
     const options = { max: 5, windowSeconds: 60, now: 1_000_000 };
-    const verdicts = await Promise.all(Array.from({ length: 12 }, () => countAttempt(db, "test:client", options)));
+    const attempt = () => countAttempt(db, "test", "10.9.0.1", options);
+    const verdicts = await Promise.all(Array.from({ length: 12 }, attempt));
     expect(verdicts.filter((verdict) => !verdict.limited)).toHaveLength(5);
     expect(verdicts.every((verdict) => verdict.retryAfterSeconds === 60)).toBe(true);
-    expect((await countAttempt(db, "test:other", options)).limited).toBe(false);
-    const later = await countAttempt(db, "test:client", { ...options, now: options.now + 61_000 });
+    expect((await countAttempt(db, "test", "10.9.0.2", options)).limited).toBe(false);
+    expect((await countAttempt(db, "other-scope", "10.9.0.1", options)).limited).toBe(false);
+    const later = await countAttempt(db, "test", "10.9.0.1", { ...options, now: options.now + 61_000 });
     expect(later.limited).toBe(false);
+  });
+
+  it("counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one", async () => {
+    const { db } = testDb;
+    const options = { max: 2, windowSeconds: 60, now: 2_000_000 };
+    // Every address of one /64: a client that takes a new one per request is still one client.
+    for (const address of ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9"]) {
+      expect((await countAttempt(db, "v6", address, options)).limited, address).toBe(false);
+    }
+    expect((await countAttempt(db, "v6", "2001:db8:1:2:abcd::1", options)).limited).toBe(true);
+    expect((await countAttempt(db, "v6", "2001:db8:1:3::1", options)).limited, "the next /64").toBe(false);
+    await countAttempt(db, "v4", "192.0.2.7", options);
+    await countAttempt(db, "v4", "::ffff:192.0.2.7", options);
+    expect((await countAttempt(db, "v4", "192.0.2.7", options)).limited).toBe(true);
   });
 });

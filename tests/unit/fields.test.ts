@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { collections, formToInput, rowToFormValues } from "~/domain/collections";
-import { inputSchemas } from "~/domain/collections.server";
+import { rowToFormValues } from "~/domain/collection";
+import { type CollectionKey, collections } from "~/domain/collections";
+import { collectionServices } from "~/domain/collections.server";
 import { isAllowedLink } from "~/domain/fields";
+import { parseForm } from "~/lib/form-actions.server";
+
+const inputSchema = (key: CollectionKey) => collectionServices[key].inputSchema;
 
 /** A collection's input schema applied, its result read field by field. */
-const parseInput = (key: keyof typeof inputSchemas, value: unknown) =>
-  inputSchemas[key].parse(value) as Record<string, unknown>;
+const parseInput = (key: CollectionKey, value: unknown): Record<string, unknown> => inputSchema(key).parse(value);
+
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+};
 
 describe("link fields", () => {
   it.each(["https://example.org/a.pdf", "http://example.org", "/media/abc123.pdf", "/media/2026/photo-1.png"])(
@@ -28,18 +37,14 @@ describe("link fields", () => {
 
 describe("form values", () => {
   it("become schema input: blanks are absent, whole numbers are numbers, the rest stays text", () => {
-    const form = new URLSearchParams({
-      name: " Ada ",
-      batch: "7",
-      session: "  ",
-      email: "a@x.org",
-      photoURL: "/media/a.png",
-    });
-    const parsed = parseInput("students", formToInput(collections.students, form));
-    expect(parsed).toMatchObject({ name: "Ada", batch: 7, email: "a@x.org" });
-    expect(parsed.session || undefined).toBeUndefined();
-    const odd = formToInput(collections.students, new URLSearchParams({ batch: "7.5" }));
-    expect(inputSchemas.students.safeParse(odd).error?.issues.map((issue) => issue.path[0])).toContain("batch");
+    const form = formOf({ name: " Ada ", batch: "7", session: "  ", email: "a@x.org", photoURL: "/media/a.png" });
+    const parsed = parseForm(inputSchema("students"), form);
+    expect(parsed.ok && parsed.data).toMatchObject({ name: "Ada", batch: 7, email: "a@x.org" });
+    expect(parsed.ok && (parsed.data.session || undefined)).toBeUndefined();
+    expect(parsed.values.name).toBe(" Ada ");
+    const odd = parseForm(inputSchema("students"), formOf({ batch: "7.5" }));
+    expect(odd.ok ? {} : odd.errors).toHaveProperty("batch", "Batch must be a whole number");
+    expect(odd.values.batch).toBe("7.5");
   });
 
   it("take what the spec's own client sends: numbers as text and empty optional inputs", () => {
@@ -58,7 +63,7 @@ describe("form values", () => {
     expect(parseInput("students", student).batch ?? null).toBeNull();
     expect(parseInput("students", { ...student, batch: "7" }).batch).toBe(7);
     for (const bad of ["abc", "7.5", "-1"]) {
-      const issues = inputSchemas.students.safeParse({ ...student, batch: bad }).error?.issues ?? [];
+      const issues = inputSchema("students").safeParse({ ...student, batch: bad }).error?.issues ?? [];
       expect(
         issues.map((issue) => issue.path[0]),
         bad,
@@ -79,7 +84,7 @@ describe("form values", () => {
 
   it("every collection's form has a field for each schema key", () => {
     for (const collection of Object.values(collections)) {
-      const shape = (inputSchemas[collection.key] as unknown as { shape: Record<string, unknown> }).shape;
+      const { shape } = inputSchema(collection.key);
       expect(collection.fields.map((field) => field.name).sort(), collection.key).toEqual(Object.keys(shape).sort());
     }
   });

@@ -55,9 +55,9 @@ export async function waitForForm(page: Page) {
  */
 export async function removeByName(page: Page, collection: CollectionKey, name: string) {
   const { api } = collections[collection];
-  const rows = (await (await page.request.get(`/api/${api.readPath}`)).json()) as { _id: string; name: string }[];
+  const rows = (await (await page.request.get(`/api/${api.read}`)).json()) as { _id: string; name: string }[];
   for (const row of rows.filter((candidate) => candidate.name === name)) {
-    const response = await page.request.delete(`/api/${api.itemPath}/${row._id}`, {
+    const response = await page.request.delete(`/api/${api.item}/${row._id}`, {
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(response.status(), `delete ${collection} ${name}`).toBe(200);

@@ -1,0 +1,90 @@
+import { previewText, SHORT_PREVIEW } from "../lib/text";
+
+/**
+ * What a managed collection is, as data: its dashboard screens, form fields, table columns
+ * and texts, and the paths of its screens and API calls. Each entity describes itself with
+ * `defineCollection` beside its own module (`students.collection.ts`…); one generic list
+ * screen, one generic form and one set of API routes read the description. Browser-safe:
+ * the input schemas and database access are the server's (collections.server.ts).
+ */
+
+export type FieldKind = "text" | "textarea" | "email" | "link" | "date" | "time" | "number" | "select";
+
+export interface FormFieldDef {
+  /** The API's field name, also the form control's name. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  maxLength?: number;
+  /** For `select`: the choices, after an empty placeholder choice. */
+  options?: readonly string[];
+  placeholderOption?: string;
+  hint?: string;
+}
+
+/** What a table cell shows; the list screen renders each kind. */
+export type Cell =
+  | { kind: "text"; text: string }
+  | { kind: "image"; src: string }
+  | { kind: "link"; href: string; text: string }
+  | { kind: "lines"; lines: string[] };
+
+export interface ColumnDef<Row> {
+  header: string;
+  cell(row: Row): Cell;
+}
+
+// Every function below is written as a method: methods take their parameters bivariantly, so a
+// Collection<ApiEvent, EventInput> is a Collection where the generic screens expect one.
+export interface CollectionTexts<Input> {
+  added(input: Input): string;
+  updated(input: Input): string;
+  deleted: string;
+  /** Shown when the table has no rows (or none match the search). */
+  empty: string;
+}
+
+export interface Collection<Row extends { _id: string } = { _id: string }, Input = unknown> {
+  key: string;
+  /** "event": used in dialog texts and button labels. */
+  noun: string;
+  headings: { list: string; add: string; edit: string };
+  /** Dashboard screens, relative to /dashboard (the spec's paths). */
+  screens: { list: string; add: string };
+  /** API paths: GET /api/{read} (public), POST /api/{add}, GET/PUT/DELETE /api/{item}/{id}. */
+  api: { read: string; add: string; item: string };
+  fields: readonly FormFieldDef[];
+  columns: readonly ColumnDef<Row>[];
+  rowName(row: Row): string;
+  texts: CollectionTexts<Input>;
+}
+
+export function defineCollection<Row extends { _id: string }, Input, Key extends string>(
+  definition: Collection<Row, Input> & { key: Key },
+): Collection<Row, Input> & { key: Key } {
+  return definition;
+}
+
+/** A plain table cell. */
+export const textCell = (value: string | number | null | undefined): Cell => ({
+  kind: "text",
+  text: value == null ? "" : String(value),
+});
+export const previewCell = (value: string | null): Cell => textCell(previewText(value ?? "", SHORT_PREVIEW));
+export const imageCell = (src: string | null): Cell => (src ? { kind: "image", src } : textCell(""));
+export const fileLinkCell = (href: string): Cell => ({ kind: "link", href, text: "Open file" });
+
+export const photoField: FormFieldDef = { name: "photoURL", label: "Photo", kind: "link", required: true };
+export const emailFormField: FormFieldDef = { name: "email", label: "Email", kind: "email", required: true };
+export const nameField: FormFieldDef = { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 };
+
+/** A stored row as the form shows it (every value as text). */
+export function rowToFormValues(collection: Collection, row: object): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of collection.fields) {
+    const value: unknown = Reflect.get(row, field.name);
+    values[field.name] = value == null ? "" : String(value);
+  }
+  return values;
+}

@@ -1,0 +1,52 @@
+import { formatDate, formatTime } from "../lib/format";
+import { defineCollection, nameField, previewCell, textCell } from "./collection";
+import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
+import type { ApiEvent, EventInput } from "./events";
+
+/** The events collection of the dashboard and the write API (see collection.ts). */
+export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">({
+  key: "events",
+  noun: "event",
+  headings: { list: "All Events", add: "Add Programming Contest", edit: "Edit Event" },
+  screens: { list: "all-events", add: "add-event" },
+  api: { read: "events", add: "add-event", item: "event" },
+  fields: [
+    {
+      name: "eventType",
+      label: "Event type",
+      kind: "select",
+      required: true,
+      options: EVENT_TYPES,
+      placeholderOption: EVENT_TYPE_PLACEHOLDER,
+    },
+    nameField,
+    { name: "starts_on", label: "Start date", kind: "date", hint: "Optional" },
+    { name: "starts_at", label: "Start time", kind: "time", required: true },
+    { name: "problem_number", label: "Problem count", kind: "number", required: true },
+    { name: "contest_duration", label: "Duration", kind: "text", required: true, maxLength: 100, hint: "e.g. 3 Hours" },
+    { name: "details", label: "Details", kind: "textarea", required: true },
+  ],
+  columns: [
+    { header: "Type", cell: (row) => textCell(row.eventType) },
+    { header: "Name", cell: (row) => textCell(row.name) },
+    {
+      header: "Start time and date",
+      cell: (row) => ({
+        kind: "lines",
+        lines: [formatTime(row.starts_at), row.starts_on ? formatDate(row.starts_on) : "No date"],
+      }),
+    },
+    {
+      header: "Problem count and duration",
+      cell: (row) => ({ kind: "lines", lines: [`${row.problem_number} problems`, row.contest_duration] }),
+    },
+    { header: "Description", cell: (row) => previewCell(row.details) },
+  ],
+  rowName: (row) => row.name,
+  texts: {
+    added: (input) => `${input.eventType} Event! added`,
+    updated: (input) => `${input.eventType} Event! updated`,
+    deleted: "Event! Deleted",
+    empty: "No events yet.",
+  },
+});

@@ -1,0 +1,33 @@
+import { defineCollection, emailFormField, imageCell, nameField, photoField, textCell } from "./collection";
+import type { ApiExecutive, ExecutiveInput } from "./executives";
+
+/** The executives collection of the dashboard and the write API (see collection.ts). */
+export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInput, "executives">({
+  key: "executives",
+  noun: "executive",
+  headings: { list: "Our Executives Body", add: "Add Executive", edit: "Edit Executive" },
+  screens: { list: "all-executive", add: "add-executive" },
+  api: { read: "executives", add: "add-executive", item: "executives" },
+  fields: [
+    nameField,
+    { name: "title", label: "Title", kind: "text", maxLength: 200, hint: "Optional" },
+    { name: "designation", label: "Designation", kind: "text", required: true, maxLength: 200 },
+    emailFormField,
+    photoField,
+    { name: "panel", label: "Panel", kind: "text", required: true, maxLength: 9, hint: "e.g. 2020-2021" },
+  ],
+  columns: [
+    { header: "Photo", cell: (row) => imageCell(row.photoURL) },
+    { header: "Name and title", cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }) },
+    { header: "Position", cell: (row) => textCell(row.designation) },
+    { header: "Panel", cell: (row) => textCell(row.panel) },
+    { header: "Email", cell: (row) => textCell(row.email) },
+  ],
+  rowName: (row) => row.name,
+  texts: {
+    added: () => "Executive! added",
+    updated: () => "Executive! updated",
+    deleted: "executive! Deleted",
+    empty: "No executives yet.",
+  },
+});

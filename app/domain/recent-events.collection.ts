@@ -1,0 +1,32 @@
+import { defineCollection, imageCell, nameField, previewCell, textCell } from "./collection";
+import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
+
+/** The recent events collection of the dashboard and the write API (see collection.ts). */
+export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEventInput, "recent-events">({
+  key: "recent-events",
+  noun: "recent event",
+  headings: { list: "Recent Events", add: "Add Recent Event", edit: "Edit Recent Event" },
+  screens: { list: "recent-events", add: "add-recent-event" },
+  api: { read: "recentEvents.JSON", add: "add-recent-event", item: "recent-events" },
+  fields: [
+    nameField,
+    { name: "img1", label: "Card image", kind: "link", required: true },
+    { name: "details", label: "Details", kind: "textarea", required: true },
+    { name: "img2", label: "Second image", kind: "link", required: true },
+    { name: "img3", label: "Third image", kind: "link", required: true },
+    { name: "details1", label: "Further details", kind: "textarea", hint: "Optional" },
+    { name: "details2", label: "Closing details", kind: "textarea", hint: "Optional" },
+  ],
+  columns: [
+    { header: "Card image", cell: (row) => imageCell(row.img1) },
+    { header: "Name", cell: (row) => textCell(row.name) },
+    { header: "Details", cell: (row) => previewCell(row.details) },
+  ],
+  rowName: (row) => row.name,
+  texts: {
+    added: () => "Recent Event! added",
+    updated: () => "Recent Event! updated",
+    deleted: "Recent Event! Deleted",
+    empty: "No recent events yet.",
+  },
+});
