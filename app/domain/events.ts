@@ -4,17 +4,24 @@ import { optionalDateField, requiredText, wholeNumberField } from "./fields";
 
 export { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES, type EventType } from "./event-types";
 
-/** Spec field names, as `GET /api/events` returns them. */
-export interface ApiEvent {
-  _id: string;
-  eventType: string;
-  name: string;
-  starts_on: string | null;
-  starts_at: string;
-  problem_number: number;
-  contest_duration: string;
-  details: string;
+/**
+ * Spec field names, as `GET /api/events` returns them.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function eventRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    eventType: z.string(),
+    name: z.string(),
+    starts_on: z.string().nullable(),
+    starts_at: z.string(),
+    problem_number: z.number().int(),
+    contest_duration: z.string(),
+    details: z.string(),
+  });
 }
+
+export type ApiEvent = z.infer<ReturnType<typeof eventRecord>>;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 

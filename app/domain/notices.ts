@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { dateField, linkField, requiredText } from "./fields";
 
-/** Spec field names, as `GET /api/all-notice` returns them; `slug` names the notice's sub-route. */
-export interface ApiNotice {
-  _id: string;
-  name: string;
-  slug: string;
-  publishing_date: string;
-  chrMonth: string;
-  day: string;
-  pdfFile: string;
-  description: string;
-}
-
 /** The notice board shows months as these three-letter labels (spec section 3). */
 export const MONTH_ABBREVIATIONS = [
   "JAN",
@@ -30,6 +18,26 @@ export const MONTH_ABBREVIATIONS = [
 ] as const;
 
 export type MonthAbbreviation = (typeof MONTH_ABBREVIATIONS)[number];
+
+/**
+ * Spec field names, as `GET /api/all-notice` returns them; `slug` names the notice's sub-route.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function noticeRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    publishing_date: z.string(),
+    /** The month's three-letter label (JAN…DEC). */
+    chrMonth: z.string(),
+    day: z.string(),
+    pdfFile: z.string(),
+    description: z.string(),
+  });
+}
+
+export type ApiNotice = z.infer<ReturnType<typeof noticeRecord>>;
 
 export const SLUG_MAX_LENGTH = 80;
 const FALLBACK_SLUG = "notice";

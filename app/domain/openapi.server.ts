@@ -1,250 +1,349 @@
 import { z } from "zod";
-import { type Collection, collections } from "./collections";
-import { inputSchemas } from "./collections.server";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { MEDIA_KINDS } from "~/db/schema";
+import type { Collection } from "./collection";
+import { API_PATH } from "./collections";
+import { type CollectionService, collectionServices } from "./collections.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
+import { userRecord } from "./users";
 import { roleChangeInput, userRecordInput } from "./users.server";
 
 /**
- * The OpenAPI 3.1 description of the whole JSON API (GET /api/openapi.json), built from the
- * same zod schemas and collection registry the routes use, so it cannot drift from them.
+ * The JSON API's contract: every call with its input and its answers as zod schemas (the
+ * same input schemas the routes parse with, and each entity's record schema). The OpenAPI
+ * 3.1 document (GET /api/openapi.json) is generated from it, and the API tests check every
+ * answer they get against the schema of its call and status.
  */
 
-type JsonObject = Record<string, unknown>;
+type Method = "get" | "post" | "put" | "delete";
+type Access = "public" | "signed-in" | "admin" | "anyone";
 
-function jsonSchema(schema: z.ZodType): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonObject;
-  return rest;
+interface Answer {
+  description: string;
+  schema: z.ZodType;
+  headers?: z.ZodObject;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ "application/json": { schema } });
-const answer = (description: string, schema?: unknown) =>
-  schema ? { description, content: json(schema) } : { description };
-const errorAnswer = (description: string) => answer(description, ref("Error"));
+export interface ApiCall {
+  method: Method;
+  /** OpenAPI path template: `/api/notices/{id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  answers: Record<number, Answer>;
+}
 
-const adminErrors = {
-  "401": errorAnswer("Not signed in"),
-  "403": errorAnswer("Signed in, but not an admin"),
+export const errorRecord = z
+  .strictObject({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().meta({ description: "Text per bad field" }),
+  })
+  .meta({ id: "Error" });
+const inserted = z.strictObject({ acknowledged: z.literal(true), insertedId: z.string() }).meta({ id: "Inserted" });
+const modified = z
+  .strictObject({ modifiedCount: z.number().int(), message: z.string().optional() })
+  .meta({ id: "Modified" });
+const deleted = z
+  .strictObject({ deletedCount: z.number().int(), message: z.string().optional() })
+  .meta({ id: "Deleted" });
+const uploaded = z
+  .strictObject({
+    url: z.string(),
+    kind: z.enum(MEDIA_KINDS),
+    bytes: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: "Upload" });
+
+const user = userRecord();
+
+/**
+ * The records' component names ("recent event" → "RecentEvent"). Named here rather than with
+ * `.meta({ id })` in the browser-safe entity modules, where the call would keep zod in the
+ * browser's bundles.
+ */
+const recordComponents: Record<string, z.ZodType> = {
+  ...Object.fromEntries(
+    Object.values(collectionServices).map((service) => [
+      service.collection.noun.replace(/(?:^|\s)(\w)/g, (_, letter: string) => letter.toUpperCase()),
+      service.recordSchema,
+    ]),
+  ),
+  User: user,
 };
-const inputErrors = { "400": errorAnswer("Malformed JSON or invalid fields (each named in `errors`)") };
-const notFound = { "404": errorAnswer("No such record") };
-const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const reviewItemParameters = [
-  { name: "collection", in: "path", required: true, schema: { enum: [...REVIEWABLE_KEYS] } },
-  idParameter,
+
+const failure = (description: string): Answer => ({ description, schema: errorRecord });
+const NOT_SIGNED_IN = { 401: failure("Not signed in") };
+const ADMIN_ONLY = { ...NOT_SIGNED_IN, 403: failure("Signed in, but not an admin") };
+const BAD_BODY = {
+  400: failure("Malformed JSON or invalid fields (each named in `errors`)"),
+  415: failure("The body is not JSON"),
+};
+const NOT_FOUND = { 404: failure("No such record") };
+const READ_FAILED = { 500: failure("The database could not be read") };
+const RATE_LIMITED = { 429: failure("Too many submissions from this client (see `Retry-After`)") };
+
+const idParams = z.object({ id: z.string().meta({ description: "The record's `_id`" }) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100).optional(),
+});
+const pageHeaders = z.object({
+  "X-Total-Count": z.string().meta({ description: "Records in all (paged reads only)" }),
+  Link: z.string().meta({ description: "RFC 8288 links to the first, prev, next and last page (paged reads only)" }),
+});
+
+function collectionCalls({ collection, inputSchema, recordSchema }: CollectionService): ApiCall[] {
+  const tag = collection.headings.list;
+  const base = `/${API_PATH}`;
+  const item = `${base}/${collection.api.item}/{id}`;
+  const paged = collection.key === "students";
+  return [
+    {
+      method: "get",
+      path: `${base}/${collection.api.read}`,
+      tag,
+      summary: `Every published ${collection.noun}`,
+      access: "public",
+      ...(paged && {
+        description:
+          "Without `page` and `limit`, every student (streamed). With either, one page, with " +
+          "`X-Total-Count` (students in all) and a `Link` header (first, prev, next, last).",
+        query: pageQuery,
+      }),
+      answers: {
+        200: { description: "The list", schema: z.array(recordSchema), ...(paged && { headers: pageHeaders }) },
+        ...READ_FAILED,
+      },
+    },
+    {
+      method: "post",
+      path: `${base}/${collection.api.add}`,
+      tag,
+      summary: `Add a ${collection.noun}`,
+      ...submitterNote(collection),
+      body: inputSchema,
+      answers: { 201: { description: "Added", schema: inserted }, ...BAD_BODY, ...ADMIN_ONLY, ...RATE_LIMITED },
+    },
+    {
+      method: "get",
+      path: item,
+      tag,
+      summary: `One ${collection.noun} (pending ones too)`,
+      access: "admin",
+      params: idParams,
+      answers: { 200: { description: "The record", schema: recordSchema }, ...ADMIN_ONLY, ...NOT_FOUND },
+    },
+    {
+      method: "put",
+      path: item,
+      tag,
+      summary: `Edit a ${collection.noun} (every field, as when adding)`,
+      access: "admin",
+      params: idParams,
+      body: inputSchema,
+      answers: { 200: { description: "Saved", schema: modified }, ...BAD_BODY, ...ADMIN_ONLY, ...NOT_FOUND },
+    },
+    {
+      method: "delete",
+      path: item,
+      tag,
+      summary: `Delete a ${collection.noun}`,
+      access: "admin",
+      params: idParams,
+      answers: {
+        200: {
+          description: "Deleted (`deletedCount` 1), or nothing had that id (`deletedCount` 0 and a `message`)",
+          schema: deleted,
+        },
+        ...ADMIN_ONLY,
+      },
+    },
+  ];
+}
+
+/** Notices are the one collection anyone may add to: theirs waits in the review queue. */
+function submitterNote(collection: Collection): Pick<ApiCall, "access" | "description"> {
+  return collection.key === "notices"
+    ? { access: "anyone", description: "Admins publish at once; anyone else's notice waits in the review queue." }
+    : { access: "admin" };
+}
+
+const reviewParams = z.object({ collection: z.enum(REVIEWABLE_KEYS), id: z.string() });
+
+const reviewCalls: ApiCall[] = [
+  {
+    method: "get",
+    path: "/api/review",
+    tag: "Review queue",
+    summary: "Submissions of the public forms waiting for review, newest first",
+    access: "admin",
+    query: pageQuery,
+    answers: {
+      200: {
+        description: "Pending notices and results",
+        schema: z.strictObject({
+          notices: z.array(collectionServices.notices.recordSchema),
+          results: z.array(collectionServices.results.recordSchema),
+        }),
+      },
+      ...ADMIN_ONLY,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/review/{collection}/{id}/approve",
+    tag: "Review queue",
+    summary: "Publish a pending submission",
+    access: "admin",
+    params: reviewParams,
+    answers: { 200: { description: "Published", schema: modified }, ...ADMIN_ONLY, ...NOT_FOUND },
+  },
+  {
+    method: "post",
+    path: "/api/review/{collection}/{id}/reject",
+    tag: "Review queue",
+    summary: "Remove a pending submission",
+    access: "admin",
+    params: reviewParams,
+    answers: { 200: { description: "Removed", schema: deleted }, ...ADMIN_ONLY, ...NOT_FOUND },
+  },
+  {
+    method: "post",
+    path: "/api/products-collection",
+    tag: "Review queue",
+    summary: "Send a contest result for review (the public result form; rate-limited, no sign-in)",
+    access: "anyone",
+    body: resultSubmissionInput,
+    answers: { 201: { description: "Received; waits for review", schema: inserted }, ...BAD_BODY, ...RATE_LIMITED },
+  },
 ];
 
-/** "recent-events" → "RecentEvent": the component names of a collection. */
-function schemaName(collection: Collection): string {
-  const words = collection.noun.split(" ").map((word) => word[0]?.toUpperCase() + word.slice(1));
-  return words.join("");
-}
+const userSaved = z.strictObject({ _id: z.string(), modifiedCount: z.number().int() });
+
+const userCalls: ApiCall[] = [
+  {
+    method: "get",
+    path: "/api/users",
+    tag: "Users",
+    summary: "Every user record",
+    access: "admin",
+    answers: { 200: { description: "The list", schema: z.array(user) }, ...ADMIN_ONLY },
+  },
+  {
+    method: "get",
+    path: "/api/users/{email}",
+    tag: "Users",
+    summary: "A user record (your own, or anyone's for an admin)",
+    access: "signed-in",
+    params: z.object({ email: z.string() }),
+    answers: { 200: { description: "The record", schema: user }, ...ADMIN_ONLY, ...NOT_FOUND },
+  },
+  ...(["post", "put"] as const).map(
+    (method): ApiCall => ({
+      method,
+      path: "/api/user",
+      tag: "Users",
+      summary: "Record your own display name",
+      access: "signed-in",
+      body: userRecordInput,
+      answers: {
+        200: { description: "Saved", schema: userSaved },
+        ...BAD_BODY,
+        ...NOT_SIGNED_IN,
+        403: failure("Not your own account"),
+      },
+    }),
+  ),
+  ...(["make-admin", "revoke-admin"] as const).map(
+    (action): ApiCall => ({
+      method: "post",
+      path: `/api/users/${action}`,
+      tag: "Users",
+      summary: action === "make-admin" ? "Make a user admin" : "Take the admin role away (never the last admin)",
+      access: "admin",
+      body: roleChangeInput,
+      answers: {
+        200: { description: "`modifiedCount` 1, or 0 with a `message`", schema: modified },
+        ...BAD_BODY,
+        ...ADMIN_ONLY,
+        409: failure("The last admin cannot be demoted"),
+      },
+    }),
+  ),
+];
+
+const uploadCall: ApiCall = {
+  method: "post",
+  path: "/api/uploads",
+  tag: "Uploads",
+  summary: "Upload an image or a PDF (multipart field `file`)",
+  description:
+    "Admins upload freely; anyone else (the public forms) a limited number of files per address and " +
+    "window, shown to admins only until the submission that links them is approved.",
+  access: "anyone",
+  query: z.object({ accept: z.enum(["image", "pdf", "image,pdf"]).default("image,pdf").optional() }),
+  answers: {
+    201: { description: "Stored", schema: uploaded },
+    400: failure("No `file` field, a bad `accept`, or a file that is not what it claims"),
+    413: failure("The file is too large"),
+    415: failure("Not an accepted kind of file"),
+    ...RATE_LIMITED,
+  },
+};
+
+/** Every call of our own API, in the order the document lists them. */
+export const apiCalls: readonly ApiCall[] = [
+  ...Object.values(collectionServices).flatMap(collectionCalls),
+  ...reviewCalls,
+  ...userCalls,
+  uploadCall,
+];
 
 /** A session cookie or an admin's API token, either one. */
-const SIGNED_IN = [{ session: [] }, { token: [] }];
+const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { token: [] }];
 
-/** The reads that may be paged: students (the one list that grows without bound) and the review queue. */
-const pageParameters = [
-  { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 500, default: 100 } },
-];
-
-const pageHeaders = {
-  "X-Total-Count": { description: "Students in all (paged reads only)", schema: { type: "integer" } },
-  Link: {
-    description: "RFC 8288 links to the first, prev, next and last page (paged reads only)",
-    schema: { type: "string" },
-  },
-};
-
-function collectionPaths(collection: Collection): Record<string, JsonObject> {
-  const name = schemaName(collection);
-  const tag = collection.headings.list;
-  const admin = { tags: [tag], security: SIGNED_IN };
+function operation(call: ApiCall): ZodOpenApiOperationObject {
+  const responses = Object.fromEntries(
+    Object.entries(call.answers).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        content: { "application/json": { schema: answer.schema } },
+        ...(answer.headers && { headers: answer.headers }),
+      },
+    ]),
+  );
   return {
-    [`/api/${collection.api.readPath}`]: {
-      get: {
-        tags: [tag],
-        summary: `Every published ${collection.noun}`,
-        ...(collection.key === "students" && {
-          description:
-            "Without `page` and `limit`, every student (streamed). With either, one page, with " +
-            "`X-Total-Count` (students in all) and a `Link` header (first, prev, next, last).",
-          parameters: pageParameters,
-        }),
-        responses: {
-          "200": {
-            ...answer("The list", { type: "array", items: ref(name) }),
-            ...(collection.key === "students" && { headers: pageHeaders }),
-          },
-        },
+    tags: [call.tag],
+    summary: call.summary,
+    ...(call.description && { description: call.description }),
+    ...(call.access !== "public" && { security: call.access === "anyone" ? [{}, ...SIGNED_IN] : SIGNED_IN }),
+    ...((call.params || call.query) && {
+      requestParams: { ...(call.params && { path: call.params }), ...(call.query && { query: call.query }) },
+    }),
+    ...(call.body && { requestBody: { required: true, content: { "application/json": { schema: call.body } } } }),
+    ...(call.path === uploadCall.path && {
+      requestBody: {
+        required: true,
+        content: { "multipart/form-data": { schema: z.object({ file: z.string().meta({ format: "binary" }) }) } },
       },
-    },
-    [`/api/${collection.api.addPath}`]: {
-      post: {
-        ...admin,
-        ...(collection.key === "notices" && {
-          security: [{}, ...SIGNED_IN],
-          description: "Admins publish at once; anyone else's notice waits in the review queue.",
-        }),
-        summary: `Add a ${collection.noun}`,
-        requestBody: { required: true, content: json(ref(`${name}Input`)) },
-        responses: { "201": answer("Added", ref("Inserted")), ...inputErrors, ...adminErrors },
-      },
-    },
-    [`/api/${collection.api.itemPath}/{id}`]: {
-      parameters: [idParameter],
-      get: {
-        ...admin,
-        summary: `One ${collection.noun} (pending ones too)`,
-        responses: { "200": answer("The record", ref(name)), ...adminErrors, ...notFound },
-      },
-      put: {
-        ...admin,
-        summary: `Edit a ${collection.noun} (every field, as when adding)`,
-        requestBody: { required: true, content: json(ref(`${name}Input`)) },
-        responses: { "200": answer("Saved", ref("Modified")), ...inputErrors, ...adminErrors, ...notFound },
-      },
-      delete: {
-        ...admin,
-        summary: `Delete a ${collection.noun}`,
-        responses: {
-          "200": answer(
-            "Deleted (`deletedCount` 1), or nothing had that id (`deletedCount` 0 and a `message`)",
-            ref("Deleted"),
-          ),
-          ...adminErrors,
-        },
-      },
-    },
+    }),
+    responses,
   };
 }
 
-function collectionSchemas(collection: Collection): Record<string, JsonObject> {
-  const name = schemaName(collection);
-  return {
-    [`${name}Input`]: jsonSchema(inputSchemas[collection.key] as z.ZodType),
-    // The stored record: the input's fields (derived ones such as a notice's slug besides) and its id.
-    [name]: {
-      allOf: [ref(`${name}Input`), { type: "object", properties: { _id: { type: "string" } }, required: ["_id"] }],
-    },
-  };
-}
-
-const reviewPaths = {
-  "/api/review": {
-    get: {
-      tags: ["Review queue"],
-      security: SIGNED_IN,
-      summary: "Submissions of the public forms waiting for review, newest first",
-      parameters: pageParameters,
-      responses: {
-        "200": answer("Pending notices and results", {
-          type: "object",
-          properties: {
-            notices: { type: "array", items: ref("Notice") },
-            results: { type: "array", items: ref("Result") },
-          },
-        }),
-        ...adminErrors,
-      },
-    },
-  },
-  "/api/review/{collection}/{id}/approve": {
-    parameters: reviewItemParameters,
-    post: {
-      tags: ["Review queue"],
-      security: SIGNED_IN,
-      summary: "Publish a pending submission",
-      responses: { "200": answer("Published", ref("Modified")), ...adminErrors, ...notFound },
-    },
-  },
-  "/api/review/{collection}/{id}/reject": {
-    parameters: reviewItemParameters,
-    post: {
-      tags: ["Review queue"],
-      security: SIGNED_IN,
-      summary: "Remove a pending submission",
-      responses: { "200": answer("Removed", ref("Deleted")), ...adminErrors, ...notFound },
-    },
-  },
-  "/api/products-collection": {
-    post: {
-      tags: ["Review queue"],
-      summary: "Send a contest result for review (the public result form; rate-limited, no sign-in)",
-      requestBody: { required: true, content: json(ref("ResultSubmission")) },
-      responses: {
-        "201": answer("Received; waits for review", ref("Inserted")),
-        ...inputErrors,
-        "429": errorAnswer("Too many submissions from this client"),
-      },
-    },
-  },
-};
-
-const userPaths = {
-  "/api/users": {
-    get: {
-      tags: ["Users"],
-      security: SIGNED_IN,
-      summary: "Every user record",
-      responses: { "200": answer("The list", { type: "array", items: ref("User") }), ...adminErrors },
-    },
-  },
-  "/api/users/{email}": {
-    parameters: [{ name: "email", in: "path", required: true, schema: { type: "string", format: "email" } }],
-    get: {
-      tags: ["Users"],
-      security: SIGNED_IN,
-      summary: "A user record (your own, or anyone's for an admin)",
-      responses: { "200": answer("The record", ref("User")), ...adminErrors, ...notFound },
-    },
-  },
-  "/api/user": Object.fromEntries(
-    (["post", "put"] as const).map((method) => [
-      method,
-      {
-        tags: ["Users"],
-        security: SIGNED_IN,
-        summary: "Record your own display name",
-        requestBody: { required: true, content: json(ref("UserRecordInput")) },
-        responses: {
-          "200": answer("Saved", {
-            type: "object",
-            properties: { _id: { type: "string" }, modifiedCount: { type: "integer" } },
-          }),
-          ...inputErrors,
-          "401": errorAnswer("Not signed in"),
-          "403": errorAnswer("Not your own account"),
-        },
-      },
-    ]),
-  ),
-  ...Object.fromEntries(
-    (["make-admin", "revoke-admin"] as const).map((action) => [
-      `/api/users/${action}`,
-      {
-        post: {
-          tags: ["Users"],
-          security: SIGNED_IN,
-          summary: action === "make-admin" ? "Make a user admin" : "Take the admin role away (never the last admin)",
-          requestBody: { required: true, content: json(ref("RoleChangeInput")) },
-          responses: {
-            "200": answer("`modifiedCount` 1, or 0 with a `message`", ref("Modified")),
-            ...inputErrors,
-            ...adminErrors,
-            "409": errorAnswer("The last admin cannot be demoted"),
-          },
-        },
-      },
-    ]),
-  ),
-};
-
-export function buildOpenApiDocument(baseUrl: string): JsonObject {
-  const all = Object.values(collections);
-  return {
+export function buildOpenApiDocument(baseUrl: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const call of apiCalls) paths[call.path] = { ...paths[call.path], [call.method]: operation(call) };
+  return createDocument({
     openapi: "3.1.0",
     info: {
       title: "RMSTU Programming Club API",
@@ -256,60 +355,30 @@ export function buildOpenApiDocument(baseUrl: string): JsonObject {
         "`{ message, errors? }` with the matching status.",
     },
     servers: [{ url: baseUrl }],
-    tags: [
-      ...all.map((collection) => ({ name: collection.headings.list })),
-      { name: "Review queue" },
-      { name: "Users" },
-    ],
-    paths: {
-      ...Object.assign({}, ...all.map(collectionPaths)),
-      ...reviewPaths,
-      ...userPaths,
-    },
+    tags: [...new Set(apiCalls.map((call) => call.tag))].map((name) => ({ name })),
+    paths,
     components: {
+      schemas: recordComponents,
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
         token: { type: "http", scheme: "bearer", description: "A personal API token from /dashboard/api-tokens" },
       },
-      schemas: {
-        ...Object.assign({}, ...all.map(collectionSchemas)),
-        ResultSubmission: jsonSchema(resultSubmissionInput),
-        UserRecordInput: jsonSchema(userRecordInput),
-        RoleChangeInput: jsonSchema(roleChangeInput),
-        User: {
-          type: "object",
-          properties: {
-            _id: { type: "string" },
-            displayName: { type: "string" },
-            email: { type: "string" },
-            role: { const: "admin", description: "Absent for General users" },
-          },
-          required: ["_id", "displayName", "email"],
-        },
-        Inserted: {
-          type: "object",
-          properties: { acknowledged: { const: true }, insertedId: { type: "string" } },
-          required: ["acknowledged", "insertedId"],
-        },
-        Modified: {
-          type: "object",
-          properties: { modifiedCount: { type: "integer" }, message: { type: "string" } },
-          required: ["modifiedCount"],
-        },
-        Deleted: {
-          type: "object",
-          properties: { deletedCount: { type: "integer" }, message: { type: "string" } },
-          required: ["deletedCount"],
-        },
-        Error: {
-          type: "object",
-          properties: {
-            message: { type: "string" },
-            errors: { type: "object", additionalProperties: { type: "string" }, description: "Text per bad field" },
-          },
-          required: ["message"],
-        },
-      },
     },
-  };
+  });
+}
+
+function templateMatches(template: string, path: string): boolean {
+  const want = template.split("/");
+  const got = path.split("/");
+  return want.length === got.length && want.every((part, i) => part.startsWith("{") || part === got[i]);
+}
+
+/**
+ * The call a request made (`GET`, `/api/notices/abc`), literal paths before templated ones
+ * (`/api/users/make-admin` before `/api/users/{email}`).
+ */
+export function findApiCall(method: string, path: string): ApiCall | undefined {
+  const lower = method.toLowerCase();
+  const candidates = apiCalls.filter((call) => call.method === lower && templateMatches(call.path, path));
+  return candidates.find((call) => call.path === path) ?? candidates[0];
 }

@@ -4,18 +4,23 @@ import { linkField, optionalText, requiredText } from "./fields";
 /**
  * Spec field names, as `GET /api/recentEvents.JSON` returns them. The old static file
  * named the key `id`; `_id` is there too, like every other collection.
+ * A function, so a browser bundle that needs only the type drops zod.
  */
-export interface ApiRecentEvent {
-  _id: string;
-  id: string;
-  name: string;
-  img1: string;
-  details: string;
-  details1: string;
-  details2: string;
-  img2: string;
-  img3: string;
+export function recentEventRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    img1: z.string(),
+    details: z.string(),
+    details1: z.string(),
+    details2: z.string(),
+    img2: z.string(),
+    img3: z.string(),
+  });
 }
+
+export type ApiRecentEvent = z.infer<ReturnType<typeof recentEventRecord>>;
 
 /** Ids are UUIDs; anything else cannot name a recent event (and must not reach the database). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

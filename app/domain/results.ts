@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { dateField, linkField, optionalLinkField, optionalText, requiredText } from "./fields";
 
-/** Spec field names, as `GET /api/results` returns them; `img` is the result-sheet picture, if any. */
-export interface ApiResult {
-  _id: string;
-  name: string;
-  publishing_date: string;
-  pdfFile: string;
-  img: string | null;
-  description: string;
+/**
+ * Spec field names, as `GET /api/results` returns them; `img` is the result-sheet picture, if any.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function resultRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    name: z.string(),
+    publishing_date: z.string(),
+    pdfFile: z.string(),
+    img: z.string().nullable(),
+    description: z.string(),
+  });
 }
+
+export type ApiResult = z.infer<ReturnType<typeof resultRecord>>;
 
 /** A result's file is a PDF, or else a picture of the sheet (spec: "pdf or image link"). */
 export function isPdfLink(link: string): boolean {

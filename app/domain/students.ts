@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { emailField, linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
 
-/** Spec field names, as `GET /api/students` returns them. */
-export interface ApiStudent {
-  _id: string;
-  name: string;
-  batch: number | null;
-  email: string;
-  photoURL: string;
-  session: string | null;
+/**
+ * Spec field names, as `GET /api/students` returns them.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function studentRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    name: z.string(),
+    batch: z.number().int().nullable(),
+    email: z.string(),
+    photoURL: z.string(),
+    session: z.string().nullable(),
+  });
 }
+
+export type ApiStudent = z.infer<ReturnType<typeof studentRecord>>;
 
 /** A `?batch=` the Students page filters by; any other value shows every batch. */
 export const BATCH_NUMBER = /^\d{1,4}$/;

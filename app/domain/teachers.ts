@@ -1,16 +1,23 @@
 import { z } from "zod";
 import { dateField, emailField, linkField, optionalText, requiredText } from "./fields";
 
-/** Spec field names, as `GET /api/teachers` returns them. */
-export interface ApiTeacher {
-  _id: string;
-  name: string;
-  designation: string;
-  email: string;
-  photoURL: string;
-  joinDate: string;
-  details: string;
+/**
+ * Spec field names, as `GET /api/teachers` returns them.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function teacherRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    name: z.string(),
+    designation: z.string(),
+    email: z.string(),
+    photoURL: z.string(),
+    joinDate: z.string(),
+    details: z.string(),
+  });
 }
+
+export type ApiTeacher = z.infer<ReturnType<typeof teacherRecord>>;
 
 /** Body of POST /api/add-teacher and PUT /api/teachers/{id}, and the dashboard's teacher form. */
 export const teacherInput = z.object({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchChecked } from "../support/api-contract";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -28,7 +29,7 @@ function call(path: string, init: Init = {}) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.body);
   }
-  return fetch(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
+  return fetchChecked(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
 }
 
 async function signUp(account: typeof ADMIN): Promise<string> {

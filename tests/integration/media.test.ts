@@ -6,13 +6,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, students } from "~/db/schema";
+import { type MediaKind, MediaRejection, type StoredMedia, storeMedia } from "~/domain/media.server";
+import { collectUnusedMedia, UNLINKED_GRACE_MS } from "~/domain/media-collector.server";
 import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
-import { type MediaKind, MediaRejection, type StoredMedia, storeMedia } from "~/lib/media.server";
-import { collectUnusedMedia, UNLINKED_GRACE_MS } from "~/lib/media-collector.server";
 import { createDiskStorage } from "~/lib/storage/disk.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { createS3Storage } from "~/lib/storage/s3.server";
 import { uploadedFileFromBytes } from "~/lib/upload-stream.server";
+import { fetchChecked } from "../support/api-contract";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { containsExif, HTML_BYTES, hasGpsTag, PDF_BYTES, photoWithLocation, smallPng } from "../support/media-fixtures";
 import { type LocalS3, startLocalS3 } from "../support/s3";
@@ -224,7 +225,7 @@ describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ n
     const headers = new Headers(init.headers);
     headers.set("X-Real-IP", init.ip ?? `10.6.0.${nextClient++}`);
     if (init.cookie) headers.set("Cookie", init.cookie);
-    return fetch(`${server.baseUrl}${urlPath}`, { ...init, headers, redirect: "manual" });
+    return fetchChecked(`${server.baseUrl}${urlPath}`, { ...init, headers, redirect: "manual" });
   };
 
   const upload = (

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchChecked } from "../support/api-contract";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -21,7 +22,7 @@ function call(path: string, init: RequestInit & { cookie?: string; ip?: string }
   headers.set("X-Real-IP", init.ip ?? `10.1.0.${nextClient++}`);
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return fetch(`${server.baseUrl}${path}`, { ...init, headers, redirect: "manual" });
+  return fetchChecked(`${server.baseUrl}${path}`, { ...init, headers, redirect: "manual" });
 }
 
 const post = (path: string, body: unknown, init: { cookie?: string; method?: string; ip?: string } = {}) =>

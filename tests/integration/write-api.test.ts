@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchChecked } from "../support/api-contract";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -29,7 +30,7 @@ function call(path: string, init: Init = {}) {
     headers.set("Content-Type", "application/json");
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
   }
-  return fetch(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
+  return fetchChecked(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
 }
 
 async function signUp(account: typeof ADMIN): Promise<string> {
@@ -450,8 +451,18 @@ describe("GET /api/openapi.json", () => {
     for (const path of ["/api/users", "/api/review", "/api/users/make-admin", "/api/products-collection"]) {
       expect(document.paths[path], path).toBeDefined();
     }
-    expect(document.components.schemas.StudentInput.required).toEqual(["name", "email", "photoURL"]);
-    expect(document.components.schemas.EventInput.properties.eventType.enum).not.toContain("Select One");
+    const body = (path: string, method = "post") =>
+      document.paths[path][method].requestBody.content["application/json"].schema;
+    expect(body("/api/add-student").required).toEqual(["name", "email", "photoURL"]);
+    expect(body("/api/add-event").properties.eventType.enum).not.toContain("Select One");
+    // What the reads answer, as they answer it: a notice's derived fields, a recent event's `id`.
+    const listed = (path: string) => document.paths[path].get.responses["200"].content["application/json"].schema;
+    expect(listed("/api/all-notice").items).toEqual({ $ref: "#/components/schemas/Notice" });
+    expect(document.components.schemas.Notice.required).toEqual(
+      expect.arrayContaining(["slug", "chrMonth", "day", "pdfFile"]),
+    );
+    expect(listed("/api/recentEvents.JSON").items).toEqual({ $ref: "#/components/schemas/RecentEvent" });
+    expect(document.components.schemas.RecentEvent.required).toEqual(expect.arrayContaining(["_id", "id", "img3"]));
   });
 });
 

@@ -1,8 +1,8 @@
 import { appContext } from "~/context";
 import { isReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, rejectSubmission } from "~/domain/review.server";
+import { requireAdmin } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
-import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/review.decision";
 
 export function loader() {

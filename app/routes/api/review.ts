@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { listReviewQueue } from "~/domain/review.server";
+import { requireAdmin } from "~/domain/session.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
-import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/review";
 
 /**

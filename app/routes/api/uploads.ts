@@ -1,9 +1,9 @@
 import fsp from "node:fs/promises";
 import { type AppContext, appContext } from "~/context";
+import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/domain/media.server";
+import { getSessionUser } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/lib/media.server";
-import { getSessionUser } from "~/lib/session.server";
 import { enforceUploadLimit, takeUploadSlot } from "~/lib/upload-slots.server";
 import { receiveMultipartFile, type UploadedFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/uploads";
@@ -31,10 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!accept)
     return jsonError(400, "accept must be image, pdf or image,pdf.", { accept: "must be image, pdf or image,pdf" });
   const user = await getSessionUser(request, app);
-  const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(request.headers.get(CLIENT_IP_HEADER) ?? "");
+  const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "";
+  const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(clientIp);
   const release = takeUploadSlot(app.config, uploadedBy);
   try {
-    if (!user?.isAdmin) await enforceUploadLimit(app.db, app.config, uploadedBy);
+    if (!user?.isAdmin) await enforceUploadLimit(app.db, app.config, clientIp);
     // A visitor's file (the public forms) is shown to admins only until its submission is approved.
     return await receiveUpload(request, app, accept, { uploadedBy, awaitingReview: !user?.isAdmin });
   } finally {

@@ -1,8 +1,8 @@
 import { appContext } from "~/context";
+import { authErrorMessage, callAuthEndpoint } from "~/domain/auth.server";
+import { requireUser } from "~/domain/session.server";
 import { userRecordInput } from "~/domain/users.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
-import { authErrorMessage, callAuthEndpoint } from "~/lib/auth.server";
-import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/user";
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
+import { requireUser } from "~/domain/session.server";
 import { findUserByEmail } from "~/domain/users.server";
 import { jsonError } from "~/lib/api.server";
-import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/users.email";
 
 /** Your own record, or anyone's for an admin (others get 403 whether or not the email exists). */

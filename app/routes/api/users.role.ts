@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
-import { LastAdminError, promoteToAdmin, revokeAdmin, roleChangeInput } from "~/domain/users.server";
+import { requireAdmin } from "~/domain/session.server";
+import { changeRole, roleChangeInput } from "~/domain/users.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
-import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/users.role";
 
 export function loader() {
@@ -12,16 +12,11 @@ export function loader() {
  * POST /api/users/make-admin and POST /api/users/revoke-admin, body `{ email }`:
  * `modifiedCount` 1 when the role changed, 0 with a `message` when there was nothing to do.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
   await requireAdmin(request, app);
   const { email } = await parseJsonBody(request, roleChangeInput);
-  if (new URL(request.url).pathname.endsWith("/make-admin")) return Response.json(await promoteToAdmin(app.db, email));
-  try {
-    return Response.json(await revokeAdmin(app.db, email));
-  } catch (error) {
-    if (error instanceof LastAdminError) return jsonError(409, error.message);
-    throw error;
-  }
+  const answer = await changeRole(app.db, pattern.endsWith("/make-admin") ? "make-admin" : "revoke-admin", email);
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

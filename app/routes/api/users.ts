@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
+import { requireAdmin } from "~/domain/session.server";
 import { listUsers } from "~/domain/users.server";
-import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
