@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
+import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { UUID_PATTERN } from "./recent-events";
 
@@ -86,7 +86,7 @@ export function defineStore<Input, Row extends { _id: string }, Table extends An
       const search = searchCondition(searchColumns, q);
       const where = and(listScope, search);
       const total = !search && countAll ? await countAll(db) : await countRows(db, t, where);
-      return adminTablePage(page, total, async (limit, offset) => {
+      return readPage({ page, pageSize: ADMIN_PAGE_SIZE }, total, async (limit, offset) => {
         const rows = await db
           .select()
           .from(t)
@@ -108,17 +108,6 @@ export function searchCondition(columns: PgColumn[], q: string): SQL | undefined
 export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(table).where(where);
   return totals?.total ?? 0;
-}
-
-/** One page of a dashboard table, 25 rows; a page past the end shows the last one. */
-export async function adminTablePage<Row>(
-  page: number,
-  total: number,
-  fetchRows: (limit: number, offset: number) => Promise<Row[]>,
-): Promise<Page<Row>> {
-  const shown = clampPage(page, total, ADMIN_PAGE_SIZE);
-  const items = await fetchRows(ADMIN_PAGE_SIZE, offsetOf(shown, ADMIN_PAGE_SIZE));
-  return { items, page: shown, pageCount: pageCountFor(total, ADMIN_PAGE_SIZE), total };
 }
 
 /** PostgreSQL's unique_violation, however the driver (pg, PGlite) and drizzle wrap it. */

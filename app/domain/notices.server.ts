@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, like, ne } from "drizzle-orm";
+import { and, asc, desc, eq, like, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices } from "~/db/schema";
-import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
-import { defineStore, isUniqueViolation } from "./crud.server";
+import { type Page, type PageRequest, readPage } from "~/lib/pagination";
+import { countRows, defineStore, isUniqueViolation } from "./crud.server";
 import { type ApiNotice, type NoticeInput, noticeDateParts, SLUG_MAX_LENGTH, slugify, uniqueSlug } from "./notices";
 
 export type { ApiNotice };
@@ -39,17 +39,17 @@ export async function listNotices(db: Database): Promise<ApiNotice[]> {
 
 /** One page of the notice board, newest first. */
 export async function listNoticePage(db: Database, request: PageRequest): Promise<Page<ApiNotice>> {
-  const [totals] = await db.select({ total: count() }).from(notices).where(published);
-  const total = totals?.total ?? 0;
-  const page = clampPage(request.page, total, request.pageSize);
-  const rows = await db
-    .select()
-    .from(notices)
-    .where(published)
-    .orderBy(...newestFirst)
-    .limit(request.pageSize)
-    .offset(offsetOf(page, request.pageSize));
-  return { items: rows.map(toApiNotice), page, pageCount: pageCountFor(total, request.pageSize), total };
+  const total = await countRows(db, notices, published);
+  return readPage(request, total, async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(notices)
+      .where(published)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toApiNotice);
+  });
 }
 
 /** A published notice by its slug, or undefined (pending notices stay hidden). */

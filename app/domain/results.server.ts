@@ -1,8 +1,8 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { results } from "~/db/schema";
-import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
-import { defineStore } from "./crud.server";
+import { type Page, type PageRequest, readPage } from "~/lib/pagination";
+import { countRows, defineStore } from "./crud.server";
 import type { ApiResult, ResultInput } from "./results";
 
 type ResultRow = typeof results.$inferSelect;
@@ -35,17 +35,17 @@ export async function listResults(db: Database): Promise<ApiResult[]> {
 
 /** One page of the leader board, newest first. */
 export async function listResultPage(db: Database, request: PageRequest): Promise<Page<ApiResult>> {
-  const [totals] = await db.select({ total: count() }).from(results).where(published);
-  const total = totals?.total ?? 0;
-  const page = clampPage(request.page, total, request.pageSize);
-  const rows = await db
-    .select()
-    .from(results)
-    .where(published)
-    .orderBy(...newestFirst)
-    .limit(request.pageSize)
-    .offset(offsetOf(page, request.pageSize));
-  return { items: rows.map(toApiResult), page, pageCount: pageCountFor(total, request.pageSize), total };
+  const total = await countRows(db, results, published);
+  return readPage(request, total, async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(results)
+      .where(published)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toApiResult);
+  });
 }
 
 /** The dashboard's and the write API's access to results; the table lists published ones only. */

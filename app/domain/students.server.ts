@@ -1,7 +1,7 @@
 import { asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { studentBatchCounts, students } from "~/db/schema";
-import { clampPage, offsetOf, type Page, type PageRequest, pageCountFor } from "~/lib/pagination";
+import { offsetOf, type Page, type PageRequest, pageCountFor, readPage } from "~/lib/pagination";
 import { defineStore } from "./crud.server";
 import type { ApiStudent, StudentInput } from "./students";
 
@@ -82,21 +82,18 @@ export type StudentPage = Page<ApiStudent> & { batches: number[] };
 export async function listStudentPage(db: Database, request: PageRequest & { batch?: number }): Promise<StudentPage> {
   const counts = await countStudentsByBatch(db);
   const total = request.batch === undefined ? counts.total : counts.inBatch(request.batch);
-  const page = clampPage(request.page, total, request.pageSize);
-  const rows = await db
-    .select()
-    .from(students)
-    .where(request.batch === undefined ? undefined : eq(students.batch, request.batch))
-    .orderBy(...byBatchThenName)
-    .limit(request.pageSize)
-    .offset(offsetOf(page, request.pageSize));
-  return {
-    items: rows.map(toApiStudent),
-    page,
-    pageCount: pageCountFor(total, request.pageSize),
-    total,
-    batches: counts.batches,
-  };
+  const where = request.batch === undefined ? undefined : eq(students.batch, request.batch);
+  const page = await readPage(request, total, async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(students)
+      .where(where)
+      .orderBy(...byBatchThenName)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toApiStudent);
+  });
+  return { ...page, batches: counts.batches };
 }
 
 /** The dashboard's and the write API's access to students. */

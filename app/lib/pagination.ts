@@ -33,6 +33,20 @@ export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
 }
 
+/**
+ * Every paged list's one way to read a page: the page past the end shows the last one, and
+ * only that page's rows are read (`rows` gets the limit and offset).
+ */
+export async function readPage<T>(
+  request: PageRequest,
+  total: number,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const page = clampPage(request.page, total, request.pageSize);
+  const items = await rows(request.pageSize, offsetOf(page, request.pageSize));
+  return { items, page, pageCount: pageCountFor(total, request.pageSize), total };
+}
+
 export const API_PAGE_SIZE = 100;
 export const API_PAGE_SIZE_MAX = 500;
 
