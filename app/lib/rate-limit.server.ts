@@ -1,3 +1,4 @@
+import { normalizeIP } from "@better-auth/core/utils";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { rateLimits } from "~/db/auth-schema";
@@ -9,16 +10,36 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number;
 }
 
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
 /**
- * Counts one attempt of `key` in a fixed window, in the database's rate-limit table (the one
- * better-auth uses for sign-ins, under keys of our own prefix), so every app process shares
- * the count. One statement: concurrent attempts cannot both slip under the limit.
+ * One IPv6 client holds a whole /64 (a home's or a phone network's prefix), and can take a
+ * new address from it for every request: limits count the /64, as better-auth's sign-in
+ * limits do (app/domain/auth.server.ts sets the same value).
+ */
+export const IPV6_SUBNET = 64;
+
+/** The client a limit counts: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 address's /64. */
+export function clientKey(clientIp: string): string {
+  return normalizeIP(clientIp, { ipv6Subnet: IPV6_SUBNET });
+}
+
+/**
+ * Counts one attempt of a client at `scope` ("public-form", "upload") in a fixed window, in the
+ * database's rate-limit table (the one better-auth uses for sign-ins, under keys of our own
+ * prefix), so every app process shares the count. One statement: concurrent attempts cannot
+ * both slip under the limit.
  */
 export async function countAttempt(
   db: Database,
-  key: string,
-  { max, windowSeconds, now = Date.now() }: { max: number; windowSeconds: number; now?: number },
+  scope: string,
+  clientIp: string,
+  { max, windowSeconds, now = Date.now() }: RateLimit & { now?: number },
 ): Promise<RateLimitVerdict> {
+  const key = `${scope}:${clientKey(clientIp)}`;
   const windowStart = now - windowSeconds * 1000;
   const expired = sql`${rateLimits.lastRequest} < ${windowStart}`;
   const [row] = await db
@@ -39,7 +60,7 @@ export async function countAttempt(
 }
 
 /**
- * Counts attempts of a key in this process's memory, in the same fixed windows: for limits
+ * Counts a client's attempts in this process's memory, in the same fixed windows: for limits
  * that guard this process's own time (its renders), where a count shared by every process
  * would cost a database write per request. Holds at most `maxKeys` windows, oldest dropped.
  */
@@ -47,14 +68,11 @@ export function createMemoryCounter({
   max,
   windowSeconds,
   maxKeys = 100_000,
-}: {
-  max: number;
-  windowSeconds: number;
-  maxKeys?: number;
-}): (key: string, now?: number) => RateLimitVerdict {
+}: RateLimit & { maxKeys?: number }): (clientIp: string, now?: number) => RateLimitVerdict {
   const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys });
   const windowMs = windowSeconds * 1000;
-  return (key, now = Date.now()) => {
+  return (clientIp, now = Date.now()) => {
+    const key = clientKey(clientIp);
     let window = windows.get(key);
     if (!window || window.startedAt <= now - windowMs) {
       window = { startedAt: now, count: 0 };

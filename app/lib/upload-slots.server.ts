@@ -26,8 +26,8 @@ export function takeUploadSlot(config: Config, uploadedBy: string): () => void {
 }
 
 /** Counted when the upload starts, in one statement: concurrent uploads can't all slip under the limit. */
-export async function enforceUploadLimit(db: Database, config: Config, uploadedBy: string): Promise<void> {
-  const verdict = await countAttempt(db, `upload:${uploadedBy}`, {
+export async function enforceUploadLimit(db: Database, config: Config, clientIp: string): Promise<void> {
+  const verdict = await countAttempt(db, "upload", clientIp, {
     max: config.UPLOAD_RATE_LIMIT_MAX,
     windowSeconds: config.UPLOAD_RATE_LIMIT_WINDOW_SECONDS,
   });

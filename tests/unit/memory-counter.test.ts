@@ -12,6 +12,13 @@ describe("the in-memory counter", () => {
     expect(count("a", 11_000).limited, "a new window").toBe(false);
   });
 
+  it("counts an IPv6 client by its /64, like the shared limits", () => {
+    const count = createMemoryCounter({ max: 1, windowSeconds: 60 });
+    expect(count("2001:db8::1", 0).limited).toBe(false);
+    expect(count("2001:db8::2", 0).limited).toBe(true);
+    expect(count("2001:db8:0:1::1", 0).limited).toBe(false);
+  });
+
   it("keeps at most `maxKeys` windows, forgetting the least recently counted", () => {
     const count = createMemoryCounter({ max: 1, windowSeconds: 60, maxKeys: 2 });
     count("a", 0);
