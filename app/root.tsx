@@ -17,12 +17,13 @@ import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
+import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
+import { devReloadScript } from "~/lib/dev-reload";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageNeedsJavaScript } from "~/lib/route-handle";
-import { getDisplayUser } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -82,6 +83,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter settings={settings} />
         {withScripts && <ScrollRestoration nonce={nonce} />}
         {withScripts && <Scripts nonce={nonce} />}
+        {import.meta.env.DEV && !withScripts && (
+          // Development only: our own constant script (app/lib/dev-reload.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a module script's text must not be escaped
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: devReloadScript }} />
+        )}
       </body>
     </html>
   );

@@ -8,12 +8,12 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
+import { authSecret, oidcFormActionOrigins, signedSessionToken } from "~/domain/auth.server";
+import { isAwaitingReview } from "~/domain/media.server";
+import { getDisplayUser } from "~/domain/session.server";
 import { ADMIN_ROLE } from "~/domain/users";
-import { authSecret, oidcFormActionOrigins, signedSessionToken } from "~/lib/auth.server";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
-import { isAwaitingReview } from "~/lib/media.server";
 import { createMemoryCounter } from "~/lib/rate-limit.server";
-import { getDisplayUser } from "~/lib/session.server";
 import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
@@ -22,18 +22,31 @@ import { apiCors, apiOriginGuard, requestShapeGuard, securityHeaders, securityHe
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
+/**
+ * Where the browser's files come from: a release's built `client/` directory, or Vite's dev
+ * server, which compiles them on request and pushes changes (npm run dev).
+ */
+export type ClientFiles = { kind: "release"; clientDir: string } | { kind: "vite"; middlewares: RequestHandler };
+
 export interface CreateAppOptions {
   context: AppServices;
-  build: ServerBuild;
-  clientDir: string;
+  /** The built app, or (in development) a function that loads its current version. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  files: ClientFiles;
 }
 
 /**
  * The request listener: the page cache answers anonymous hits first, everything else goes
- * through the Express stack below.
+ * through the Express stack below. In development there is no page cache: every request
+ * renders the code as it is now.
  */
-export function createApp({ context, build, clientDir }: CreateAppOptions): RequestListener {
-  const security = { baseUrl: context.config.BASE_URL, formActionOrigins: oidcFormActionOrigins(context.config) };
+export function createApp({ context, build, files }: CreateAppOptions): RequestListener {
+  const development = files.kind === "vite";
+  const security = {
+    baseUrl: context.config.BASE_URL,
+    formActionOrigins: oidcFormActionOrigins(context.config),
+    hotReload: development,
+  };
   const secret = authSecret(context.config);
   // Renders cost this process's time, so each process keeps its own count (no database write per page).
   const countRender = createMemoryCounter({
@@ -77,16 +90,8 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
   app.use(securityHeaders(security));
   app.use(requestShapeGuard());
   app.use(compression());
-
-  // Vite fingerprints everything under /assets, so browsers may keep it forever.
-  app.use(
-    "/assets",
-    expressStaticGzip(path.join(clientDir, "assets"), {
-      enableBrotli: true,
-      orderPreference: ["br", "gz"],
-      serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false },
-    }),
-  );
+  if (files.kind === "vite") app.use(files.middlewares);
+  else app.use(releaseFiles(files.clientDir));
   app.use(
     "/media",
     mediaHandler(context.storage, context.log, async (req, key) => {
@@ -95,25 +100,44 @@ export function createApp({ context, build, clientDir }: CreateAppOptions): Requ
       return session?.user.role === ADMIN_ROLE ? "reviewer" : "hidden";
     }),
   );
-  app.use(publicFiles(clientDir));
   app.use(
     "/api",
     apiCors(context.config.CORS_ORIGINS),
     apiOriginGuard(context.config.BASE_URL, context.config.CORS_ORIGINS),
   );
-  app.use(cache.middleware);
+  if (!development) app.use(cache.middleware);
 
   app.all(
     "/{*splat}",
     reactRouterHandler({
       build,
-      context: { ...context, inlineStylesheet: readRootStylesheet(build, clientDir) },
-      mode: process.env.NODE_ENV === "development" ? "development" : "production",
+      context:
+        files.kind === "release" && typeof build !== "function"
+          ? { ...context, inlineStylesheet: readRootStylesheet(build, files.clientDir) }
+          : context,
+      mode: development ? "development" : "production",
     }),
   );
+  if (development) return app;
   return (req, res) => {
     if (!cache.serveFromMemory(req, res)) app(req, res);
   };
+}
+
+/** A release's `client/` directory: the fingerprinted assets, and the files of public/. */
+function releaseFiles(clientDir: string): RequestHandler {
+  const router = express.Router();
+  // Vite fingerprints everything under /assets, so browsers may keep it forever.
+  router.use(
+    "/assets",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false },
+    }),
+  );
+  router.use(publicFiles(clientDir));
+  return router;
 }
 
 /** The CSS the root route links (Tailwind's one sheet), as text. */

@@ -13,13 +13,14 @@ export const MAX_BODY_BYTES = 25 * 1024 * 1024;
  * API, so clients and load balancers can tell "try again later" from a bug.
  */
 export function reactRouterHandler(options: {
-  build: ServerBuild;
+  /** The built app, or (in development) a function that loads its current version. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   context: AppServices;
   mode: string;
 }): RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
-  const contextKey = appContextKeyOf(options.build);
-  const { context } = options;
+  const { build, context } = options;
+  const handle = createRequestHandler(build, options.mode);
+  const contextKey = contextKeyLoader(build);
   const siteOrigin = new URL(context.config.BASE_URL).origin;
   return async (req, res, next) => {
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
@@ -30,7 +31,7 @@ export function reactRouterHandler(options: {
       const body = { tooLarge: false };
       const request = toFetchRequest(req, res, siteOrigin, body);
       const routerContext = new RouterContextProvider();
-      routerContext.set(contextKey, { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
+      routerContext.set(await contextKey(), { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
       let response = await handle(request, routerContext);
       if (body.tooLarge) {
         // A body without a Content-Length (chunked) that ran past the limit failed the action.
@@ -74,6 +75,13 @@ function appContextKeyOf(build: ServerBuild): typeof appContext {
   const key = (build.entry.module as { appContext?: typeof appContext }).appContext;
   if (!key) throw new Error("app/entry.server.tsx must export appContext");
   return key;
+}
+
+/** The build's context key: found once in a built app, per request in the dev server's changing one. */
+function contextKeyLoader(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  if (typeof build === "function") return async () => appContextKeyOf(await build());
+  const key = appContextKeyOf(build);
+  return () => key;
 }
 
 async function databaseAnswers(context: AppServices): Promise<boolean> {

@@ -7,6 +7,8 @@ export interface SecurityOptions {
   baseUrl: string;
   /** Origins a form may post or redirect to besides our own (the OpenID provider's sign-in page). */
   formActionOrigins?: string[];
+  /** The dev server: Vite's client talks to it over a WebSocket to reload changed modules. */
+  hotReload?: boolean;
 }
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
@@ -17,7 +19,7 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
  * with the response's nonce; a cached page has no inline script and gets no nonce at all.
  */
 export function securityHeaderValues(
-  { baseUrl, formActionOrigins = [] }: SecurityOptions,
+  { baseUrl, formActionOrigins = [], hotReload = false }: SecurityOptions,
   nonce?: string,
 ): Record<string, string> {
   const scriptSources = nonce ? `'self' 'nonce-${nonce}'` : "'self'";
@@ -27,7 +29,7 @@ export function securityHeaderValues(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     "font-src 'self'",
-    "connect-src 'self'",
+    hotReload ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "frame-src https:",
     "media-src 'self' https:",
     "object-src 'none'",

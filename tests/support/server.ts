@@ -7,6 +7,7 @@ import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const START_TIMEOUT_MS = 90_000;
 
 export interface RunningServer {
   baseUrl: string;
@@ -33,6 +34,7 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // A caller may fix the port (e.g. to register an OAuth callback address before start).
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
   let output = "";
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -59,7 +61,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await waitForHealthy(baseUrl, exited, () => output);
+  try {
+    await waitForHealthy(baseUrl, exited, () => output);
+  } catch (error) {
+    // A server that never became healthy is not left behind, nor is the data dir made for it.
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await exited;
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,
@@ -77,7 +87,8 @@ async function waitForHealthy(baseUrl: string, exited: Promise<number | null>, o
   exited.then(() => {
     done = true;
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start takes about a second, but CI's two cores may be busy with other suites.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (done) throw new Error(`Server exited during start-up:\n${output()}`);
     try {
@@ -88,7 +99,7 @@ async function waitForHealthy(baseUrl: string, exited: Promise<number | null>, o
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`Server did not become healthy in 60 s:\n${output()}`);
+  throw new Error(`Server did not become healthy in ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 /**

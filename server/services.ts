@@ -1,0 +1,83 @@
+import type { AppServices } from "~/context";
+import { openDatabase } from "~/db/client.server";
+import { createDemoAdmin } from "~/db/seed/demo-accounts.server";
+import { seedDemoContentOnce } from "~/db/seed/seed.server";
+import { createAuth } from "~/domain/auth.server";
+import { createContentVersionReader } from "~/domain/content-version.server";
+import { startMediaCollector } from "~/domain/media-collector.server";
+import type { Config } from "~/lib/config.server";
+import type { createLogger } from "~/lib/logger.server";
+import { createStorage } from "~/lib/storage/index.server";
+import { uploadTempDir } from "~/lib/upload-stream.server";
+import { createVersionedCache } from "~/lib/versioned-cache.server";
+
+export interface StartedServices {
+  services: AppServices;
+  /** On the first start with demo content: the demo admin, whose password is shown once. */
+  demoAdmin: { email: string; password: string } | null;
+  close(): Promise<void>;
+}
+
+/**
+ * What a server process runs on, the same for the production server and the dev server:
+ * the database (migrated; the embedded one from `snapshot` when it is new), better-auth,
+ * media storage, the demo content on a first start, and the content version readers.
+ */
+export async function startServices(args: {
+  config: Config;
+  log: ReturnType<typeof createLogger>;
+  /** A release's start snapshot (app/db/start-snapshot.server.ts); without one, a first start is slower. */
+  snapshot?: string;
+}): Promise<StartedServices> {
+  const { config, log, snapshot } = args;
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR, snapshot },
+  );
+  log.info({ database: database.kind }, "database ready, migrations applied");
+  if (database.postgres17Backup) {
+    log.warn(
+      { backup: database.postgres17Backup },
+      "the embedded database was copied to PostgreSQL 18; the PostgreSQL 17 original is kept beside it and may be removed",
+    );
+  }
+  const auth = createAuth({ db: database.db, config, log });
+  const storage = await createStorage(config);
+  let demoAdmin: StartedServices["demoAdmin"] = null;
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log, snapshot });
+    if (seeded) demoAdmin = await createDemoAdmin({ auth, db: database.db });
+  }
+  const contentVersion = createContentVersionReader(database.db);
+  const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
+  const mediaCollector = startMediaCollector({
+    db: database.db,
+    storage,
+    log,
+    uploadTempDir: uploadTempDir(config.DATA_DIR),
+  });
+  return {
+    services: { db: database.db, database, config, log, auth, storage, contentVersion, contentCache },
+    demoAdmin,
+    async close() {
+      mediaCollector.stop();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The last lines before the site is ready: its address and, on the first start, the demo
+ * admin, whose random password is shown here once and stored nowhere in clear.
+ */
+export function printReady(port: number, demoAdmin: StartedServices["demoAdmin"], note?: string) {
+  const lines = [`  Club website ready at http://localhost:${port}${note ? ` (${note})` : ""}`];
+  if (demoAdmin) {
+    lines.push(
+      "",
+      "  Demo admin account (shown only this once, change the password on /dashboard/profile):",
+      `    email:    ${demoAdmin.email}`,
+      `    password: ${demoAdmin.password}`,
+    );
+  }
+  console.log(`\n${lines.join("\n")}\n`);
+}
