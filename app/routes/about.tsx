@@ -4,8 +4,8 @@ import { VideoPlayer } from "~/components/video-player";
 import { about, communityBlocks } from "~/content/about";
 import { welcome } from "~/content/home";
 import type { SiteSettings } from "~/content/site";
+import { useSiteSettings } from "~/domain/settings";
 import { seoMeta } from "~/lib/seo";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {

@@ -4,9 +4,8 @@ import { PanelMembers } from "~/components/panel-members";
 import { panelPage } from "~/content/people";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
-import { PANEL_PATTERN } from "~/domain/executives";
+import { PANEL_PATTERN, panelPath } from "~/domain/executives";
 import { listPanel, listPanelNames } from "~/domain/executives.server";
-import { panelPath } from "~/lib/panel-path";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/executive-panel";
 

@@ -6,9 +6,9 @@ import type { SiteSettings } from "~/content/site";
 import { appContext } from "~/context";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
+import { useSiteSettings } from "~/domain/settings";
 import { seoMeta } from "~/lib/seo";
 import { previewText, SHORT_PREVIEW } from "~/lib/text";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {

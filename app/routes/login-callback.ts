@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
-import { redirectWithCookies } from "~/lib/auth.server";
+import { redirectWithCookies } from "~/domain/auth.server";
+import { getSessionUser } from "~/domain/session.server";
 import { flashCookie } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/redirect";
-import { getSessionUser } from "~/lib/session.server";
 import type { Route } from "./+types/login-callback";
 
 /** Where Google sign-in lands: with a session, on to the page the visitor came from. */

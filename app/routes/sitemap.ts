@@ -1,10 +1,10 @@
 import { eventCategories } from "~/content/events";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
+import { panelPath } from "~/domain/executives";
 import { listPanelNames } from "~/domain/executives.server";
 import { listNotices } from "~/domain/notices.server";
 import { listRecentEvents } from "~/domain/recent-events.server";
-import { panelPath } from "~/lib/panel-path";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/about", "/rules", "/events", "/results", "/notice", "/teachers", "/students"];

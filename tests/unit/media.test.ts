@@ -2,8 +2,8 @@ import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { LINK_COLUMNS } from "~/domain/media-collector.server";
 import { contentTypeOfKey, MEDIA_URL_PREFIX, parseUploadedImage, variantSrcSet, variantWidths } from "~/lib/media";
-import { LINK_COLUMNS } from "~/lib/media-collector.server";
 import { sniffFormat } from "~/lib/media-sniff";
 
 const bytes = (...parts: (string | number[])[]) =>
