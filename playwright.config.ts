@@ -4,13 +4,16 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results${process.env.BUILD_DIR ? `-${process.env.BUILD_DIR.replace(/\W/g, "")}` : ""}`,
   globalSetup: "./tests/e2e/support/global-setup.ts",
+  // Spec files run side by side, each worker on its own server (support/fixtures.ts); the tests
+  // of one file run in order. Two workers keep two cores busy while the servers answer.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
+  // Generous: CI's two cores run a server and a browser per worker.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

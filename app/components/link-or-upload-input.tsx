@@ -1,5 +1,5 @@
 import { type ChangeEvent, type InputHTMLAttributes, useEffect, useId, useState } from "react";
-import { isUploadedFile, MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
+import { isAllowedLink, isPdfLink, MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type UploadKind = "image" | "pdf";
@@ -32,9 +32,6 @@ const UPLOAD_LABEL: Record<string, string> = {
   pdf: "Or upload a PDF",
   "pdf,image": "Or upload a PDF or an image",
 };
-
-const looksLikePdf = (link: string) => /\.pdf(?:$|[?#])/i.test(link);
-const isWebLink = (link: string) => /^https?:\/\/\S+$/i.test(link);
 
 type UploadState = { state: "idle" } | { state: "uploading"; fileName: string } | { state: "failed"; message: string };
 
@@ -143,8 +140,8 @@ function ChosenFilePreview({
   kinds: readonly UploadKind[];
   uploadedName: string | null;
 }) {
-  if (!isUploadedFile(link) && !isWebLink(link)) return null;
-  const pdf = !kinds.includes("image") || looksLikePdf(link);
+  if (!isAllowedLink(link)) return null;
+  const pdf = !kinds.includes("image") || isPdfLink(link);
   if (pdf) {
     const name = uploadedName ?? decodeURIComponent(link.split(/[?#]/)[0]?.split("/").pop() ?? link);
     return (

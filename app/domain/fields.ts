@@ -1,30 +1,11 @@
 import { z } from "zod";
+import { isAllowedLink, MEDIA_URL_PREFIX } from "../lib/media";
 
 /**
  * Field schemas shared by every entity's input schema, so a rule (what a link may be,
  * what a date looks like) lives in one place. Messages name the field by its label,
  * because the dashboard shows them next to the field and the API returns them by name.
  */
-
-/** Uploaded files are served from here (see app/lib/media.server.ts). */
-export const MEDIA_PATH_PREFIX = "/media/";
-
-// One or more path segments of safe characters; no "..", no query, no second slash in a row.
-const MEDIA_PATH = /^\/media\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
-
-function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/** An http(s) address or a file uploaded to this site; `javascript:`, `data:` and the rest are refused. */
-export function isAllowedLink(value: string): boolean {
-  return MEDIA_PATH.test(value) || isWebLink(value);
-}
 
 /** PostgreSQL can't store a NUL character in text; it is refused as bad input, naming the field. */
 const hasNoNul = (value: string) => !value.includes("\0");
@@ -48,16 +29,16 @@ export function optionalText(label: string, maxLength = 5000) {
     .nullish();
 }
 
-/** Every link field (pdfFile, photoURL, img…): see `isAllowedLink`. */
+/** Every link field (pdfFile, photoURL, img…): see `isAllowedLink` (app/lib/media.ts). */
 export function linkField(label: string) {
   return requiredText(label, 2000).refine(isAllowedLink, {
-    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_PATH_PREFIX}…)`,
+    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_URL_PREFIX}…)`,
   });
 }
 
 export function optionalLinkField(label: string) {
   return optionalText(label, 2000).refine((value) => !value || isAllowedLink(value), {
-    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_PATH_PREFIX}…)`,
+    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_URL_PREFIX}…)`,
   });
 }
 

@@ -18,11 +18,6 @@ export function resultRecord() {
 
 export type ApiResult = z.infer<ReturnType<typeof resultRecord>>;
 
-/** A result's file is a PDF, or else a picture of the sheet (spec: "pdf or image link"). */
-export function isPdfLink(link: string): boolean {
-  return /\.pdf(?:$|[?#])/i.test(link);
-}
-
 /** Body of POST /api/add-result and PUT /api/results/{id}, and the dashboard's result form. */
 export const resultInput = z.object({
   name: requiredText("Name", 200),

@@ -76,8 +76,36 @@ export function variantSrcSet(image: UploadedImage, format: VariantFormat): stri
     .join(", ");
 }
 
+/**
+ * What a link to a file may be, the one rule every form, the API, the upload field's preview
+ * and the pages follow: a file uploaded here, or an http(s) address. `javascript:`, `data:`,
+ * protocol-relative links and the rest are refused.
+ */
+// One or more path segments of safe characters; no "..", no query, no second slash in a row.
+const UPLOADED_FILE_PATH = /^\/media\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+
+/** A file uploaded to this site (`/media/…`). */
 export function isUploadedFile(url: string): boolean {
-  return url.startsWith(MEDIA_URL_PREFIX);
+  return UPLOADED_FILE_PATH.test(url);
+}
+
+/** An absolute http(s) address with a host. */
+export function isWebLink(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export function isAllowedLink(url: string): boolean {
+  return isUploadedFile(url) || isWebLink(url);
+}
+
+/** A link to a PDF (by its name: `.pdf`, before any query or fragment); anything else is shown as an image. */
+export function isPdfLink(url: string): boolean {
+  return /\.pdf(?:$|[?#])/i.test(url);
 }
 
 /**

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { accountTexts, dashboardMenu, dashboardTexts } from "~/content/accounts";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { dashboardTexts } from "~/content/accounts";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, toast, waitForForm } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Every collection end to end in the browser: add (after a declined dialog that saves

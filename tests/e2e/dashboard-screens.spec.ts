@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { dashboardMenu } from "~/content/accounts";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
@@ -12,6 +11,7 @@ import {
   toast,
   waitForForm,
 } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
 
 const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toString("hex")}`;
 

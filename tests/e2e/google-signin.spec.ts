@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
 import { accountTexts, googleErrorText } from "~/content/accounts";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { ensureAccount, newAccount } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 const ALLOWED_DOMAIN = "rmstu.ac.bd";
 const CLIENT = { id: "club-website-test", secret: "club-website-test-secret" };

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
 import { type RunningProxy, startNginxProxy } from "../support/nginx";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { logIn, newAccount } from "./support/accounts";
 import { dialog, fillForm, toast, waitForForm } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
 
 /**
  * The production server behind nginx terminating TLS (docs/deploy/nginx.conf), configured as

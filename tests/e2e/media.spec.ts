@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { HTML_BYTES, PDF_BYTES, photoWithLocation } from "../support/media-fixtures";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
 
 /** Uploads in the dashboard forms, seen where visitors see them. */
 

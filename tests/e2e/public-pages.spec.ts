@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eventCategories } from "~/content/events";
 import { workshopTopics } from "~/content/home";
 import { noticeBoard } from "~/content/notice-board";
@@ -14,6 +14,7 @@ import {
   NEWEST_RESULT_NAME,
 } from "~/db/seed/demo-data";
 import { noticeDateParts, slugify } from "~/domain/notices";
+import { expect, test } from "./support/fixtures";
 
 interface PageCheck {
   path: string;

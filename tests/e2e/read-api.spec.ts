@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   demoEvents,
   demoExecutives,
@@ -8,6 +7,7 @@ import {
   demoStudents,
   demoTeachers,
 } from "~/db/seed/demo-data";
+import { expect, test } from "./support/fixtures";
 
 /** Each read of spec section 7, the fields each item carries, and how many the demo seeds. */
 const endpoints = [

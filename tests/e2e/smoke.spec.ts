@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { navigationLinks, notFoundText, panelLinks } from "~/content/site";
 import { demoRecentEvents } from "~/db/seed/demo-data";
+import { expect, test } from "./support/fixtures";
 
 const navPaths = [...navigationLinks, ...panelLinks].map((link) => link.to);
 

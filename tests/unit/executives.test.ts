@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ApiExecutive, compareExecutives, EXECUTIVE_DESIGNATIONS, isLeadingExecutive } from "~/domain/executives";
-import { isPdfLink } from "~/domain/results";
 import { batchLabel } from "~/domain/students";
+import { isPdfLink } from "~/lib/media";
 
 function executive(name: string, designation: string): ApiExecutive {
   return { _id: name, name, designation, title: null, email: `${name}@x.org`, photoURL: "/p.svg", panel: "2020-2021" };

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { rowToFormValues } from "~/domain/collection";
 import { type CollectionKey, collections } from "~/domain/collections";
 import { collectionServices } from "~/domain/collections.server";
-import { isAllowedLink } from "~/domain/fields";
 import { parseForm } from "~/lib/form-actions.server";
+import { isAllowedLink } from "~/lib/media";
 
 const inputSchema = (key: CollectionKey) => collectionServices[key].inputSchema;
 

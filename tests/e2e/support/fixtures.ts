@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import { test as base } from "@playwright/test";
+import { type RunningServer, startServer } from "../../support/server";
+import { E2E_ADMIN } from "./accounts";
+
+export { expect } from "@playwright/test";
+
+/**
+ * Every Playwright worker runs its own server on its own data dir, started from the build's
+ * seeded snapshot: workers run side by side and never see each other's writes. The listed
+ * address is admin once registered (./accounts.ts); a worker signs in and submits from one
+ * address, so the per-client limits are raised here (their own integration tests keep them low).
+ */
+export const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from its first parameter
+    async ({}, use) => {
+      const server = await startServer({
+        ADMIN_EMAILS: E2E_ADMIN.email,
+        AUTH_RATE_LIMIT_MAX: "10000",
+        PUBLIC_FORM_RATE_LIMIT_MAX: "10000",
+      });
+      await use(server);
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseUrl),
+});
