@@ -1,14 +1,17 @@
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { data } from "react-router";
 import { z } from "zod";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
+import type { AppContext } from "~/context";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import type { Feedback } from "~/lib/form-actions";
+import type { ActionResult, Feedback } from "~/lib/form-actions";
+import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { type AdminPageRequest, countRows, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
-import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX } from "./users";
+import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, roleChangeQuestion } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
 // browser, and zod would come along.
@@ -203,4 +206,22 @@ export async function changeRole(db: Database, intent: RoleChangeIntent, email: 
     ? { tone: "success", message: changed }
     : { tone: "info", message: result.message ?? "" };
   return { status: 200, body: result, feedback };
+}
+
+/**
+ * A role change posted from a dashboard form (the users table's buttons, the make-admin page):
+ * the address checked, the question asked (a dialog, or a second step without JavaScript),
+ * then `changeRole`.
+ */
+export async function answerRoleChangeForm(app: AppContext, form: FormData, intent: RoleChangeIntent) {
+  const parsed = parseForm(roleChangeInput, form);
+  if (!parsed.ok) return parsed.answer;
+  const { email } = parsed.data;
+  const question = { ...roleChangeQuestion(intent, email), hidden: { intent, email } };
+  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved, parsed.values);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, "change the role", async () => {
+    const answer = await changeRole(app.db, intent, email);
+    return data<ActionResult>({ ...answer.feedback, saved: answer.status === 200 }, answer.status);
+  });
 }

@@ -1,17 +1,16 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { requireAdminPage } from "~/domain/session.server";
 import { roleChangeQuestion } from "~/domain/users";
-import { changeRole, roleChangeInput } from "~/domain/users.server";
+import { answerRoleChangeForm } from "~/domain/users.server";
 import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/make-admin";
 
@@ -29,23 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
   requireAdminPage(context);
-  const form = await request.formData();
-  const parsed = parseForm(roleChangeInput, form);
-  if (!parsed.ok) return parsed.answer;
-  const { email } = parsed.data;
-  const unconfirmed = confirmation(
-    form,
-    roleChangeQuestion("make-admin", email),
-    dashboardTexts.notSaved,
-    parsed.values,
-  );
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "make the admin", async () => {
-    const answer = await changeRole(app.db, "make-admin", email);
-    return data<ActionResult>({ ...answer.feedback, saved: answer.status === 200 }, answer.status);
-  });
+  return answerRoleChangeForm(context.get(appContext), await request.formData(), "make-admin");
 }
 
 export const clientAction = keepFormOnFailure;

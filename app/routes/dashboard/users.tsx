@@ -1,4 +1,4 @@
-import { data, Form, type FormProps } from "react-router";
+import { Form, type FormProps } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { DataTable } from "~/components/data-table";
@@ -7,14 +7,13 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { textCell } from "~/domain/collection";
 import { requireAdminPage } from "~/domain/session.server";
 import { ADMIN_ROLE, roleChangeQuestion, roleLabel } from "~/domain/users";
-import { changeRole, listUserPage, roleChangeInput } from "~/domain/users.server";
+import { answerRoleChangeForm, listUserPage } from "~/domain/users.server";
 import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
@@ -39,20 +38,9 @@ const intentOf = (value: FormDataEntryValue | null): Intent =>
 
 /** Make Admin and Revoke: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
   requireAdminPage(context);
   const form = await request.formData();
-  const parsed = parseForm(roleChangeInput, form);
-  if (!parsed.ok) return parsed.answer;
-  const intent = intentOf(form.get("intent"));
-  const { email } = parsed.data;
-  const question = { ...roleChangeQuestion(intent, email), hidden: { intent, email } };
-  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved);
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "change the role", async () => {
-    const answer = await changeRole(app.db, intent, email);
-    return data<ActionResult>(answer.feedback, answer.status);
-  });
+  return answerRoleChangeForm(context.get(appContext), form, intentOf(form.get("intent")));
 }
 
 export const clientAction = keepFormOnFailure;
