@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import type { Logger } from "pino";
 import { data } from "react-router";
 import { z } from "zod";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
-import type { AppContext } from "~/context";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import type { ActionResult, Feedback } from "~/lib/form-actions";
@@ -213,7 +213,11 @@ export async function changeRole(db: Database, intent: RoleChangeIntent, email: 
  * the address checked, the question asked (a dialog, or a second step without JavaScript),
  * then `changeRole`.
  */
-export async function answerRoleChangeForm(app: AppContext, form: FormData, intent: RoleChangeIntent) {
+export async function answerRoleChangeForm(
+  app: { db: Database; log: Logger },
+  form: FormData,
+  intent: RoleChangeIntent,
+) {
   const parsed = parseForm(roleChangeInput, form);
   if (!parsed.ok) return parsed.answer;
   const { email } = parsed.data;
