@@ -299,13 +299,16 @@ const uploadCall: ApiCall = {
   },
 };
 
+/** Any call may be refused before it reaches its route (server/security.ts, `requestShapeGuard`). */
+const MALFORMED = { 400: failure("A malformed request (say, a NUL character in the address)") };
+
 /** Every call of our own API, in the order the document lists them. */
 export const apiCalls: readonly ApiCall[] = [
   ...Object.values(collectionServices).flatMap(collectionCalls),
   ...reviewCalls,
   ...userCalls,
   uploadCall,
-];
+].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 
 /** A session cookie or an admin's API token, either one. */
 const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { token: [] }];

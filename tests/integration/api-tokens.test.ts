@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchChecked } from "../support/api-contract";
+import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -14,32 +14,7 @@ let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
 let memberCookie = "";
-
-type Init = { method?: string; body?: unknown; cookie?: string; token?: string; form?: Record<string, string> };
-
-function call(path: string, init: Init = {}) {
-  const headers = new Headers();
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  let body: string | undefined;
-  if (init.form) {
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form).toString();
-  } else if (init.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.body);
-  }
-  return fetchChecked(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
-}
-
-async function signUp(account: typeof ADMIN): Promise<string> {
-  const response = await call("/api/auth/sign-up/email", { method: "POST", body: account });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .find((line) => line.startsWith("better-auth.session_token="))!
-    .split(";")[0]!;
-}
+const { call, signUp } = httpClient(() => server.baseUrl);
 
 /** Creates a token through the dashboard form (as a browser without JavaScript would). */
 async function createToken(cookie: string, name: string): Promise<string> {

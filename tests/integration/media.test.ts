@@ -13,8 +13,8 @@ import { createDiskStorage } from "~/lib/storage/disk.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { createS3Storage } from "~/lib/storage/s3.server";
 import { uploadedFileFromBytes } from "~/lib/upload-stream.server";
-import { fetchChecked } from "../support/api-contract";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { httpClient } from "../support/http-client";
 import { containsExif, HTML_BYTES, hasGpsTag, PDF_BYTES, photoWithLocation, smallPng } from "../support/media-fixtures";
 import { type LocalS3, startLocalS3 } from "../support/s3";
 import { type RunningServer, startServer } from "../support/server";
@@ -219,14 +219,8 @@ describe.each(STORAGES)("uploading and serving over HTTP on $name storage", ({ n
   let s3: LocalS3 | undefined;
   let testDb: TestDatabase | undefined;
   let adminCookie = "";
-  let nextClient = 1;
 
-  const call = (urlPath: string, init: RequestInit & { cookie?: string; ip?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("X-Real-IP", init.ip ?? `10.6.0.${nextClient++}`);
-    if (init.cookie) headers.set("Cookie", init.cookie);
-    return fetchChecked(`${server.baseUrl}${urlPath}`, { ...init, headers, redirect: "manual" });
-  };
+  const { call } = httpClient(() => server.baseUrl);
 
   const upload = (
     bytes: Uint8Array,

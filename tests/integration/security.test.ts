@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpClient } from "../support/http-client";
 import { animatedGif, pngClaiming, truncatedImage, wideImage } from "../support/media-fixtures";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
@@ -17,20 +18,7 @@ const RENDER_LIMIT = 15;
 let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
-let nextClient = 1;
-
-type Init = { method?: string; headers?: Record<string, string>; body?: string; cookie?: string };
-
-function call(path: string, init: Init = {}) {
-  const headers = new Headers({ "X-Real-IP": `10.9.0.${nextClient++ % 250}`, ...init.headers });
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  return fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body,
-    redirect: "manual",
-  });
-}
+const { call } = httpClient(() => server.baseUrl);
 
 const json = { "Content-Type": "application/json" };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchChecked } from "../support/api-contract";
+import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -14,28 +14,10 @@ let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
 let memberCookie = "";
-let nextClient = 1;
-
-/** Each call comes from its own client address unless one is given (the server trusts X-Real-IP). */
-function call(path: string, init: RequestInit & { cookie?: string; ip?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("X-Real-IP", init.ip ?? `10.1.0.${nextClient++}`);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return fetchChecked(`${server.baseUrl}${path}`, { ...init, headers, redirect: "manual" });
-}
+const { call, signUp } = httpClient(() => server.baseUrl);
 
 const post = (path: string, body: unknown, init: { cookie?: string; method?: string; ip?: string } = {}) =>
-  call(path, { method: init.method ?? "POST", body: JSON.stringify(body), cookie: init.cookie, ip: init.ip });
-
-/** Registers through better-auth's JSON endpoint and returns the session cookie. */
-async function signUp(account: typeof ADMIN): Promise<string> {
-  const response = await post("/api/auth/sign-up/email", account);
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
-  expect(cookie).toBeDefined();
-  return cookie!.split(";")[0]!;
-}
+  call(path, { method: init.method ?? "POST", body, cookie: init.cookie, ip: init.ip });
 
 beforeAll(async () => {
   running = await startServerOnTestDatabase({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchChecked } from "../support/api-contract";
+import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -14,31 +14,7 @@ let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
 let adminCookie = "";
 let memberCookie = "";
-let nextClient = 1;
-
-type Init = { method?: string; body?: unknown; cookie?: string; ip?: string; form?: Record<string, string> };
-
-/** Each call comes from its own client address unless one is given (the server trusts X-Real-IP). */
-function call(path: string, init: Init = {}) {
-  const headers = new Headers({ "X-Real-IP": init.ip ?? `10.2.${Math.floor(nextClient / 250)}.${nextClient++ % 250}` });
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  let body: string | undefined;
-  if (init.form) {
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form).toString();
-  } else if (init.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-  }
-  return fetchChecked(`${server.baseUrl}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
-}
-
-async function signUp(account: typeof ADMIN): Promise<string> {
-  const response = await call("/api/auth/sign-up/email", { method: "POST", body: account });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
-  return cookie!.split(";")[0]!;
-}
+const { call, signUp } = httpClient(() => server.baseUrl);
 
 const link = "https://example.org/file.pdf";
 
