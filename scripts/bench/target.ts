@@ -1,16 +1,10 @@
-/**
- * Where the bench's server keeps its data: the embedded database in a throwaway data dir
- * (the default), or a database of its own on the PostgreSQL server named by DATABASE_URL
- * (`--database=postgres`), made for the run and dropped after it.
- */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "~/db/client.server";
 import { type RunningServer, startServer } from "../../tests/support/server";
+import { createScratchDatabase } from "../support/scratch-database";
 
 export interface BenchTarget {
   kind: "pglite" | "postgres";
@@ -51,22 +45,6 @@ export async function benchTarget(database: "pglite" | "postgres"): Promise<Benc
 async function createDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("--database=postgres needs DATABASE_URL (a server the bench may make a database on)");
-  const name = `club_bench_${crypto.randomBytes(4).toString("hex")}`;
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
-  const database = new URL(serverUrl);
-  database.pathname = `/${name}`;
-  return {
-    database: database.toString(),
-    drop: () => withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)),
-  };
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+  const scratch = await createScratchDatabase(serverUrl, "club_bench");
+  return { database: scratch.url, drop: scratch.drop };
 }

@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase, openPglite } from "~/db/client.server";
+import { createScratchDatabase } from "../../scripts/support/scratch-database";
 
 export interface TestDatabase {
   db: Database;
@@ -24,28 +23,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ pglite: client });
     return { db: handle.db, handle, close: () => handle.close() };
   }
-  const name = `club_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl, "club_test");
+  const handle = await openDatabase({ url: scratch.url });
   return {
     db: handle.db,
     handle,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await handle.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      await scratch.drop();
     },
   };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
