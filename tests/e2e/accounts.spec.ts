@@ -219,6 +219,8 @@ test("a General user sees Coming Soon, can rename and change the password, and i
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status").filter({ hasText: dashboardTexts.passwordChanged })).toBeVisible();
   await logOutButton(page).click();
+  // Signed out before signing in again: a logout still in flight would clear the new session's cookie.
+  await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
   await logIn(page, { email: account.email, password: "a-brand-new-password" });
 
   const forbidden = await page.goto("/dashboard/users");
