@@ -16,6 +16,7 @@ export default [
   ]),
   route("details/:detailsId", "routes/details.tsx"),
   route("notice", "routes/notice.tsx", [index("routes/notice.index.tsx"), route(":slug", "routes/notice.slug.tsx")]),
+  route("notice-demo", "routes/notice-demo.ts"),
   route("results", "routes/results.tsx"),
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),

@@ -66,7 +66,7 @@ export function SiteHeader({
         <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Menu" aria-controls="site-nav" />
         <label
           htmlFor="nav-toggle"
-          className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-accent-500 lg:hidden"
+          className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-700 lg:hidden"
         >
           <svg
             aria-hidden="true"

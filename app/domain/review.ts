@@ -21,6 +21,9 @@ export interface ReviewQueue {
   results: Page<ApiResult>;
 }
 
+/** "notice" → "Notices". */
+const pluralOf = (noun: string) => `${noun[0]?.toUpperCase()}${noun.slice(1)}s`;
+
 export const reviewTexts = {
   heading: "Review queue",
   intro: "Notices and results sent through the public forms. Nothing here is public until you approve it.",
@@ -29,8 +32,10 @@ export const reviewTexts = {
   rejected: "Rejected! The submission is removed.",
   missing: "This submission is no longer waiting for review.",
   noneSelected: "Select at least one submission to reject.",
-  /** "Notices waiting (2)". */
-  waiting: (noun: string, count: number) => `${noun[0]?.toUpperCase()}${noun.slice(1)}s waiting (${count})`,
+  /** "Notices waiting (2)": the section heading, its table's caption and its pages say the same. */
+  waiting: (noun: string, count: number) => `${pluralOf(noun)} waiting (${count})`,
+  caption: (noun: string) => `${pluralOf(noun)} waiting for review, newest first`,
+  pages: (noun: string) => `${pluralOf(noun)} waiting, pages`,
   rejectSelected: "Reject selected",
   rejectedMany: (count: number) =>
     count === 1 ? "Rejected! 1 submission is removed." : `Rejected! ${count} submissions are removed.`,

@@ -83,3 +83,46 @@ test("/healthz reports the database", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ status: "ok", database: { status: "ok", kind: "pglite" } });
 });
+
+test("the focus ring stands out at least 3:1 from the background around every focused control", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/about");
+  const contrasts: { what: string; ratio: number }[] = [];
+  // Every stop of the page: the skip link, the navy header, white content, the navy footer.
+  for (let stop = 0; stop < 80; stop++) {
+    await page.keyboard.press("Tab");
+    const measured = await page.evaluate(async () => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      // Buttons fade their colours in (transition-colors): measure the ring as it ends up.
+      await Promise.all(element.getAnimations().map((animation) => animation.finished));
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+        const linear = (channel: number) => {
+          const c = channel / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+      };
+      // The ring sits outside the control: what is behind it is its parents' background.
+      let behind = element.parentElement;
+      let background = "rgb(255, 255, 255)";
+      while (behind) {
+        const color = getComputedStyle(behind).backgroundColor;
+        if (rgb(color)[3] !== 0 && color !== "rgba(0, 0, 0, 0)" && color !== "transparent") {
+          background = color;
+          break;
+        }
+        behind = behind.parentElement;
+      }
+      const ring = luminance(rgb(getComputedStyle(element).outlineColor));
+      const around = luminance(rgb(background));
+      const ratio = (Math.max(ring, around) + 0.05) / (Math.min(ring, around) + 0.05);
+      return { what: `${element.tagName} ${element.textContent?.trim().slice(0, 30)}`, ratio };
+    });
+    if (!measured) break;
+    contrasts.push(measured);
+  }
+  expect(contrasts.length).toBeGreaterThan(20);
+  expect(contrasts.filter((stop) => stop.ratio < 3)).toEqual([]);
+});

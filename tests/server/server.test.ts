@@ -87,6 +87,12 @@ describe("production server", () => {
     });
   });
 
+  it("moves /notice-demo, a spec route without content, to the notice board for good", async () => {
+    const response = await fetch(`${server.baseUrl}/notice-demo`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get("location")!, server.baseUrl).pathname).toBe("/notice");
+  });
+
   it("never sends Cache-Control twice", async () => {
     const claimed = "better-auth.session_token=not-a-session";
     for (const [path, cookie] of <[string, string][]>[

@@ -148,7 +148,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               </Form>
             </div>
             <DataTable<{ _id: string; name: string }>
-              caption={`${collection.headings.list} waiting for review, newest first`}
+              caption={reviewTexts.caption(collection.noun)}
               columns={collection.columns}
               rows={rows}
               empty={reviewTexts.empty}
@@ -175,7 +175,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               page={page.page}
               pageCount={page.pageCount}
               hrefFor={(number) => pageHref(key, number)}
-              label={`${collection.headings.list} waiting, pages`}
+              label={reviewTexts.pages(collection.noun)}
             />
           </section>
         );
