@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { langOf } from "~/lib/text";
 
 /** The band at the top of every inner page: its one h1, with an optional line above and below. */
 export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
@@ -6,7 +7,9 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
     <div className="border-b border-slate-200 bg-slate-50">
       <div className="container-page py-10 sm:py-14">
         {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">{eyebrow}</p>}
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{title}</h1>
+        <h1 lang={langOf(title)} className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+          {title}
+        </h1>
         {children && <div className="mt-3 max-w-3xl text-lg text-slate-600">{children}</div>}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { langOf } from "~/lib/text";
 import { ResponsiveImage } from "./responsive-image";
 
 export interface PersonCardProps {
@@ -50,7 +51,9 @@ export function PersonCard({
         }
       />
       <div className={`flex flex-1 flex-col gap-1 ${compact ? "w-full pt-4" : "p-5"}`}>
-        <Heading className="text-lg font-semibold text-navy-900">{name}</Heading>
+        <Heading lang={langOf(name)} className="text-lg font-semibold text-navy-900">
+          {name}
+        </Heading>
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per page; the position is the identity
           <p key={index} className="text-sm text-slate-600">

@@ -61,17 +61,23 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Accents of Latin letters (é → e); the vowel signs of Bangla are marks too, and stay. */
+const LATIN_ACCENTS = /(\p{Script=Latin})\p{M}+/gu;
+
 /**
- * URL-safe slug for a notice's sub-route. Accents are folded to ASCII and apostrophes
- * vanish ("Freshers'" → "freshers"); other scripts (Bangla) are dropped, so a name
- * without Latin letters or digits falls back to "notice".
+ * The slug of a notice's sub-route: lowercase Latin letters, digits and Bangla, runs of
+ * anything else one hyphen. Accents are folded ("Café" → "cafe") and apostrophes vanish
+ * ("Freshers'" → "freshers"); Bangla is kept as written ("ভাষা দিবস" → "ভাষা-দিবস"), so a
+ * Bangla notice gets its own readable address. Only a name with none of these becomes "notice".
  */
 export function slugify(name: string): string {
   const slug = name
     .normalize("NFKD")
-    .replace(/[\p{M}'\u2019]/gu, "")
+    .replace(LATIN_ACCENTS, "$1")
+    .normalize("NFC")
+    .replace(/['\u2019]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^a-z0-9\p{Script=Bengali}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, SLUG_MAX_LENGTH)
     .replace(/-+$/, "");

@@ -16,3 +16,17 @@ export function previewText(text: string, maxLength: number): string {
   const cut = lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, maxLength - ELLIPSIS.length);
   return `${cut.replace(/[\s,.;:!?-]+$/, "")}${ELLIPSIS}`;
 }
+
+const BANGLA_LETTER = /\p{Script=Bengali}/gu;
+const ANY_LETTER = /\p{L}/gu;
+
+/**
+ * `"bn"` for text written mostly in Bangla, so a screen reader reads it with a Bangla voice;
+ * undefined (the page's English) otherwise. Content shows as entered, in either language.
+ */
+export function langOf(text: string | null | undefined): "bn" | undefined {
+  if (!text) return undefined;
+  const bangla = text.match(BANGLA_LETTER)?.length ?? 0;
+  const letters = text.match(ANY_LETTER)?.length ?? 0;
+  return bangla > 0 && bangla * 2 >= letters ? "bn" : undefined;
+}

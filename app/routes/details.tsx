@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { appContext } from "~/context";
 import { findRecentEvent } from "~/domain/recent-events.server";
 import { seoMeta } from "~/lib/seo";
-import { LONG_PREVIEW, previewText } from "~/lib/text";
+import { LONG_PREVIEW, langOf, previewText } from "~/lib/text";
 import type { Route } from "./+types/details";
 
 export function meta(args: Route.MetaArgs) {
@@ -29,7 +29,9 @@ export default function EventDetails({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow="Recent event" title={event.name} />
       <article className="container-page max-w-4xl py-10">
-        <p className="text-xl leading-relaxed text-slate-800">{event.details}</p>
+        <p lang={langOf(event.details)} className="text-xl leading-relaxed text-slate-800">
+          {event.details}
+        </p>
         <div className="my-10 grid gap-4 sm:grid-cols-2">
           {[event.img2, event.img3].map((src, index) => (
             <ResponsiveImage

@@ -8,6 +8,7 @@ import { listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
+import { langOf } from "~/lib/text";
 import type { Route } from "./+types/events.category";
 
 export function meta(args: Route.MetaArgs) {
@@ -77,7 +78,9 @@ function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boole
     <article className="card flex flex-col gap-4 p-5 sm:flex-row">
       {event.starts_on && <EventDateBadge isoDate={event.starts_on} />}
       <div className="flex-1">
-        <h4 className="text-lg font-semibold text-navy-900">{event.name}</h4>
+        <h4 lang={langOf(event.name)} className="text-lg font-semibold text-navy-900">
+          {event.name}
+        </h4>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
           <div className="flex gap-1">
             <dt className="font-semibold text-slate-700">Starts:</dt>
@@ -97,7 +100,9 @@ function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boole
             <dd>{event.contest_duration}</dd>
           </div>
         </dl>
-        <p className="mt-3 leading-relaxed text-slate-700">{event.details}</p>
+        <p lang={langOf(event.details)} className="mt-3 leading-relaxed text-slate-700">
+          {event.details}
+        </p>
       </div>
     </article>
   );

@@ -8,7 +8,7 @@ import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
 import { useSiteSettings } from "~/domain/settings";
 import { seoMeta } from "~/lib/seo";
-import { previewText, SHORT_PREVIEW } from "~/lib/text";
+import { langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -248,10 +248,13 @@ function RecentEventsSection({ events }: { events: ApiRecentEvent[] }) {
                     className="aspect-video w-full object-cover"
                   />
                   <span className="block p-3 sm:p-5">
-                    <span className="block text-sm font-semibold leading-snug text-navy-900 group-hover:underline sm:text-lg">
+                    <span
+                      lang={langOf(event.name)}
+                      className="block text-sm font-semibold leading-snug text-navy-900 group-hover:underline sm:text-lg"
+                    >
                       {event.name}
                     </span>
-                    <span className="mt-2 hidden text-sm text-slate-600 sm:block">
+                    <span lang={langOf(event.details)} className="mt-2 hidden text-sm text-slate-600 sm:block">
                       {previewText(event.details, SHORT_PREVIEW)}
                     </span>
                   </span>

@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import { findNoticeBySlug } from "~/domain/notices.server";
 import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
-import { LONG_PREVIEW, previewText } from "~/lib/text";
+import { LONG_PREVIEW, langOf, previewText } from "~/lib/text";
 import type { Route } from "./+types/notice.slug";
 
 export function meta(args: Route.MetaArgs) {
@@ -28,13 +28,15 @@ export default function NoticeView({ loaderData }: Route.ComponentProps) {
   const { notice } = loaderData;
   return (
     <article aria-labelledby="notice-title" className="card p-6 sm:p-8">
-      <h2 id="notice-title" className="text-2xl font-bold text-navy-900">
+      <h2 id="notice-title" lang={langOf(notice.name)} className="text-2xl font-bold text-navy-900">
         {notice.name}
       </h2>
       <p className="mt-2 text-sm text-slate-600">
         Published on <time dateTime={notice.publishing_date}>{formatDate(notice.publishing_date)}</time>
       </p>
-      <p className="mt-6 text-lg leading-relaxed text-slate-800">{notice.description}</p>
+      <p lang={langOf(notice.description)} className="mt-6 text-lg leading-relaxed text-slate-800">
+        {notice.description}
+      </p>
       <p className="mt-8">
         <a href={notice.pdfFile} className="btn-accent" download type="application/pdf">
           <svg

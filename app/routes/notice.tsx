@@ -7,6 +7,7 @@ import { appContext } from "~/context";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
 import { formatDate } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
+import { langOf } from "~/lib/text";
 import type { Route } from "./+types/notice";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -46,7 +47,9 @@ export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) 
                   >
                     <DateBadge day={notice.day} month={notice.chrMonth} />
                     <span className="min-w-0">
-                      <span className="block font-semibold text-navy-900">{notice.name}</span>
+                      <span lang={langOf(notice.name)} className="block font-semibold text-navy-900">
+                        {notice.name}
+                      </span>
                       <span className="mt-1 block text-sm text-slate-600">
                         Published on {formatDate(notice.publishing_date)}
                       </span>

@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/format";
 import { isPdfLink } from "~/lib/media";
 import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
+import { langOf } from "~/lib/text";
 import type { Route } from "./+types/results";
 
 export function meta(args: Route.MetaArgs) {
@@ -65,11 +66,17 @@ function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
   return (
     <article className="card grid grid-cols-1 gap-6 overflow-hidden p-5 sm:p-6 md:grid-cols-[3fr_2fr]">
       <div>
-        <h3 className="text-xl font-semibold text-navy-900">{result.name}</h3>
+        <h3 lang={langOf(result.name)} className="text-xl font-semibold text-navy-900">
+          {result.name}
+        </h3>
         <p className="mt-1 text-sm text-slate-600">
           Published on <time dateTime={result.publishing_date}>{formatDate(result.publishing_date)}</time>
         </p>
-        {result.description && <p className="mt-4 leading-relaxed text-slate-700">{result.description}</p>}
+        {result.description && (
+          <p lang={langOf(result.description)} className="mt-4 leading-relaxed text-slate-700">
+            {result.description}
+          </p>
+        )}
         <p className="mt-6">
           <a href={result.pdfFile} className="btn-navy py-2 text-center" {...(pdf ? { type: "application/pdf" } : {})}>
             {pdf ? resultsPage.pdfLabel : resultsPage.imageLabel}

@@ -32,7 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls = entries
     .map(({ path, lastmod }: { path: string; lastmod?: string }) => {
       const modified = lastmod ? `<lastmod>${lastmod}</lastmod>` : "";
-      return `  <url><loc>${escapeXml(`${app.config.BASE_URL}${path}`)}</loc>${modified}</url>`;
+      // Sitemaps want addresses URL-escaped: a Bangla notice's slug goes out percent-encoded.
+      return `  <url><loc>${escapeXml(`${app.config.BASE_URL}${encodeURI(path)}`)}</loc>${modified}</url>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

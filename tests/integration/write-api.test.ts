@@ -442,6 +442,23 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("a notice written in Bangla", () => {
+  it("gets a Bangla address, is marked lang=bn, and is listed URL-escaped in the sitemap", async () => {
+    const name = "ভাষা দিবস প্রোগ্রামিং কনটেস্ট";
+    await addAsAdmin("add-notice", { ...collections[1].valid, name, description: "সবাইকে আমন্ত্রণ" });
+    const notices = (await (await call("/api/all-notice")).json()) as { name: string; slug: string }[];
+    const slug = notices.find((notice) => notice.name === name)?.slug;
+    expect(slug).toBe("ভাষা-দিবস-প্রোগ্রামিং-কনটেস্ট");
+    const page = await call(`/notice/${encodeURIComponent(slug!)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`lang="bn" class="text-2xl font-bold text-navy-900">${name}`);
+    expect(html).toMatch(/<p lang="bn"[^>]*>সবাইকে আমন্ত্রণ/);
+    const sitemap = await (await call("/sitemap.xml")).text();
+    expect(sitemap).toContain(`/notice/${encodeURIComponent(slug!)}</loc>`);
+  });
+});
+
 describe("the spec's own client", () => {
   it("takes numbers sent as strings and empty optional inputs as not given, still refusing words", async () => {
     const eventId = await addAsAdmin("add-event", { ...collections[0].valid, problem_number: "10", starts_on: "" });

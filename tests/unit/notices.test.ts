@@ -42,9 +42,11 @@ describe("slugify", () => {
     expect(slugify("Members’ meeting")).toBe("members-meeting");
   });
 
-  it("strips Bangla and falls back to 'notice' when nothing is left", () => {
-    expect(slugify("ভাষা দিবস Contest ২০২১ 2021")).toBe("contest-2021");
-    expect(slugify("নোটিশ")).toBe("notice");
+  it("keeps Bangla as written, vowel signs and digits included, and falls back to 'notice' when nothing is left", () => {
+    expect(slugify("ভাষা দিবস Contest ২০২১ 2021")).toBe("ভাষা-দিবস-contest-২০২১-2021");
+    expect(slugify("নোটিশ")).toBe("নোটিশ");
+    expect(slugify("প্রোগ্রামিং কনটেস্ট।")).toBe("প্রোগ্রামিং-কনটেস্ট");
+    expect(uniqueSlug("নোটিশ", new Set(["নোটিশ"]))).toBe("নোটিশ-2");
     expect(slugify("")).toBe("notice");
     expect(slugify("!!!")).toBe("notice");
   });

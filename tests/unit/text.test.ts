@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONG_PREVIEW, previewText, SHORT_PREVIEW } from "~/lib/text";
+import { LONG_PREVIEW, langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
 
 describe("previewText", () => {
   it("keeps a text that fits as it is (whitespace tidied)", () => {
@@ -26,5 +26,16 @@ describe("previewText", () => {
 
   it("cuts inside a single word longer than the limit", () => {
     expect(previewText("a".repeat(30), 10)).toBe(`${"a".repeat(9)}…`);
+  });
+});
+
+describe("langOf", () => {
+  it("marks text written mostly in Bangla, and nothing else", () => {
+    expect(langOf("ভাষা দিবস প্রোগ্রামিং কনটেস্ট")).toBe("bn");
+    expect(langOf("ভাষা দিবস Contest ২০২১")).toBe("bn");
+    expect(langOf("Intra University Contest (ভাষা)")).toBeUndefined();
+    expect(langOf("Workshop 2026")).toBeUndefined();
+    expect(langOf("")).toBeUndefined();
+    expect(langOf(null)).toBeUndefined();
   });
 });
