@@ -369,3 +369,19 @@ for (const viewport of [
     });
   });
 }
+
+test("a recent event's two pictures sit side by side on a wide screen, one above the other on a phone", async ({
+  page,
+}) => {
+  const path = await firstRecentEventPath(page);
+  const scenes = page.getByRole("img", { name: /, scene [12]$/ });
+  const boxes = async () => Promise.all([0, 1].map(async (index) => (await scenes.nth(index).boundingBox())!));
+  await page.goto(path);
+  const [first, second] = await boxes();
+  expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
+  expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [top, below] = await boxes();
+  expect(below!.y).toBeGreaterThan(top!.y + top!.height);
+  expect(Math.abs(below!.x - top!.x)).toBeLessThan(2);
+});
