@@ -63,7 +63,14 @@ export function SiteHeader({
           <span className="sm:hidden">{clubShortName}</span>
           <span className="hidden sm:inline">{clubName}</span>
         </NavLink>
-        <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Menu" aria-controls="site-nav" />
+        {/* Wide screens show the navigation and no toggle: the hidden checkbox must not take a Tab stop there. */}
+        <input
+          id="nav-toggle"
+          type="checkbox"
+          className="peer sr-only lg:hidden"
+          aria-label="Menu"
+          aria-controls="site-nav"
+        />
         <label
           htmlFor="nav-toggle"
           className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-700 lg:hidden"
