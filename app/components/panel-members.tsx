@@ -27,7 +27,7 @@ export function PanelMembers({ members, emptyText }: { members: ApiExecutive[]; 
           <h2 id="panel-executives" className="mb-6 text-2xl font-bold text-navy-900">
             Executives
           </h2>
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3">
             {others.map((member, index) => (
               <li key={member._id}>
                 <ExecutiveCard member={member} lazy={leading.length > 0 || index >= EAGER_CARDS} variant="compact" />

@@ -30,37 +30,41 @@ export function PersonCard({
   featured = false,
 }: PersonCardProps) {
   const compact = variant === "compact";
+  // On phones every card is a row (a small photo beside the text), so a list of 25 stays short;
+  // from 640 px up, portraits stand on top and compact cards centre a round photo.
   return (
     <article
-      className={`card flex h-full flex-col overflow-hidden ${compact ? "items-center p-5 pt-6 text-center" : ""} ${
-        featured ? "ring-2 ring-accent-400" : ""
-      }`}
+      className={`card flex h-full flex-row items-start gap-3 overflow-hidden p-3 sm:flex-col sm:gap-0 ${
+        compact ? "sm:items-center sm:p-5 sm:pt-6 sm:text-center" : "sm:p-0"
+      } ${featured ? "ring-2 ring-accent-400" : ""}`}
     >
       <ResponsiveImage
         src={photoURL}
         alt={`Portrait of ${name}`}
         width={400}
         height={400}
-        sizes={compact ? "112px" : "(min-width: 768px) 33vw, 100vw"}
+        sizes={compact ? "(min-width: 640px) 112px, 56px" : "(min-width: 768px) 33vw, (min-width: 640px) 50vw, 80px"}
         loading={lazy ? "lazy" : "eager"}
         decoding="async"
-        className={
+        className={`shrink-0 bg-slate-100 object-cover ${
           compact
-            ? "size-28 rounded-full bg-slate-100 object-cover ring-4 ring-slate-100"
-            : "aspect-square w-full bg-slate-100 object-cover"
-        }
+            ? "size-14 rounded-full ring-4 ring-slate-100 sm:size-28"
+            : "size-20 rounded-lg sm:aspect-square sm:size-auto sm:w-full sm:rounded-none"
+        }`}
       />
-      <div className={`flex flex-1 flex-col gap-1 ${compact ? "w-full pt-4" : "p-5"}`}>
-        <Heading lang={langOf(name)} className="text-lg font-semibold text-navy-900">
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${compact ? "sm:w-full sm:pt-4" : "sm:p-5"}`}>
+        <Heading lang={langOf(name)} className="text-base font-semibold text-navy-900 sm:text-lg">
           {name}
         </Heading>
-        {lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per page; the position is the identity
-          <p key={index} className="text-sm text-slate-600">
-            {line}
-          </p>
-        ))}
-        <p className="mt-1 text-sm">
+        <div className={`flex flex-wrap gap-x-3 gap-y-1 sm:flex-col ${compact ? "sm:items-center" : ""}`}>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per page; the position is the identity
+            <p key={index} className="text-sm text-slate-600">
+              {line}
+            </p>
+          ))}
+        </div>
+        <p className="text-[0.8125rem] sm:mt-1 sm:text-sm">
           <EmailLink email={email} />
         </p>
         {children}

@@ -78,7 +78,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           {students.items.length === 0 ? (
             <p className="text-slate-600">{studentsPage.empty}</p>
           ) : (
-            <ul className="grid gap-6 md:grid-cols-3">
+            <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3">
               {students.items.map((student, index) => (
                 <li key={student._id}>
                   <PersonCard

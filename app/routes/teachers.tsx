@@ -27,7 +27,7 @@ export default function Teachers({ loaderData }: Route.ComponentProps) {
         {teachers.length === 0 ? (
           <p className="text-slate-600">{teachersPage.empty}</p>
         ) : (
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3">
             {teachers.map((teacher, index) => (
               <li key={teacher._id}>
                 <PersonCard

@@ -385,3 +385,22 @@ test("a recent event's two pictures sit side by side on a wide screen, one above
   expect(below!.y).toBeGreaterThan(top!.y + top!.height);
   expect(Math.abs(below!.x - top!.x)).toBeLessThan(2);
 });
+
+test.describe("at 390 px, lists of people and the footer stay short", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a page of the 25 demo students is at most 4,000 px, a teacher's photo small, the footer at most 500 px", async ({
+    page,
+  }) => {
+    await page.goto("/students");
+    await expect(page.getByText("25 students")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(4000);
+    expect((await page.locator("footer").boundingBox())!.height).toBeLessThanOrEqual(500);
+    await page.goto("/teachers");
+    const photo = (await page
+      .getByRole("img", { name: /^Portrait of / })
+      .first()
+      .boundingBox())!;
+    expect(photo.height).toBeLessThanOrEqual(120);
+  });
+});

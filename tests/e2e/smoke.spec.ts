@@ -87,7 +87,7 @@ test("/healthz reports the database", async ({ request }) => {
 test("every focus stop is visible, its ring at least 3:1 against the background around it", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/about");
-  const contrasts: { what: string; ratio: number }[] = [];
+  const contrasts: { what: string; ratio: number; seen: boolean }[] = [];
   // Every stop of the page: the skip link, the navy header, white content, the navy footer.
   for (let stop = 0; stop < 80; stop++) {
     await page.keyboard.press("Tab");
