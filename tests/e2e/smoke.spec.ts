@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { navigationLinks, notFoundText, panelLinks } from "~/content/site";
 import { demoRecentEvents } from "~/db/seed/demo-data";
+import { logInAsAdmin } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 const navPaths = [...navigationLinks, ...panelLinks].map((link) => link.to);
@@ -129,4 +130,46 @@ test("every focus stop is visible, its ring at least 3:1 against the background 
   expect(contrasts.filter((stop) => stop.ratio < 3)).toEqual([]);
   // At 1280 px every stop is something to see: no focus on a control hidden from sight.
   expect(contrasts.filter((stop) => !stop.seen)).toEqual([]);
+});
+
+test("no focus stop hides under the sticky header, signed out or in", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  // Forward to the end of the page, then back up to the top: going back is when a control
+  // scrolls in at the top edge, where the header would cover it.
+  const hiddenStops = async (path: string) => {
+    await page.goto(path);
+    const hidden = new Set<string>();
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let stop = 0; stop < 150; stop++) {
+        await page.keyboard.press(key);
+        const covered = await page.evaluate(async () => {
+          // The page scrolls smoothly: measure once it has come to rest (two frames alike).
+          await new Promise<void>((resolve) => {
+            let last = Number.NaN;
+            const settle = () => {
+              if (window.scrollY === last) resolve();
+              else {
+                last = window.scrollY;
+                requestAnimationFrame(() => requestAnimationFrame(settle));
+              }
+            };
+            settle();
+          });
+          const element = document.activeElement as HTMLElement | null;
+          const header = document.querySelector("header");
+          if (!element || element === document.body || !header) return null;
+          // The header's own links, and the skip link, which shows above the header.
+          if (header.contains(element) || element.getAttribute("href") === "#main") return "";
+          const top = element.getBoundingClientRect().top;
+          return top < header.getBoundingClientRect().bottom - 1 ? element.outerHTML.slice(0, 80) : "";
+        });
+        if (covered === null) break;
+        if (covered) hidden.add(covered);
+      }
+    }
+    return [...hidden];
+  };
+  expect(await hiddenStops("/students")).toEqual([]);
+  await logInAsAdmin(page, baseURL!);
+  expect(await hiddenStops("/dashboard/all-notice")).toEqual([]);
 });
