@@ -81,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter settings={settings} />
+        <script src="/js/header.js" defer nonce={nonce} />
         {withScripts && <ScrollRestoration nonce={nonce} />}
         {withScripts && <Scripts nonce={nonce} />}
         {import.meta.env.DEV && !withScripts && (

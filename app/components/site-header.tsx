@@ -40,8 +40,9 @@ function LogOutButton({ displayName }: { displayName: string }) {
 }
 
 /**
- * The menu opens and closes with a visually hidden checkbox, so the toggle works
- * before (and without) any JavaScript.
+ * The phone menu opens and closes with a visually hidden checkbox, so it works before (and
+ * without) any JavaScript; /js/header.js then swaps in a real button and closes the menus
+ * on Escape (the panels list also on a click elsewhere or when focus leaves it).
  */
 export function SiteHeader({
   clubName,
@@ -53,7 +54,7 @@ export function SiteHeader({
   user: HeaderUser | null;
 }) {
   return (
-    <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
+    <header data-site-header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
       <div className="container-page flex flex-wrap items-center justify-between gap-x-4 py-2">
         <NavLink to="/" className="flex min-h-11 items-center gap-2 font-bold text-white no-underline">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
@@ -75,22 +76,26 @@ export function SiteHeader({
           htmlFor="nav-toggle"
           className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-700 lg:hidden"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          <MenuIcon />
           Menu
         </label>
+        {/* Shown instead of the label once /js/header.js runs: a real button with aria-expanded. */}
+        <button
+          type="button"
+          hidden
+          data-menu-button
+          aria-expanded="false"
+          aria-controls="site-nav"
+          className="btn border border-navy-700 text-white lg:hidden"
+        >
+          <MenuIcon />
+          Menu
+        </button>
+        {/* Open on a phone, the navigation scrolls inside the viewport (a phone held sideways is short). */}
         <nav
           id="site-nav"
           aria-label="Main"
-          className="hidden w-full pb-3 peer-checked:block lg:block lg:w-auto lg:pb-0"
+          className="hidden max-h-[calc(100dvh-4rem)] w-full overflow-y-auto overscroll-contain pb-3 peer-checked:block lg:block lg:max-h-none lg:w-auto lg:overflow-visible lg:pb-0"
         >
           <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap lg:items-center">
             {navigationLinks.map((link) => (
@@ -101,7 +106,7 @@ export function SiteHeader({
               </li>
             ))}
             <li className="lg:relative">
-              <details className="group">
+              <details data-panels className="group">
                 <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:py-2">
                   Executive Panels
                   <svg
@@ -136,5 +141,13 @@ export function SiteHeader({
         </nav>
       </div>
     </header>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   );
 }

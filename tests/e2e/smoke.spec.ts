@@ -62,21 +62,85 @@ test.describe("on a phone", () => {
         await page.goto("/");
         const aboutLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
         await expect(aboutLink).toBeHidden();
-        await page.getByText("Menu", { exact: true }).click();
+        // The label without JavaScript, the button with it: whichever is shown.
+        const menu = page.getByText("Menu", { exact: true }).filter({ visible: true });
+        await menu.click();
         await expect(aboutLink).toBeVisible();
-        await page.getByText("Menu", { exact: true }).click();
+        await menu.click();
         await expect(aboutLink).toBeHidden();
       });
     });
   }
 
-  test("the toggle works from the keyboard", async ({ page }) => {
-    await page.goto("/");
+  test("the menu is a button: Enter opens it, Escape closes it and focus stays on it", async ({ page }) => {
+    await page.goto("/students");
+    const menu = page.getByRole("button", { name: "Menu" });
     const aboutLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
-    await page.locator("#nav-toggle").focus();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(aboutLink).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(aboutLink).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
     await page.keyboard.press("Space");
     await expect(aboutLink).toBeVisible();
   });
+
+  test("without JavaScript the menu's checkbox opens it from the keyboard", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.locator("#nav-toggle").focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("on a phone held sideways", () => {
+  test.use({ viewport: { width: 844, height: 390 } });
+
+  test("the open menu scrolls inside the screen, so every link can be reached", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Students", "Executive Panels", "Login"]) {
+      const target = name === "Executive Panels" ? nav.getByText(name) : nav.getByRole("link", { name });
+      await target.scrollIntoViewIfNeeded();
+      await expect(target).toBeInViewport();
+    }
+    await nav.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test("the panels list closes on Escape, on a click elsewhere, and when focus leaves it", async ({ page }) => {
+  await page.goto("/about");
+  const panels = page.getByText("Executive Panels");
+  const firstPanel = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: panelLinks[0]!.label });
+  await panels.click();
+  await expect(firstPanel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(firstPanel).toBeHidden();
+  await expect(page.locator("summary")).toBeFocused();
+
+  await panels.click();
+  await page.locator("main h1").click();
+  await expect(firstPanel).toBeHidden();
+
+  await panels.click();
+  await expect(firstPanel).toBeVisible();
+  for (let stop = 0; stop < panelLinks.length + 1; stop++) await page.keyboard.press("Tab");
+  await expect(firstPanel).toBeHidden();
 });
 
 test("/healthz reports the database", async ({ request }) => {
