@@ -21,7 +21,6 @@ import { teacherInput, teacherRecord } from "./teachers";
 import { teacherStore } from "./teachers.server";
 
 type Row = { _id: string };
-export type Checked = { ok: true } | { ok: false; errors: Record<string, string> };
 export type Written = { ok: true; id: string; message: string } | { ok: false; errors: Record<string, string> };
 
 /**
@@ -34,7 +33,6 @@ export interface CollectionService<R extends Row = Row> {
   /** The API's contract (openapi.server.ts): what a write takes, and what a read answers with. */
   readonly inputSchema: z.ZodObject;
   readonly recordSchema: z.ZodType<R>;
-  check(body: unknown): Checked;
   /** `extra` sets columns the input has no say over (a submission's `status`). */
   create(db: Database, body: unknown, extra?: Record<string, unknown>): Promise<Written>;
   /** `missing` when no row has this id. */
@@ -60,10 +58,6 @@ function serve<Shape extends z.ZodRawShape, R extends Row>(
     collection,
     inputSchema,
     recordSchema,
-    check: (body) => {
-      const parsed = parse(body);
-      return parsed.ok ? { ok: true } : parsed;
-    },
     async create(db, body, extra) {
       const parsed = parse(body);
       if (!parsed.ok) return parsed;

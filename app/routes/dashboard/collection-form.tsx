@@ -13,7 +13,7 @@ import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/co
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
-import { answerSafely, confirmation, formValues, invalidForm } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/collection-form";
 
@@ -65,12 +65,9 @@ export async function action({ request, context, params, pattern }: Route.Action
   const { collection, id } = targetOf(pattern, params);
   const service = serviceOf(collection);
   const form = await request.formData();
-  const values = formValues(
-    form,
-    collection.fields.map((field) => field.name),
-  );
-  const checked = service.check(values);
-  if (!checked.ok) return invalidForm(values, checked.errors);
+  const parsed = parseForm(service.inputSchema, form);
+  if (!parsed.ok) return parsed.answer;
+  const { values } = parsed;
   const unconfirmed = confirmation(form, saveQuestion(collection, id !== undefined), dashboardTexts.notSaved, values);
   if (unconfirmed) return unconfirmed;
 
