@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   description: string;
   onYes: () => void;
   onNo: () => void;
+  /** After the dialog has closed: where focus goes next (the browser alone would leave it on the page). */
+  onClosed?: () => void;
 }
 
 /**
@@ -13,7 +15,7 @@ interface ConfirmDialogProps {
  * The browser's own modal <dialog> traps focus, hides the page from assistive technology and
  * returns focus on close, at no cost in JavaScript (see docs/decisions/007-speed.md).
  */
-export function ConfirmDialog({ open, title, description, onYes, onNo }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, onYes, onNo, onClosed }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -22,8 +24,11 @@ export function ConfirmDialog({ open, title, description, onYes, onNo }: Confirm
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open && dialog.open) {
+      dialog.close();
+      onClosed?.();
+    }
+  }, [open, onClosed]);
 
   return (
     <dialog

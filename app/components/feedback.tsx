@@ -29,7 +29,8 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback | null | unde
   if (feedback.tone === "error" || !hydrated) return <Alert tone={feedback.tone}>{feedback.message}</Alert>;
   return (
     <section aria-label="Notifications" className="fixed right-4 bottom-4 z-50 w-[min(92vw,24rem)]">
-      <div role="status">
+      {/* Where focus lands after a dialog whose opener is gone (a deleted row's button). */}
+      <div role="status" tabIndex={-1} data-feedback-focus className="outline-offset-4">
         {open && (
           <div
             className={`flex items-start justify-between gap-4 rounded-lg border px-4 py-3 text-sm shadow-lg ${toastTones[feedback.tone]}`}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { dashboardTexts } from "~/content/accounts";
 import type { Feedback } from "~/lib/form-actions";
@@ -15,6 +15,9 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // A form sent unconfirmed, for the server to check; its answer `confirm` opens the dialog.
   const checking = useRef<FormData | null>(null);
+  // The control that opened the dialog, and whether a confirmed save is still on its way.
+  const opener = useRef<HTMLElement | null>(null);
+  const saving = useRef(false);
 
   useEffect(() => {
     if (fetcher.data?.tone && fetcher.data.message) {
@@ -24,30 +27,49 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
       if (fetcher.data?.confirm) setPending(checking.current);
       checking.current = null;
     }
+    if (fetcher.state === "idle" && saving.current) {
+      saving.current = false;
+      // After the page has taken the answer in: a saved form is remounted, a deleted row gone.
+      requestAnimationFrame(() => focusAfterDialog(opener));
+    }
   }, [fetcher.data, fetcher.state]);
+
+  const remember = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    opener.current = submitter instanceof HTMLElement ? submitter : (document.activeElement as HTMLElement | null);
+  };
+  // No or Escape: straight back to the opener. Yes: once the save is answered (see above).
+  const dialogClosed = useCallback(() => {
+    if (!saving.current) focusAfterDialog(opener);
+  }, []);
 
   return {
     fetcher,
     pending,
     feedback,
     busy: fetcher.state !== "idle",
+    /** For ConfirmDialog's `onClosed`: focus goes back to where the person was. */
+    dialogClosed,
     /**
      * Lets the server check a form first (the same step that asks without JavaScript), so
      * the browser needs no copy of the validation; the dialog opens when it is valid.
      */
     check(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
+      remember(event);
       const form = new FormData(event.currentTarget);
       checking.current = form;
       fetcher.submit(form, { method: "post" });
     },
     askFromEvent(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
+      remember(event);
       setPending(new FormData(event.currentTarget));
     },
     yes() {
       if (pending) {
         pending.set(CONFIRM_FIELD, "yes");
+        saving.current = true;
         fetcher.submit(pending, { method: "post" });
       }
       setPending(null);
@@ -57,4 +79,22 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
       setFeedback({ tone: "info", message: dashboardTexts.notSaved });
     },
   };
+}
+
+/**
+ * Focus after a dialog: the control that opened it when it is still there and usable (a No,
+ * a saved form), else the outcome's message (a deleted row's button is gone), else the heading.
+ */
+function focusAfterDialog(opener: { current: HTMLElement | null }) {
+  const target = opener.current;
+  opener.current = null;
+  if (target?.isConnected && !target.matches(":disabled")) {
+    target.focus();
+    return;
+  }
+  const fallback =
+    document.querySelector<HTMLElement>("[data-feedback-focus]") ?? document.querySelector<HTMLElement>("main h1");
+  if (!fallback) return;
+  if (!fallback.hasAttribute("tabindex")) fallback.tabIndex = -1;
+  fallback.focus();
 }

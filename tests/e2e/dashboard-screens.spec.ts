@@ -277,3 +277,46 @@ test("an admin creates an API token, sees it once, and revokes it after confirmi
   await expect(page.getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
   expect((await page.request.get("/api/users", { headers: { Authorization: `Bearer ${value}` } })).status()).toBe(401);
 });
+
+test("after a dialog, focus goes back to the control that opened it, or to the outcome when that is gone", async ({
+  page,
+  baseURL,
+}) => {
+  await logInAsAdmin(page, baseURL!);
+  const name = uniqueName("focus notice");
+  await page.goto("/dashboard/add-notice");
+  await waitForForm(page);
+  await fillForm(page, {
+    Name: name,
+    "Publishing date": "2099-03-04",
+    "PDF link": "https://example.org/f.pdf",
+    Description: "Focus after dialogs.",
+  });
+  const submit = page.getByRole("button", { name: "Submit" });
+  await submit.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(submit).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Added notice" })).toBeVisible();
+  // The saved form starts over empty: focus is on the outcome, read out once.
+  await expect(page.locator("[data-feedback-focus]")).toBeFocused();
+
+  // Deleting a row removes the button that asked: focus moves to the outcome.
+  await page.goto(`/dashboard/all-notice?q=${encodeURIComponent(name)}`);
+  await waitForForm(page);
+  const remove = page.getByRole("button", { name: new RegExp(`^Delete ${name}`) });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await dialog(page).getByRole("button", { name: "No", exact: true }).press("Enter");
+  await expect(remove).toBeFocused();
+  await page.keyboard.press("Enter");
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Notice! Deleted" })).toBeVisible();
+  await expect(page.locator("[data-feedback-focus]")).toBeFocused();
+});

@@ -140,6 +140,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
         {...revokeQuestion(pendingName)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

@@ -157,6 +157,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
         {...saveQuestion(collection, editing)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

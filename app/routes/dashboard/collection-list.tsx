@@ -127,6 +127,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
         {...deleteQuestion(collection, pendingName)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

@@ -71,6 +71,7 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
         {...roleChangeQuestion("make-admin", pendingEmail)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

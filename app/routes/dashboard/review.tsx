@@ -185,6 +185,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
         {...question(pendingDecision, pendingName, pendingCount)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

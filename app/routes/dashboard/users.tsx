@@ -105,6 +105,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         {...roleChangeQuestion(pendingIntent, pendingEmail)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
       />
     </section>
   );
