@@ -30,9 +30,18 @@ async function main() {
   const vite = await createViteServer({
     root: ROOT,
     appType: "custom",
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: {
+      middlewareMode: true,
+      hmr: { server: httpServer },
+      // The embedded database and uploads change with every write, and builds are not sources.
+      watch: { ignored: [`${config.DATA_DIR}/**`, "**/build/**", "**/.build/**", "**/test-results*/**"] },
+    },
   });
-  vite.watcher.on("change", () => vite.ws.send({ type: "custom", event: SOURCE_CHANGED_EVENT }));
+  const sources = path.join(ROOT, "app") + path.sep;
+  vite.watcher.on("change", (file) => {
+    if (!file.startsWith(sources)) return;
+    vite.ws.send({ type: "custom", event: SOURCE_CHANGED_EVENT, data: { file: path.relative(ROOT, file) } });
+  });
   const { services, demoAdmin, close } = await startServices({ config, log });
   const app = createApp({
     context: services,

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_CHANGED_EVENT } from "~/lib/dev-reload";
@@ -13,7 +12,9 @@ describe("the dev server", () => {
   let child: ChildProcess;
   let baseUrl = "";
   let output = "";
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-dev-"));
+  // Inside the project, like the default ./data: the dev server must not take its writes for source edits.
+  fs.mkdirSync(path.join(ROOT, ".test-cache"), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(ROOT, ".test-cache", "dev-data-"));
 
   beforeAll(async () => {
     const port = await freePort();
@@ -76,5 +77,32 @@ describe("the dev server", () => {
     expect(await events.json()).toEqual([]);
     const page = await fetch(`${baseUrl}/`);
     expect(page.headers.get("x-page-cache")).toBeNull();
+  }, 60_000);
+
+  it("tells pages a source file changed, but not when the database or uploads write", async () => {
+    const hmr = new WebSocket(baseUrl.replace("http", "ws"), "vite-hmr");
+    const announced: string[] = [];
+    hmr.onmessage = (message) => {
+      const payload = JSON.parse(String(message.data)) as { event?: string; data?: { file: string } };
+      if (payload.event === SOURCE_CHANGED_EVENT && payload.data) announced.push(payload.data.file);
+    };
+    await new Promise((resolve) => {
+      hmr.onopen = resolve;
+    });
+    try {
+      // A file the app keeps rewriting (the embedded database's): made, then changed.
+      const written = path.join(dataDir, "written-by-the-app.txt");
+      fs.writeFileSync(written, "a database or upload write");
+      await expect.poll(() => fs.existsSync(written)).toBe(true);
+      fs.appendFileSync(written, ", and another");
+      // A source saved unchanged: the watcher reports files in order, so once the source's report
+      // is in, the data dir's would have come before it.
+      const source = "app/lib/dev-reload.ts";
+      fs.writeFileSync(path.join(ROOT, source), fs.readFileSync(path.join(ROOT, source)));
+      await expect.poll(() => announced, { timeout: 30_000 }).toContain(source);
+      expect(announced).toEqual([source]);
+    } finally {
+      hmr.close();
+    }
   }, 60_000);
 });
