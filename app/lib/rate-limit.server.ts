@@ -24,6 +24,8 @@ export const IPV6_SUBNET = 64;
 
 /** The client a limit counts: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 address's /64. */
 export function clientKey(clientIp: string): string {
+  // Every render the cache can't answer is counted: an IPv4 address (no colon) needs no parsing.
+  if (!clientIp.includes(":")) return clientIp.toLowerCase();
   return normalizeIP(clientIp, { ipv6Subnet: IPV6_SUBNET });
 }
 
