@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
+import { markReleaseInUse } from "../server/releases";
 import type { RunningServer } from "../tests/support/server";
 import { httpRequest } from "./bench/http";
 import { runLighthouse } from "./bench/lighthouse";
@@ -37,10 +38,19 @@ const wants = (section: string) =>
 /** Rows 217-240 of both (24 per page): a page that exists with 500 students as with 50,000. */
 export const SCALING_PAGE_PATH = "/students?page=10";
 export const SCALING_API_PATH = "/api/students?page=10&limit=24";
-const RELEASE_DIR = fs.realpathSync(path.resolve(import.meta.dirname, "../build"));
+/**
+ * The release the bench measures, read after its build (a build made a new one and pruned the
+ * old), and marked in use so that a build made meanwhile does not prune it either.
+ */
+function benchRelease(): string {
+  const release = fs.realpathSync(path.resolve(import.meta.dirname, "../build"));
+  markReleaseInUse(release);
+  return release;
+}
 
 async function main() {
   if (!args.has("--skip-build")) execSync("npm run build", { stdio: "inherit" });
+  const releaseDir = benchRelease();
   const target = await benchTarget(database);
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -63,7 +73,7 @@ async function main() {
       report.cacheBypass = await measureCacheBypass(server, { connections: CONNECTIONS, seconds: SECONDS });
     }
     if (wants("signed-in"))
-      report.signedIn = await measureSignedIn(server, userCookie, await signIn(server.baseUrl, admin));
+      report.signedIn = await measureSignedIn(server, releaseDir, userCookie, await signIn(server.baseUrl, admin));
     report.memory = { rssAfterStartMb, peakRssMb: peakRssMb(Number(server.process.pid)) };
     if (wants("weight")) {
       const paths = await publicPaths(server.baseUrl);
@@ -100,11 +110,11 @@ async function startTwice(target: BenchTarget) {
 }
 
 /** `/students` signed in, next to the same page rendered from memory (render-ceiling.ts), and an admin's write. */
-async function measureSignedIn(server: RunningServer, userCookie: string, adminCookie: string) {
+async function measureSignedIn(server: RunningServer, releaseDir: string, userCookie: string, adminCookie: string) {
   const load = { connections: CONNECTIONS, seconds: SECONDS };
   const studentsPage = await runLoad({ url: `${server.baseUrl}/students`, headers: { Cookie: userCookie }, ...load });
   const ceiling = await startRenderCeiling({
-    releaseDir: RELEASE_DIR,
+    releaseDir,
     baseUrl: server.baseUrl,
     pagePath: "/students",
     cookie: userCookie,
