@@ -21,9 +21,10 @@ import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
 import { devReloadScript } from "~/lib/dev-reload";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
-import { pageNeedsJavaScript } from "~/lib/route-handle";
+import { pageHasOwnFrame, pageNeedsJavaScript } from "~/lib/route-handle";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -46,10 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** After a form that never reached the server, the header keeps the signed-in person. */
+export const shouldRevalidate = keepPageAfterUnsentForm;
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const settings = rootData?.settings ?? defaultSiteSettings;
-  const withScripts = pageNeedsJavaScript(useMatches());
+  const matches = useMatches();
+  const withScripts = pageNeedsJavaScript(matches);
+  const ownFrame = pageHasOwnFrame(matches);
   const nonce = useNonce();
   const inlineStylesheet = useInlineStylesheet();
   return (
@@ -75,12 +81,22 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader clubName={settings.clubName} clubShortName={settings.clubShortName} user={rootData?.user ?? null} />
-        <main id="main" className="flex-1">
-          {rootData?.flash && <FlashMessage kind={rootData.flash} />}
-          {children}
-        </main>
-        <SiteFooter settings={settings} />
+        {ownFrame ? (
+          children
+        ) : (
+          <>
+            <SiteHeader
+              clubName={settings.clubName}
+              clubShortName={settings.clubShortName}
+              user={rootData?.user ?? null}
+            />
+            <main id="main" className="flex-1">
+              {rootData?.flash && <FlashMessage kind={rootData.flash} />}
+              {children}
+            </main>
+            <SiteFooter settings={settings} />
+          </>
+        )}
         <script src="/js/header.js" defer nonce={nonce} />
         {withScripts && <ScrollRestoration nonce={nonce} />}
         {withScripts && <Scripts nonce={nonce} />}

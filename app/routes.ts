@@ -51,6 +51,16 @@ export default [
         id: `dashboard-list-${collection.key}`,
       }),
       route(collection.screens.add, "routes/dashboard/collection-form.tsx", { id: `dashboard-add-${collection.key}` }),
+      route(`${collection.screens.list}.csv`, "routes/dashboard/collection-export.ts", {
+        id: `dashboard-export-${collection.key}`,
+      }),
+      ...(collection.csvImport
+        ? [
+            route(`${collection.screens.list}/import`, "routes/dashboard/collection-import.tsx", {
+              id: `dashboard-import-${collection.key}`,
+            }),
+          ]
+        : []),
     ]),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("review", "routes/dashboard/review.tsx"),

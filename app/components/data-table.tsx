@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Cell } from "~/domain/collection";
+import { nextSort, sortParts } from "~/lib/table-query";
 
 export interface TableColumn<Row> {
   header: string;
   /** `index`: the row's place on this page, from 0. */
   cell(row: Row, index: number): Cell;
+  /** The sort key its header links to; none: not sortable. */
+  sort?: string;
 }
 
 interface DataTableProps<Row extends { _id: string }> {
@@ -16,6 +20,8 @@ interface DataTableProps<Row extends { _id: string }> {
   empty: string;
   /** A checkbox per row (`name="ids"`) that belongs to the bulk-action form `formId`. */
   selection?: { formId: string; label(row: Row): string };
+  /** Sortable headers: the table's current sort and the address of another one. */
+  sorting?: { current: string; hrefFor(sort: string): string };
 }
 
 function CellView({ cell }: { cell: Cell }) {
@@ -41,14 +47,14 @@ function CellView({ cell }: { cell: Cell }) {
       // The first line is the main value; the rest are smaller notes under it.
       const [main, ...notes] = cell.lines.filter(Boolean);
       return (
-        <>
+        <span className="inline-block align-top">
           <span className="block">{main}</span>
           {notes.map((note) => (
             <span key={note} className="block text-slate-600">
               {note}
             </span>
           ))}
-        </>
+        </span>
       );
     }
     default:
@@ -56,7 +62,61 @@ function CellView({ cell }: { cell: Cell }) {
   }
 }
 
-/** The dashboard's tables: sticky header, horizontal scroll on phones, an empty state that says so. */
+function SortableHeader({
+  header,
+  sortKey,
+  sorting,
+}: {
+  header: string;
+  sortKey: string;
+  sorting: DataTableProps<{ _id: string }>["sorting"] & {};
+}) {
+  const { key, descending } = sortParts(sorting.current);
+  const sorted = key === sortKey;
+  return (
+    <th scope="col" className="px-4 py-3" aria-sort={sorted ? (descending ? "descending" : "ascending") : undefined}>
+      <Link
+        to={sorting.hrefFor(nextSort(sorting.current, sortKey))}
+        className="inline-flex items-center gap-1 text-navy-900 underline decoration-slate-400 underline-offset-4"
+      >
+        {header}
+        <span aria-hidden="true" className={sorted ? "" : "text-slate-400"}>
+          {sorted ? (descending ? "↓" : "↑") : "↕"}
+        </span>
+        <span className="sr-only">{sorted ? (descending ? ", sorted Z to A" : ", sorted A to Z") : ", sort"}</span>
+      </Link>
+    </th>
+  );
+}
+
+/** Ticks or clears every row's box of the bulk form (the rows' boxes are plain form controls). */
+export function SelectAll({ formId, id }: { formId: string; id: string }) {
+  return (
+    <input
+      id={id}
+      type="checkbox"
+      className="size-6 accent-navy-700"
+      onChange={(event) => {
+        for (const box of document.querySelectorAll<HTMLInputElement>(`input[name="ids"][form="${formId}"]`)) {
+          box.checked = event.currentTarget.checked;
+        }
+      }}
+    />
+  );
+}
+
+// Below 640 px every row is a card: the header row is hidden and each cell names its column.
+const rowClass =
+  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none sm:align-top";
+const cellClass = "block py-1 [overflow-wrap:anywhere] sm:table-cell sm:px-4 sm:py-2 sm:[overflow-wrap:break-word]";
+// A card's box and photo share its first line.
+const leadCellClass = "mr-3 inline-block py-1 align-middle sm:mr-0 sm:table-cell sm:px-4 sm:py-2 sm:align-top";
+const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
+
+/**
+ * The dashboard's tables. Wide screens: a table as tall as the page, its header row sticky
+ * under the top bar, headers that sort. Phones: a list of cards with every action in sight.
+ */
 export function DataTable<Row extends { _id: string }>({
   caption,
   columns,
@@ -64,36 +124,41 @@ export function DataTable<Row extends { _id: string }>({
   actions,
   empty,
   selection,
+  sorting,
 }: DataTableProps<Row>) {
   if (rows.length === 0) {
     return <p className="card p-6 text-slate-600">{empty}</p>;
   }
   return (
-    <div className="card max-h-[70vh] overflow-auto">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+    <div className="sm:card">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 z-10 bg-slate-100 text-navy-900">
+        <thead className="hidden bg-slate-100 text-navy-900 sm:sticky sm:top-14 sm:z-10 sm:table-header-group">
           <tr>
             {selection && (
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-12 px-4 py-3">
                 <span className="sr-only">Select</span>
               </th>
             )}
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3">
-                {column.header}
-              </th>
-            ))}
+            {columns.map((column) =>
+              column.sort && sorting ? (
+                <SortableHeader key={column.header} header={column.header} sortKey={column.sort} sorting={sorting} />
+              ) : (
+                <th key={column.header} scope="col" className="px-4 py-3">
+                  {column.header}
+                </th>
+              ),
+            )}
             <th scope="col" className="px-4 py-3">
               Action
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block sm:table-row-group">
           {rows.map((row, index) => (
-            <tr key={row._id} className="border-t border-slate-200 align-top">
+            <tr key={row._id} data-row={row._id} className={rowClass}>
               {selection && (
-                <td className="px-4 py-2">
+                <td className={leadCellClass}>
                   <input
                     type="checkbox"
                     name="ids"
@@ -104,13 +169,21 @@ export function DataTable<Row extends { _id: string }>({
                   />
                 </td>
               )}
-              {columns.map((column) => (
-                <td key={column.header} className="px-4 py-2">
-                  <CellView cell={column.cell(row, index)} />
-                </td>
-              ))}
-              <td className="px-4 py-2">
-                <div className="flex flex-wrap gap-2">{actions(row)}</div>
+              {columns.map((column) => {
+                const cell = column.cell(row, index);
+                const labelled = cell.kind !== "image" && !(cell.kind === "text" && cell.text === "");
+                return (
+                  <td
+                    key={column.header}
+                    data-label={labelled ? `${column.header}:` : undefined}
+                    className={labelled ? labelledCellClass : cell.kind === "image" ? leadCellClass : cellClass}
+                  >
+                    <CellView cell={cell} />
+                  </td>
+                );
+              })}
+              <td className="block pt-2 sm:table-cell sm:px-4 sm:py-2">
+                <div className="flex flex-wrap gap-2 whitespace-nowrap sm:flex-nowrap">{actions(row)}</div>
               </td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 import { Form, NavLink, useLocation } from "react-router";
 import { navigationLinks, panelLinks } from "~/content/site";
 
+// From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:py-2 ${
+  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-2 lg:py-2 xl:px-3 ${
     isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
   }`;
 
@@ -24,16 +25,26 @@ function LoginLink() {
 }
 
 /** A POST form, so logging out works without JavaScript and a link prefetch can't sign anyone out. */
-function LogOutButton({ displayName }: { displayName: string }) {
+export function LogOutButton({
+  displayName,
+  nameShownFrom = "always",
+}: {
+  displayName: string;
+  /** Where the visible name gives way to "LogOut" alone (the accessible name always has it). */
+  nameShownFrom?: "always" | "sm" | "xl";
+}) {
+  const nameClass = { always: "", sm: "hidden sm:inline", xl: "lg:hidden xl:inline" }[nameShownFrom];
   return (
     <Form method="post" action="/logout">
       <button
         type="submit"
-        className="btn-danger min-h-11 w-full text-sm lg:min-h-9 lg:w-auto"
+        className="btn-danger min-h-11 w-full whitespace-nowrap text-sm lg:min-h-9 lg:w-auto"
         aria-label={`LogOut ${displayName}`}
       >
-        <span className="max-w-48 truncate">{displayName}</span>
-        <span aria-hidden="true">· LogOut</span>
+        <span className={`max-w-48 truncate ${nameClass}`}>{displayName}</span>
+        <span aria-hidden="true">
+          <span className={nameClass}>· </span>LogOut
+        </span>
       </button>
     </Form>
   );
@@ -55,14 +66,15 @@ export function SiteHeader({
 }) {
   return (
     <header data-site-header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
-      <div className="container-page flex flex-wrap items-center justify-between gap-x-4 py-2">
-        <NavLink to="/" className="flex min-h-11 items-center gap-2 font-bold text-white no-underline">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2">
+        <NavLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-white no-underline">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
             {"</>"}
           </span>
-          {/* The short name keeps the brand and the Menu button on one row of a phone. */}
+          {/* The short name keeps the brand and the Menu button on one row of a phone; from 1024 px
+              the logo alone stands for the name (until 1536 px), so the navigation takes one row. */}
           <span className="sm:hidden">{clubShortName}</span>
-          <span className="hidden sm:inline">{clubName}</span>
+          <span className="hidden sm:inline lg:sr-only 2xl:not-sr-only">{clubName}</span>
         </NavLink>
         {/* Wide screens show the navigation and no toggle: the hidden checkbox must not take a Tab stop there. */}
         <input
@@ -97,7 +109,7 @@ export function SiteHeader({
           aria-label="Main"
           className="hidden max-h-[calc(100dvh-4rem)] w-full overflow-y-auto overscroll-contain pb-3 peer-checked:block lg:block lg:max-h-none lg:w-auto lg:overflow-visible lg:pb-0"
         >
-          <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap lg:items-center">
+          <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-0.5">
             {navigationLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={linkClass}>
@@ -107,7 +119,7 @@ export function SiteHeader({
             ))}
             <li className="lg:relative">
               <details data-panels className="group">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:py-2">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-2 lg:py-2 xl:px-3">
                   Executive Panels
                   <svg
                     aria-hidden="true"
@@ -136,7 +148,7 @@ export function SiteHeader({
                 </NavLink>
               </li>
             )}
-            <li>{user ? <LogOutButton displayName={user.displayName} /> : <LoginLink />}</li>
+            <li>{user ? <LogOutButton displayName={user.displayName} nameShownFrom="xl" /> : <LoginLink />}</li>
           </ul>
         </nav>
       </div>
@@ -144,7 +156,7 @@ export function SiteHeader({
   );
 }
 
-function MenuIcon() {
+export function MenuIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M4 6h16M4 12h16M4 18h16" />

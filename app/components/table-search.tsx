@@ -1,12 +1,21 @@
 import { Form, Link } from "react-router";
+import type { TableFilterDef } from "~/domain/collection";
 import type { Page } from "~/lib/pagination";
-import { ADMIN_PAGE_SIZE, SEARCH_MAX_LENGTH } from "~/lib/table-query";
+import { ADMIN_PAGE_SIZE, SEARCH_MAX_LENGTH, type TableQuery } from "~/lib/table-query";
 
-/** The search box of a dashboard table: a GET form, so it works before JavaScript loads. */
-export function TableSearch({ q }: { q: string }) {
+interface TableSearchProps {
+  query: TableQuery;
+  filters?: readonly TableFilterDef[];
+  /** The values each filter offers, from the server. */
+  filterOptions?: Record<string, string[]>;
+}
+
+/** The search box and filters of a dashboard table: a GET form, so it works before JavaScript loads. */
+export function TableSearch({ query, filters = [], filterOptions = {} }: TableSearchProps) {
+  const narrowed = query.q !== "" || Object.keys(query.filters).length > 0;
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor="table-search" className="text-sm font-medium text-slate-800">
           Search
         </label>
@@ -14,16 +23,40 @@ export function TableSearch({ q }: { q: string }) {
           id="table-search"
           type="search"
           name="q"
-          defaultValue={q}
+          defaultValue={query.q}
           maxLength={SEARCH_MAX_LENGTH}
-          className="min-h-11 w-72 max-w-full rounded-lg border border-slate-300 px-3 text-base"
+          className="min-h-11 w-72 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
         />
       </div>
+      {filters.map((filter) => (
+        <div key={filter.name} className="flex flex-col gap-1">
+          <label htmlFor={`table-filter-${filter.name}`} className="text-sm font-medium text-slate-800">
+            {filter.label}
+          </label>
+          <select
+            id={`table-filter-${filter.name}`}
+            name={filter.name}
+            defaultValue={query.filters[filter.name] ?? ""}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          >
+            <option value="">{filter.everything}</option>
+            {(filterOptions[filter.name] ?? []).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       <button type="submit" className="btn-navy">
         Search
       </button>
-      {q && (
-        <Link to="?" className="btn border border-slate-300 text-slate-800">
+      {narrowed && (
+        <Link
+          to={query.sort ? `?sort=${encodeURIComponent(query.sort)}` : "?"}
+          className="btn border border-slate-300 bg-white text-slate-800"
+        >
           Clear
         </Link>
       )}

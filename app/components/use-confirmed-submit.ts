@@ -18,6 +18,8 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
   // The control that opened the dialog, and whether a confirmed save is still on its way.
   const opener = useRef<HTMLElement | null>(null);
   const saving = useRef(false);
+  // Where the opener sits in the table (which row, which of its controls), for when its row is deleted.
+  const openerRow = useRef<RowPlace | null>(null);
 
   useEffect(() => {
     if (fetcher.data?.tone && fetcher.data.message) {
@@ -30,17 +32,18 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
     if (fetcher.state === "idle" && saving.current) {
       saving.current = false;
       // After the page has taken the answer in: a saved form is remounted, a deleted row gone.
-      requestAnimationFrame(() => focusAfterDialog(opener));
+      requestAnimationFrame(() => focusAfterDialog(opener, openerRow.current));
     }
   }, [fetcher.data, fetcher.state]);
 
   const remember = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     opener.current = submitter instanceof HTMLElement ? submitter : (document.activeElement as HTMLElement | null);
+    openerRow.current = rowPlaceOf(opener.current);
   };
   // No or Escape: straight back to the opener. Yes: once the save is answered (see above).
   const dialogClosed = useCallback(() => {
-    if (!saving.current) focusAfterDialog(opener);
+    if (!saving.current) focusAfterDialog(opener, openerRow.current);
   }, []);
 
   return {
@@ -64,7 +67,9 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
     askFromEvent(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
       remember(event);
-      setPending(new FormData(event.currentTarget));
+      // The pressed button's name and value too (a bulk form's Approve or Reject).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      setPending(new FormData(event.currentTarget, submitter instanceof HTMLButtonElement ? submitter : null));
     },
     yes() {
       if (pending) {
@@ -81,15 +86,41 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
   };
 }
 
+const ROW = "[data-row]";
+const ROW_CONTROL = "a[href], button, input";
+
+interface RowPlace {
+  row: number;
+  control: number;
+}
+
+function rowPlaceOf(element: HTMLElement | null): RowPlace | null {
+  const row = element?.closest(ROW);
+  if (!row || !element) return null;
+  return {
+    row: [...document.querySelectorAll(ROW)].indexOf(row),
+    control: [...row.querySelectorAll(ROW_CONTROL)].indexOf(element),
+  };
+}
+
 /**
  * Focus after a dialog: the control that opened it when it is still there and usable (a No,
- * a saved form), else the outcome's message (a deleted row's button is gone), else the heading.
+ * a saved form); when its row was deleted, the row that took its place (or the new last row);
+ * else the outcome's message, else the heading.
  */
-function focusAfterDialog(opener: { current: HTMLElement | null }) {
+function focusAfterDialog(opener: { current: HTMLElement | null }, place: RowPlace | null) {
   const target = opener.current;
   opener.current = null;
   if (target?.isConnected && !target.matches(":disabled")) {
     target.focus();
+    return;
+  }
+  const rows = document.querySelectorAll(ROW);
+  const nextRow = place ? rows[Math.min(place.row, rows.length - 1)] : undefined;
+  // The same control of the next row: after a Delete, that row's Delete.
+  const nextControl = place && nextRow?.querySelectorAll<HTMLElement>(ROW_CONTROL)[place.control];
+  if (nextControl) {
+    nextControl.focus();
     return;
   }
   const fallback =

@@ -36,7 +36,12 @@ export const events = pgTable(
     details: text("details").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_type_starts_idx").on(t.eventType, t.startsOn), newestFirstIndex("events", t)],
+  (t) => [
+    index("events_type_starts_idx").on(t.eventType, t.startsOn),
+    index("events_name_idx").on(t.name),
+    index("events_starts_idx").on(t.startsOn),
+    newestFirstIndex("events", t),
+  ],
 );
 
 export const notices = pgTable(
@@ -53,7 +58,10 @@ export const notices = pgTable(
     status: status(),
     createdAt: createdAt(),
   },
-  (t) => [index("notices_status_date_idx").on(t.status, t.publishingDate)],
+  (t) => [
+    index("notices_status_date_idx").on(t.status, t.publishingDate),
+    index("notices_status_name_idx").on(t.status, t.name),
+  ],
 );
 
 export const results = pgTable(
@@ -68,7 +76,10 @@ export const results = pgTable(
     status: status(),
     createdAt: createdAt(),
   },
-  (t) => [index("results_status_date_idx").on(t.status, t.publishingDate)],
+  (t) => [
+    index("results_status_date_idx").on(t.status, t.publishingDate),
+    index("results_status_name_idx").on(t.status, t.name),
+  ],
 );
 
 export const students = pgTable(
@@ -85,6 +96,7 @@ export const students = pgTable(
   (t) => [
     index("students_batch_name_idx").on(t.batch, t.name),
     index("students_name_idx").on(t.name),
+    index("students_session_idx").on(t.session),
     newestFirstIndex("students", t),
   ],
 );
@@ -114,7 +126,11 @@ export const teachers = pgTable(
     details: text("details").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [newestFirstIndex("teachers", t)],
+  (t) => [
+    index("teachers_name_idx").on(t.name),
+    index("teachers_designation_idx").on(t.designation),
+    newestFirstIndex("teachers", t),
+  ],
 );
 
 export const executives = pgTable(
@@ -129,7 +145,12 @@ export const executives = pgTable(
     panel: varchar("panel", { length: 9 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("executives_panel_idx").on(t.panel), newestFirstIndex("executives", t)],
+  (t) => [
+    index("executives_panel_idx").on(t.panel),
+    index("executives_name_idx").on(t.name),
+    index("executives_designation_idx").on(t.designation),
+    newestFirstIndex("executives", t),
+  ],
 );
 
 export const recentEvents = pgTable(
@@ -145,7 +166,7 @@ export const recentEvents = pgTable(
     img3: text("img3").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [newestFirstIndex("recent_events", t)],
+  (t) => [index("recent_events_name_idx").on(t.name), newestFirstIndex("recent_events", t)],
 );
 
 /** Site settings override the club facts in app/content (key = setting name, value = text). */

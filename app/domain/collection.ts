@@ -33,6 +33,17 @@ export type Cell =
 export interface ColumnDef<Row> {
   header: string;
   cell(row: Row): Cell;
+  /** The key its header sorts by (the server's store maps it to an indexed column); none: not sortable. */
+  sort?: string;
+}
+
+/** A choice above a table that narrows it to one value of a column (`?batch=6`); the server lists the values. */
+export interface TableFilterDef {
+  /** The query parameter, also the store's filter key. */
+  name: string;
+  label: string;
+  /** The choice that shows every row. */
+  everything: string;
 }
 
 // Every function below is written as a method: methods take their parameters bivariantly, so a
@@ -56,6 +67,9 @@ export interface Collection<Row extends { _id: string } = { _id: string }, Input
   api: { read: string; add: string; item: string };
   fields: readonly FormFieldDef[];
   columns: readonly ColumnDef<Row>[];
+  filters?: readonly TableFilterDef[];
+  /** Rows can be added from a CSV file (with a preview first) at `/dashboard/{list}/import`. */
+  csvImport?: boolean;
   rowName(row: Row): string;
   texts: CollectionTexts<Input>;
 }

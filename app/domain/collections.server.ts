@@ -2,9 +2,10 @@ import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { Page } from "~/lib/pagination";
+import type { TableQuery } from "~/lib/table-query";
 import type { Collection } from "./collection";
 import { type CollectionKey, collections } from "./collections";
-import type { AdminPageRequest, CollectionStore } from "./crud.server";
+import type { CollectionStore } from "./crud.server";
 import { eventInput, eventRecord } from "./events";
 import { eventStore } from "./events.server";
 import { executiveInput, executiveRecord } from "./executives";
@@ -38,8 +39,11 @@ export interface CollectionService<R extends Row = Row> {
   /** `missing` when no row has this id. */
   update(db: Database, id: string, body: unknown): Promise<Written | "missing">;
   remove(db: Database, id: string): Promise<number>;
+  removeMany(db: Database, ids: readonly string[]): Promise<number>;
   get(db: Database, id: string): Promise<R | undefined>;
-  listPage(db: Database, request: AdminPageRequest): Promise<Page<R>>;
+  listPage(db: Database, query: TableQuery): Promise<Page<R>>;
+  listAll(db: Database, query: TableQuery): Promise<R[]>;
+  filterOptions(db: Database): Promise<Record<string, string[]>>;
 }
 
 function serve<Shape extends z.ZodRawShape, R extends Row>(
@@ -71,8 +75,11 @@ function serve<Shape extends z.ZodRawShape, R extends Row>(
       return { ok: true, id, message: collection.texts.updated(parsed.input) };
     },
     remove: (db, id) => store.remove(db, id),
+    removeMany: (db, ids) => store.removeMany(db, ids),
     get: (db, id) => store.get(db, id),
-    listPage: (db, request) => store.listPage(db, request),
+    listPage: (db, query) => store.listPage(db, query),
+    listAll: (db, query) => store.listAll(db, query),
+    filterOptions: (db) => store.filterOptions(db),
   };
 }
 

@@ -35,6 +35,9 @@ export const API_PATH = "api";
 export const collectionPatterns = {
   list: (collection: Collection) => `${DASHBOARD_PATH}/${collection.screens.list}`,
   add: (collection: Collection) => `${DASHBOARD_PATH}/${collection.screens.add}`,
+  /** The current view of the list as CSV: `/dashboard/students.csv?batch=6`. */
+  export: (collection: Collection) => `${DASHBOARD_PATH}/${collection.screens.list}.csv`,
+  import: (collection: Collection) => `${DASHBOARD_PATH}/${collection.screens.list}/import`,
   apiAdd: (collection: Collection) => `${API_PATH}/${collection.api.add}`,
   apiItem: (collection: Collection) => `${API_PATH}/${collection.api.item}/:id`,
 };

@@ -1,13 +1,22 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { type Page, readPage } from "~/lib/pagination";
-import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { ADMIN_PAGE_SIZE, sortParts, type TableQuery } from "~/lib/table-query";
 import { UUID_PATTERN } from "./recent-events";
 
 export interface AdminPageRequest {
   q: string;
   page: number;
+}
+
+/** The most rows a CSV export holds (a club's tables are far smaller; the bench's has 50,000). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** A filter of a dashboard table: the column it narrows and the values it offers. */
+export interface StoreFilter {
+  column: PgColumn;
+  options(db: Database): Promise<string[]>;
 }
 
 /** The create / read / update / delete functions of one managed table, in API shape. */
@@ -17,9 +26,15 @@ export interface CollectionStore<Input = unknown, Row extends { _id: string } = 
   /** 1 when the row exists (and was written), else 0. */
   update(db: Database, id: string, input: Input): Promise<number>;
   remove(db: Database, id: string): Promise<number>;
+  /** How many of these rows there were (and are now gone). */
+  removeMany(db: Database, ids: readonly string[]): Promise<number>;
   get(db: Database, id: string): Promise<Row | undefined>;
-  /** One page of the dashboard table, newest first, narrowed by a search text. */
-  listPage(db: Database, request: AdminPageRequest): Promise<Page<Row>>;
+  /** One page of the dashboard table, newest first unless sorted, narrowed by a search and filters. */
+  listPage(db: Database, query: TableQuery): Promise<Page<Row>>;
+  /** Every row of the same view (up to EXPORT_MAX_ROWS), for a CSV export. */
+  listAll(db: Database, query: TableQuery): Promise<Row[]>;
+  /** The values each filter offers (`{ batch: ["1", "2"] }`). */
+  filterOptions(db: Database): Promise<Record<string, string[]>>;
 }
 
 type AnyTable = PgTable & { id: PgColumn };
@@ -32,6 +47,9 @@ interface StoreDefinition<Input, Row, Table extends AnyTable> {
   /** Columns the search box looks in (case-insensitive substring). */
   searchColumns: PgColumn[];
   orderBy: SQL[];
+  /** Columns a table header can sort by, by their key in the collection's columns (indexed). */
+  sorts?: Record<string, PgColumn>;
+  filters?: Record<string, StoreFilter>;
   /** Rows the dashboard table shows (e.g. only published ones; pending ones wait in the review queue). */
   listScope?: SQL;
   /** The unsearched table's size from something cheaper than counting it (trigger-kept counts). */
@@ -44,11 +62,12 @@ export function likePattern(q: string): string {
 }
 
 const isId = (id: string) => UUID_PATTERN.test(id);
+const isInt32 = (value: number) => Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1;
 
 export function defineStore<Input, Row extends { _id: string }, Table extends AnyTable>(
   definition: StoreDefinition<Input, Row, Table>,
 ): CollectionStore<Input, Row> {
-  const { table, toApi, toValues, searchColumns, orderBy, listScope, countAll } = definition;
+  const { table, toApi, toValues, searchColumns, orderBy, listScope, countAll, sorts = {}, filters = {} } = definition;
   // Drizzle's generic table types do not carry through a helper like this; the
   // definition's own types (toApi, toValues) are what keep each store honest.
   const t = table as AnyTable;
@@ -82,22 +101,65 @@ export function defineStore<Input, Row extends { _id: string }, Table extends An
       const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
       return row && toApi(row as Table["$inferSelect"]);
     },
-    async listPage(db, { q, page }) {
-      const search = searchCondition(searchColumns, q);
-      const where = and(listScope, search);
-      const total = !search && countAll ? await countAll(db) : await countRows(db, t, where);
-      return readPage({ page, pageSize: ADMIN_PAGE_SIZE }, total, async (limit, offset) => {
+    async removeMany(db, ids) {
+      const valid = ids.filter(isId);
+      if (valid.length === 0) return 0;
+      const rows = await db.delete(t).where(inArray(t.id, valid)).returning({ id: t.id });
+      return rows.length;
+    },
+    async listPage(db, query) {
+      const narrowed = narrowing(query);
+      const where = and(listScope, narrowed);
+      const total = !narrowed && countAll ? await countAll(db) : await countRows(db, t, where);
+      return readPage({ page: query.page, pageSize: ADMIN_PAGE_SIZE }, total, async (limit, offset) => {
         const rows = await db
           .select()
           .from(t)
           .where(where)
-          .orderBy(...orderBy)
+          .orderBy(...ordering(query.sort))
           .limit(limit)
           .offset(offset);
         return rows.map((row) => toApi(row as Table["$inferSelect"]));
       });
     },
+    async listAll(db, query) {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(listScope, narrowing(query)))
+        .orderBy(...ordering(query.sort))
+        .limit(EXPORT_MAX_ROWS);
+      return rows.map((row) => toApi(row as Table["$inferSelect"]));
+    },
+    async filterOptions(db) {
+      const entries = await Promise.all(
+        Object.entries(filters).map(async ([name, filter]) => [name, await filter.options(db)] as const),
+      );
+      return Object.fromEntries(entries);
+    },
   };
+
+  /** The search and the filters; undefined when the view shows every row. */
+  function narrowing({ q, filters: chosen }: TableQuery): SQL | undefined {
+    const conditions = Object.entries(chosen).flatMap(([name, value]) => {
+      const filter = filters[name];
+      if (!filter) return [];
+      if (filter.column.dataType !== "number") return [eq(filter.column, value)];
+      // A value the column can't hold matches nothing (rather than erroring in the database).
+      const number = Number(value);
+      return isInt32(number) ? [eq(filter.column, number)] : [sql`false`];
+    });
+    const search = searchCondition(searchColumns, q);
+    return conditions.length || search ? and(search, ...conditions) : undefined;
+  }
+
+  /** A header's sort (ties broken by id, so pages don't overlap), else the table's own order. */
+  function ordering(sort: string): SQL[] {
+    const { key, descending } = sortParts(sort);
+    const column = sorts[key];
+    if (!column) return orderBy;
+    return [descending ? desc(column) : asc(column), asc(t.id)];
+  }
 }
 
 /** Case-insensitive substring search in any of the columns; none for an empty text. */

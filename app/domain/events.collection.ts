@@ -27,10 +27,11 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { name: "details", label: "Details", kind: "textarea", required: true },
   ],
   columns: [
-    { header: "Type", cell: (row) => textCell(row.eventType) },
-    { header: "Name", cell: (row) => textCell(row.name) },
+    { header: "Type", sort: "type", cell: (row) => textCell(row.eventType) },
+    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
     {
       header: "Start time and date",
+      sort: "date",
       cell: (row) => ({
         kind: "lines",
         lines: [formatTime(row.starts_at), row.starts_on ? formatDate(row.starts_on) : "No date"],
@@ -42,6 +43,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     },
     { header: "Description", cell: (row) => previewCell(row.details) },
   ],
+  filters: [{ name: "type", label: "Type", everything: "All types" }],
   rowName: (row) => row.name,
   texts: {
     added: (input) => `${input.eventType} Event! added`,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { defineStore } from "./crud.server";
+import { EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
 
 type EventRow = typeof events.$inferSelect;
@@ -53,4 +54,6 @@ export const eventStore = defineStore({
   }),
   searchColumns: [events.name, events.eventType],
   orderBy: [desc(events.createdAt), asc(events.id)],
+  sorts: { type: events.eventType, name: events.name, date: events.startsOn },
+  filters: { type: { column: events.eventType, options: async () => [...EVENT_TYPES] } },
 });

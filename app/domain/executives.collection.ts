@@ -18,11 +18,12 @@ export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInpu
   ],
   columns: [
     { header: "Photo", cell: (row) => imageCell(row.photoURL) },
-    { header: "Name and title", cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }) },
-    { header: "Position", cell: (row) => textCell(row.designation) },
-    { header: "Panel", cell: (row) => textCell(row.panel) },
+    { header: "Name and title", sort: "name", cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }) },
+    { header: "Position", sort: "designation", cell: (row) => textCell(row.designation) },
+    { header: "Panel", sort: "panel", cell: (row) => textCell(row.panel) },
     { header: "Email", cell: (row) => textCell(row.email) },
   ],
+  filters: [{ name: "panel", label: "Panel", everything: "All panels" }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Executive! added",

@@ -50,4 +50,6 @@ export const executiveStore = defineStore({
   }),
   searchColumns: [executives.name, executives.email, executives.panel, executives.designation],
   orderBy: [desc(executives.createdAt), asc(executives.id)],
+  sorts: { name: executives.name, designation: executives.designation, panel: executives.panel },
+  filters: { panel: { column: executives.panel, options: listPanelNames } },
 });

@@ -16,8 +16,8 @@ export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notic
     { name: "description", label: "Description", kind: "textarea", required: true },
   ],
   columns: [
-    { header: "Date", cell: (row) => textCell(formatDate(row.publishing_date)) },
-    { header: "Title", cell: (row) => textCell(row.name) },
+    { header: "Date", sort: "date", cell: (row) => textCell(formatDate(row.publishing_date)) },
+    { header: "Title", sort: "name", cell: (row) => textCell(row.name) },
     { header: "Description", cell: (row) => previewCell(row.description) },
     { header: "File link", cell: (row) => fileLinkCell(row.pdfFile) },
   ],

@@ -93,6 +93,7 @@ const baseNoticeStore = defineStore({
   toValues: noticeValues,
   searchColumns: [notices.name],
   orderBy: [...newestFirst, asc(notices.id)],
+  sorts: { date: notices.publishingDate, name: notices.name },
   listScope: published,
 });
 

@@ -19,7 +19,7 @@ export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEve
   ],
   columns: [
     { header: "Card image", cell: (row) => imageCell(row.img1) },
-    { header: "Name", cell: (row) => textCell(row.name) },
+    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
     { header: "Details", cell: (row) => previewCell(row.details) },
   ],
   rowName: (row) => row.name,

@@ -51,4 +51,5 @@ export const recentEventStore = defineStore({
   }),
   searchColumns: [recentEvents.name],
   orderBy: [desc(recentEvents.createdAt), asc(recentEvents.id)],
+  sorts: { name: recentEvents.name },
 });

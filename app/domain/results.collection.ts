@@ -17,8 +17,8 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
     { name: "description", label: "Description", kind: "textarea", hint: "Optional" },
   ],
   columns: [
-    { header: "Date", cell: (row) => textCell(formatDate(row.publishing_date)) },
-    { header: "Title", cell: (row) => textCell(row.name) },
+    { header: "Date", sort: "date", cell: (row) => textCell(formatDate(row.publishing_date)) },
+    { header: "Title", sort: "name", cell: (row) => textCell(row.name) },
     { header: "Description", cell: (row) => previewCell(row.description) },
     { header: "File link", cell: (row) => fileLinkCell(row.pdfFile) },
   ],

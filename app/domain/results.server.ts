@@ -61,5 +61,6 @@ export const resultStore = defineStore({
   }),
   searchColumns: [results.name],
   orderBy: [desc(results.publishingDate), desc(results.createdAt), asc(results.id)],
+  sorts: { date: results.publishingDate, name: results.name },
   listScope: published,
 });

@@ -55,14 +55,20 @@ export async function countPendingReviews(db: Database): Promise<number> {
 }
 
 /** Publishes a pending submission; 0 when there is no pending one with this id. */
-export async function approveSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
-  if (!UUID_PATTERN.test(id)) return 0;
+export function approveSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
+  return approveSubmissions(db, key, [id]);
+}
+
+/** Publishes the pending submissions among these ids; returns how many there were. */
+export async function approveSubmissions(db: Database, key: ReviewableKey, ids: readonly string[]): Promise<number> {
+  const valid = ids.filter((id) => UUID_PATTERN.test(id));
+  if (valid.length === 0) return 0;
   const table = tables[key];
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(table)
       .set({ status: "published" })
-      .where(and(eq(table.id, id), eq(table.status, "pending")))
+      .where(and(inArray(table.id, valid), eq(table.status, "pending")))
       .returning();
     // The files the visitor sent with it become public with it.
     await releaseReviewedMedia(

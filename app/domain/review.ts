@@ -10,9 +10,6 @@ export function isReviewableKey(value: string | undefined): value is ReviewableK
   return (REVIEWABLE_KEYS as readonly (string | undefined)[]).includes(value);
 }
 
-/** At most this many submissions are rejected by one bulk request. */
-export const BULK_REJECT_MAX = 100;
-
 export type ReviewItem = ApiNotice | ApiResult;
 
 /** `GET /api/review`: what the public forms sent, a page of each collection, newest first. */
@@ -31,12 +28,17 @@ export const reviewTexts = {
   approved: "Approved! It is public now.",
   rejected: "Rejected! The submission is removed.",
   missing: "This submission is no longer waiting for review.",
-  noneSelected: "Select at least one submission to reject.",
+  noneSelected: "Select at least one submission first.",
   /** "Notices waiting (2)": the section heading, its table's caption and its pages say the same. */
   waiting: (noun: string, count: number) => `${pluralOf(noun)} waiting (${count})`,
   caption: (noun: string) => `${pluralOf(noun)} waiting for review, newest first`,
   pages: (noun: string) => `${pluralOf(noun)} waiting, pages`,
   rejectSelected: "Reject selected",
+  approveSelected: "Approve selected",
+  approvedMany: (count: number) =>
+    count === 1 ? "Approved! 1 submission is public now." : `Approved! ${count} submissions are public now.`,
+  show: "Show",
+  showEverything: "Notices and results",
   rejectedMany: (count: number) =>
     count === 1 ? "Rejected! 1 submission is removed." : `Rejected! ${count} submissions are removed.`,
 } as const;

@@ -19,11 +19,14 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
     { header: "Photo", cell: (row) => imageCell(row.photoURL) },
     {
       header: "Name and batch",
+      sort: "name",
       cell: (row) => ({ kind: "lines", lines: [row.name, row.batch === null ? "" : `Batch-${row.batch}`] }),
     },
-    { header: "Session", cell: (row) => textCell(row.session) },
+    { header: "Session", sort: "session", cell: (row) => textCell(row.session) },
     { header: "Email", cell: (row) => textCell(row.email) },
   ],
+  filters: [{ name: "batch", label: "Batch", everything: "All batches" }],
+  csvImport: true,
   rowName: (row) => row.name,
   texts: {
     added: () => "Student! added",

@@ -109,5 +109,9 @@ export const studentStore = defineStore({
   }),
   searchColumns: [students.name, students.email, students.session],
   orderBy: [desc(students.createdAt), asc(students.id)],
+  sorts: { name: students.name, session: students.session },
+  filters: {
+    batch: { column: students.batch, options: async (db) => (await countStudentsByBatch(db)).batches.map(String) },
+  },
   countAll: async (db) => (await countStudentsByBatch(db)).total,
 });

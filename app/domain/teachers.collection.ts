@@ -18,10 +18,11 @@ export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "te
   ],
   columns: [
     { header: "Photo", cell: (row) => imageCell(row.photoURL) },
-    { header: "Name", cell: (row) => textCell(row.name) },
-    { header: "Position", cell: (row) => textCell(row.designation) },
+    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "Position", sort: "designation", cell: (row) => textCell(row.designation) },
     { header: "Email", cell: (row) => textCell(row.email) },
   ],
+  csvImport: true,
   rowName: (row) => row.name,
   texts: {
     added: () => "Teacher Profile! added",

@@ -41,4 +41,5 @@ export const teacherStore = defineStore({
   }),
   searchColumns: [teachers.name, teachers.email, teachers.designation],
   orderBy: [desc(teachers.createdAt), asc(teachers.id)],
+  sorts: { name: teachers.name, designation: teachers.designation },
 });

@@ -26,6 +26,8 @@ export interface ActionResult extends Partial<Feedback> {
   confirm?: ConfirmQuestion;
   /** The save went through (an add form then empties, an edit form shows the saved values). */
   saved?: boolean;
+  /** The request never reached the server (see keepPageAfterUnsentForm). */
+  unsent?: boolean;
 }
 
 /**
@@ -42,6 +44,15 @@ export function confirmStep(form: FormData): ConfirmStep {
   if (value === "yes") return "confirmed";
   if (value === "no") return "declined";
   return "ask";
+}
+
+/** The most rows one bulk action (delete, approve, reject the selected) takes. */
+export const BULK_MAX = 100;
+
+/** The ids a bulk action names: ticked boxes (`ids`), or the same ids sent again, comma-joined, by the confirm step. */
+export function selectedIds(form: FormData): string[] {
+  const ids = form.getAll("ids").flatMap((value) => String(value).split(","));
+  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -62,6 +73,22 @@ export async function keepFormOnFailure({
     return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response || (typeof error === "object" && error !== null && "status" in error)) throw error;
-    return { tone: "error", message: error instanceof TypeError ? NETWORK_ERROR_MESSAGE : SERVER_ERROR_MESSAGE };
+    if (error instanceof TypeError) return { tone: "error", message: NETWORK_ERROR_MESSAGE, unsent: true };
+    return { tone: "error", message: SERVER_ERROR_MESSAGE };
   }
+}
+
+/**
+ * A route's shouldRevalidate: after a form that never reached the server, the page's data is
+ * not fetched again; offline that would fail too and swap the form (and what was typed) for
+ * an error screen, or make a signed-in person look signed out.
+ */
+export function keepPageAfterUnsentForm({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return (actionResult as ActionResult | undefined)?.unsent ? false : defaultShouldRevalidate;
 }

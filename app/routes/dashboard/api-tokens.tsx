@@ -12,7 +12,7 @@ import { appContext } from "~/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domain/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
 import { requireAdminPage } from "~/domain/session.server";
-import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/api-tokens";
@@ -57,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 function revokeQuestion(name: string) {
   return { title: "Revoke this token?", description: `“${name}” stops working at once, for good.` };

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
+import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
@@ -12,7 +13,7 @@ import { type Collection, rowToFormValues } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
-import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/collection-form";
@@ -89,6 +90,7 @@ export async function action({ request, context, params, pattern }: Route.Action
 }
 
 export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 function saveQuestion(collection: Collection, editing: boolean) {
   return editing
@@ -125,12 +127,14 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
   const heading = editing ? collection.headings.edit : collection.headings.add;
   return (
     <section className="flex max-w-2xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
-        <Link to={`/dashboard/${collection.screens.list}`} className="font-medium text-navy-700 underline">
-          Back to {collection.headings.list}
-        </Link>
-      </div>
+      <Breadcrumbs
+        crumbs={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: collection.headings.list, to: `/dashboard/${collection.screens.list}` },
+          { label: heading },
+        ]}
+      />
+      <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
       <Form

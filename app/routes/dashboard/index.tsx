@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { dashboardTexts } from "~/content/accounts";
+import { dashboardMenu, dashboardTexts } from "~/content/accounts";
 import { signedInUser } from "~/domain/session.server";
 import type { Route } from "./+types/index";
 
@@ -30,16 +30,35 @@ function ComingSoon({ displayName }: { displayName: string }) {
   );
 }
 
+/** The admin's home: the spec's root content, then every screen of the menu (what the phone's Menu link opens before JavaScript runs). */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   if (!loaderData.isAdmin) return <ComingSoon displayName={loaderData.displayName} />;
   return (
-    <section className="card p-8">
-      <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
-      <p className="mt-3 text-slate-700">
-        <Link to="/dashboard/profile" className="font-medium text-navy-700 underline">
-          {dashboardTexts.rootContent}
-        </Link>
-      </p>
+    <section className="flex flex-col gap-5">
+      <div>
+        <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
+        <p className="mt-2 text-slate-700">
+          <Link to="/dashboard/profile" className="font-medium text-navy-700 underline">
+            {dashboardTexts.rootContent}
+          </Link>
+        </p>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {dashboardMenu.map((group) => (
+          <li key={group.heading} className="card p-4">
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-700">{group.heading}</h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={`/dashboard/${link.to}`} className="btn border border-slate-300 text-navy-900">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,16 +1,24 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { NavLink, Outlet, useNavigation, useRouteLoaderData } from "react-router";
+import { DashboardError } from "~/components/dashboard-error";
+import { DashboardFrame } from "~/components/dashboard-frame";
+import { FlashMessage } from "~/components/flash-message";
 import { Spinner } from "~/components/spinner";
 import { dashboardMenu } from "~/content/accounts";
+import { defaultSiteSettings } from "~/content/site";
 import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
 import { requireSignedIn, signedInUser } from "~/domain/session.server";
+import { keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, ownFrame: true };
 
 /** Every dashboard screen, its actions included, needs a signed-in person. */
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
+
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export function meta() {
   return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
@@ -19,7 +27,11 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
-  return { isAdmin: user.isAdmin, pendingReviews: user.isAdmin ? await countPendingReviews(app.db) : 0 };
+  return {
+    isAdmin: user.isAdmin,
+    displayName: user.displayName,
+    pendingReviews: user.isAdmin ? await countPendingReviews(app.db) : 0,
+  };
 }
 
 const sidebarLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,17 +49,13 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function AdminSidebar({ pendingReviews }: { pendingReviews: number }) {
+function AdminNavigation({ pendingReviews }: { pendingReviews: number }) {
   return (
-    // On phones the screen's content comes first and the menu follows it.
-    <nav
-      aria-label="Dashboard"
-      className="order-last rounded-xl bg-navy-900 p-4 text-white lg:order-first lg:w-60 lg:shrink-0"
-    >
-      <Link to="/dashboard" className="mb-3 block px-3 font-semibold text-white no-underline">
+    <nav aria-label="Dashboard">
+      <NavLink to="/dashboard" end className={sidebarLinkClass}>
         Dashboard
-      </Link>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-1">
+      </NavLink>
+      <div className="mt-3 flex flex-col gap-4">
         {dashboardMenu.map((group) => (
           <div key={group.heading}>
             <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-accent-400">{group.heading}</h2>
@@ -68,39 +76,53 @@ function AdminSidebar({ pendingReviews }: { pendingReviews: number }) {
   );
 }
 
+function useSiteNames() {
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings ?? defaultSiteSettings;
+  return { clubName: settings.clubName, clubShortName: settings.clubShortName };
+}
+
 /** Admins get the management menu; General users only the Coming Soon panel and their profile. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   // A screen's data loads before it shows; meanwhile (e.g. opening Teachers) a spinner says so.
   const navigation = useNavigation();
   const loadingScreen = navigation.state === "loading" && navigation.location.pathname.startsWith("/dashboard");
-  if (!loaderData.isAdmin) {
-    return (
-      <div className="container-page py-10">
-        <Outlet />
-      </div>
-    );
-  }
   return (
-    <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
-      <AdminSidebar pendingReviews={loaderData.pendingReviews} />
-      <div className="min-w-0 flex-1" aria-busy={loadingScreen || undefined}>
-        {loadingScreen ? <Spinner label="Loading…" /> : <Outlet />}
-      </div>
-    </div>
+    <DashboardFrame
+      {...useSiteNames()}
+      displayName={loaderData.displayName}
+      navigation={loaderData.isAdmin ? <AdminNavigation pendingReviews={loaderData.pendingReviews} /> : undefined}
+    >
+      {flash && <FlashMessage kind={flash} />}
+      <div aria-busy={loadingScreen || undefined}>{loadingScreen ? <Spinner label="Loading…" /> : <Outlet />}</div>
+    </DashboardFrame>
   );
 }
 
+/**
+ * A screen that failed (its data, a missing record, a dropped connection) shows inside the
+ * frame: the navigation and the signed-in top bar stay, with Retry. When the frame's own data
+ * failed, the top bar still shows who is signed in.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const frame = useRouteLoaderData<typeof loader>("dashboard");
+  const names = useSiteNames();
+  const displayName = frame?.displayName ?? user?.displayName;
+  if (!displayName) {
+    return (
+      <main id="main" className="container-page py-16">
+        <DashboardError error={error} />
+      </main>
+    );
+  }
   return (
-    <section className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold text-navy-900">{forbidden ? "Admins only" : "Something went Wrong!!"}</h1>
-      <p className="mt-3 text-slate-600">
-        {forbidden ? "This part of the dashboard is for admins." : "Please try again in a moment."}
-      </p>
-      <Link to="/dashboard" className="btn-accent mt-6">
-        Back to the dashboard
-      </Link>
-    </section>
+    <DashboardFrame
+      {...names}
+      displayName={displayName}
+      navigation={frame?.isAdmin ? <AdminNavigation pendingReviews={frame.pendingReviews} /> : undefined}
+    >
+      <DashboardError error={error} />
+    </DashboardFrame>
   );
 }

@@ -10,7 +10,7 @@ import { appContext } from "~/context";
 import { requireAdminPage } from "~/domain/session.server";
 import { roleChangeQuestion } from "~/domain/users";
 import { answerRoleChangeForm } from "~/domain/users.server";
-import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/make-admin";
 
@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function MakeAdmin({ actionData }: Route.ComponentProps) {
   const confirmed = useConfirmedSubmit<ActionResult>();

@@ -9,7 +9,7 @@ import { signedInUser } from "~/domain/session.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { passwordChangeInput, renameInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
-import type { ActionResult } from "~/lib/form-actions";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { parseForm } from "~/lib/form-actions.server";
 import type { Route } from "./+types/profile";
 
@@ -64,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // the old one (which, without JavaScript, would have looked like a logout).
   return redirectWithCookies("/dashboard/profile", [...result.cookies, flashCookie("password-changed")]);
 }
+
+export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

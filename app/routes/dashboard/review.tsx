@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
-import { DataTable } from "~/components/data-table";
+import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
@@ -10,10 +10,22 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
 import { collections } from "~/domain/collections";
-import { BULK_REJECT_MAX, isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
-import { approveSubmission, listReviewQueue, rejectSubmission, rejectSubmissions } from "~/domain/review.server";
+import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
+import {
+  approveSubmission,
+  approveSubmissions,
+  listReviewQueue,
+  rejectSubmission,
+  rejectSubmissions,
+} from "~/domain/review.server";
 import { requireAdminPage } from "~/domain/session.server";
-import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import {
+  type ActionResult,
+  BULK_MAX,
+  keepFormOnFailure,
+  keepPageAfterUnsentForm,
+  selectedIds,
+} from "~/lib/form-actions";
 import { answerSafely, confirmation } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -35,30 +47,32 @@ function queuePages(url: URL): Record<ReviewableKey, number> {
   return { notices: pageOf("notices"), results: pageOf("results") };
 }
 
+/** `?show=notices` narrows the queue to one collection's submissions. */
+function shownKeys(url: URL): readonly ReviewableKey[] {
+  const show = url.searchParams.get("show") ?? "";
+  return isReviewableKey(show) ? [show] : REVIEWABLE_KEYS;
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
   const pages = queuePages(url);
-  return { pages, queue: await listReviewQueue(app.db, pages) };
+  const shown = shownKeys(url);
+  return { pages, shown, queue: await listReviewQueue(app.db, pages) };
 }
 
-const DECISIONS = ["approve", "reject", "reject-selected"] as const;
+const DECISIONS = ["approve", "reject", "approve-selected", "reject-selected"] as const;
 type Decision = (typeof DECISIONS)[number];
+const isBulk = (decision: Decision) => decision.endsWith("-selected");
 
 function question(decision: Decision, name: string, count = 1) {
   if (decision === "approve") return { title: "Approve this submission?", description: `“${name}” becomes public.` };
   if (decision === "reject") return { title: "Reject this submission?", description: `“${name}” is removed for good.` };
-  return {
-    title: count === 1 ? "Reject 1 submission?" : `Reject ${count} submissions?`,
-    description:
-      count === 1 ? "The selected submission is removed for good." : "The selected submissions are removed for good.",
-  };
-}
-
-/** The ids a bulk rejection names: ticked boxes, or the same ids sent again by the confirm step. */
-function selectedIds(form: FormData): string[] {
-  const ids = form.getAll("ids").flatMap((value) => String(value).split(","));
-  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  const what = count === 1 ? "1 submission" : `${count} submissions`;
+  const selected = count === 1 ? "The selected submission" : "The selected submissions";
+  return decision === "approve-selected"
+    ? { title: `Approve ${what}?`, description: `${selected} ${count === 1 ? "becomes" : "become"} public.` }
+    : { title: `Reject ${what}?`, description: `${selected} ${count === 1 ? "is" : "are"} removed for good.` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
     return data<ActionResult>({ tone: "error", message: "Unknown review action." }, 400);
   }
-  if (decision === "reject-selected") return rejectSelected(form, key, app);
+  if (isBulk(decision)) return decideSelected(form, key, decision, app);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
   const asked = { ...question(decision, name), hidden: { collection: key, decision, id, name } };
@@ -85,38 +99,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-async function rejectSelected(form: FormData, key: ReviewableKey, app: AppContext) {
+async function decideSelected(form: FormData, key: ReviewableKey, decision: Decision, app: AppContext) {
   const ids = selectedIds(form);
   if (ids.length === 0) return data<ActionResult>({ tone: "error", message: reviewTexts.noneSelected }, 400);
-  if (ids.length > BULK_REJECT_MAX) {
-    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_REJECT_MAX} at a time.` }, 400);
+  if (ids.length > BULK_MAX) {
+    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
   }
-  const hidden = { collection: key, decision: "reject-selected", ids: ids.join(",") };
-  const unconfirmed = confirmation(
-    form,
-    { ...question("reject-selected", "", ids.length), hidden },
-    dashboardTexts.notSaved,
-  );
+  const hidden = { collection: key, decision, ids: ids.join(",") };
+  const unconfirmed = confirmation(form, { ...question(decision, "", ids.length), hidden }, dashboardTexts.notSaved);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "reject the selected submissions", async () => {
-    const count = await rejectSubmissions(app.db, key, ids);
+  const approving = decision === "approve-selected";
+  return answerSafely(app.log, `${approving ? "approve" : "reject"} the selected submissions`, async () => {
+    const count = approving ? await approveSubmissions(app.db, key, ids) : await rejectSubmissions(app.db, key, ids);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
-    return data<ActionResult>({ tone: "success", message: reviewTexts.rejectedMany(count) });
+    const message = approving ? reviewTexts.approvedMany(count) : reviewTexts.rejectedMany(count);
+    return data<ActionResult>({ tone: "success", message });
   });
 }
 
 export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages, queue } = loaderData;
+  const { pages, shown, queue } = loaderData;
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingDecision = (confirmed.pending?.get("decision") ?? "approve") as Decision;
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const pendingCount = confirmed.pending ? selectedIds(confirmed.pending).length : 0;
-  const empty = REVIEWABLE_KEYS.every((key) => queue[key].total === 0);
+  const empty = shown.every((key) => queue[key].total === 0);
+  const showing = shown.length === 1 ? shown[0] : undefined;
   const pageHref = (key: ReviewableKey, page: number) =>
-    `?${new URLSearchParams({ ...stringValues(pages), [key]: String(page) })}`;
+    `?${new URLSearchParams({ ...(showing ? { show: showing } : {}), ...stringValues(pages), [key]: String(page) })}`;
 
   return (
     <section className="flex flex-col gap-4">
@@ -125,28 +139,62 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       {confirmed.busy && <Spinner label={accountTexts.loading} />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="review-show" className="text-sm font-medium text-slate-800">
+            {reviewTexts.show}
+          </label>
+          <select
+            id="review-show"
+            name="show"
+            defaultValue={showing ?? ""}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          >
+            <option value="">{reviewTexts.showEverything}</option>
+            {REVIEWABLE_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {collections[key].headings.list.replace(/^All /, "")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-navy">
+          Show
+        </button>
+      </Form>
       {empty && <p className="card p-6 text-slate-600">{reviewTexts.empty}</p>}
-      {REVIEWABLE_KEYS.map((key) => {
+      {shown.map((key) => {
         const collection = collections[key];
         const page = queue[key];
         const rows = page.items as { _id: string; name: string }[];
         if (page.total === 0) return null;
-        const bulkFormId = `reject-selected-${key}`;
+        const bulkFormId = `decide-selected-${key}`;
         return (
           <section key={key} aria-labelledby={`review-${key}`} className="flex flex-col gap-2">
             <h2 id={`review-${key}`} className="text-lg font-semibold text-navy-900">
               {reviewTexts.waiting(collection.noun, page.total)}
             </h2>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <TableSummary page={page} q="" />
-              <Form id={bulkFormId} method="post" onSubmit={confirmed.askFromEvent}>
-                <input type="hidden" name="collection" value={key} />
-                <input type="hidden" name="decision" value="reject-selected" />
-                <button type="submit" className="btn-danger">
-                  {reviewTexts.rejectSelected}
-                </button>
-              </Form>
-            </div>
+            <TableSummary page={page} q="" />
+            <Form
+              id={bulkFormId}
+              method="post"
+              onSubmit={confirmed.askFromEvent}
+              className="flex flex-wrap items-center gap-3"
+            >
+              <input type="hidden" name="collection" value={key} />
+              <div className="flex min-h-11 items-center gap-2">
+                <SelectAll formId={bulkFormId} id={`${bulkFormId}-all`} />
+                <label htmlFor={`${bulkFormId}-all`} className="text-sm font-medium text-slate-800">
+                  Select all on this page
+                </label>
+              </div>
+              <button type="submit" name="decision" value="approve-selected" className="btn-accent">
+                {reviewTexts.approveSelected}
+              </button>
+              <button type="submit" name="decision" value="reject-selected" className="btn-danger">
+                {reviewTexts.rejectSelected}
+              </button>
+            </Form>
             <DataTable<{ _id: string; name: string }>
               caption={reviewTexts.caption(collection.noun)}
               columns={collection.columns}

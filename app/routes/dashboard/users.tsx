@@ -13,7 +13,7 @@ import { textCell } from "~/domain/collection";
 import { requireAdminPage } from "~/domain/session.server";
 import { ADMIN_ROLE, roleChangeQuestion, roleLabel } from "~/domain/users";
 import { answerRoleChangeForm, listUserPage } from "~/domain/users.server";
-import { type ActionResult, keepFormOnFailure } from "~/lib/form-actions";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
@@ -28,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
   const query = tableQueryFrom(url);
-  return { q: query.q, users: await listUserPage(app.db, query) };
+  return { query, users: await listUserPage(app.db, query) };
 }
 
 const INTENTS = ["make-admin", "revoke-admin"] as const;
@@ -44,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
 
 function RoleButton({ intent, email, onSubmit }: { intent: Intent; email: string; onSubmit: FormProps["onSubmit"] }) {
   const revoke = intent === "revoke-admin";
@@ -71,8 +72,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">Users</h1>
-      <TableSearch q={loaderData.q} />
-      <TableSummary page={loaderData.users} q={loaderData.q} />
+      <TableSearch query={loaderData.query} />
+      <TableSummary page={loaderData.users} q={loaderData.query.q} />
       {confirmed.busy && <Spinner label={accountTexts.loading} />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
@@ -85,7 +86,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           { header: "Role", cell: (user) => textCell(roleLabel(user)) },
         ]}
         rows={loaderData.users.items}
-        empty={loaderData.q ? "No account matches your search." : "No accounts yet."}
+        empty={loaderData.query.q ? "No account matches your search." : "No accounts yet."}
         actions={(user) => (
           <RoleButton
             intent={user.role === ADMIN_ROLE ? "revoke-admin" : "make-admin"}
@@ -97,7 +98,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <PaginationNav
         page={loaderData.users.page}
         pageCount={loaderData.users.pageCount}
-        hrefFor={(number) => tableHref(loaderData.q, number)}
+        hrefFor={(number) => tableHref(loaderData.query, { page: number })}
         label="Users pages"
       />
       <ConfirmDialog

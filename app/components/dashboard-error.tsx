@@ -1,0 +1,73 @@
+import { isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
+import { notFoundText } from "~/content/site";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export const dashboardErrorTexts = {
+  forbiddenHeading: "Admins only",
+  forbidden: "This part of the dashboard is for admins.",
+  failedHeading: "This screen could not be loaded",
+  failed: "The connection may have dropped. Check it and press Retry; nothing you saved is lost.",
+  retry: "Retry",
+} as const;
+
+/**
+ * A dashboard screen that failed, shown inside the dashboard's frame so the navigation and the
+ * signed-in top bar stay: a missing page or record says the spec's 'Page not found', a screen
+ * for admins says so, anything else (a dropped connection, a server error) offers Retry.
+ */
+export function DashboardError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  if (status === 404) {
+    return (
+      <ErrorPanel heading={notFoundText}>
+        <Link to="/dashboard" className="btn-accent">
+          Back to the dashboard
+        </Link>
+      </ErrorPanel>
+    );
+  }
+  if (status === 403) {
+    return (
+      <ErrorPanel heading={dashboardErrorTexts.forbiddenHeading} text={dashboardErrorTexts.forbidden}>
+        <Link to="/dashboard" className="btn-accent">
+          Back to the dashboard
+        </Link>
+      </ErrorPanel>
+    );
+  }
+  return (
+    <ErrorPanel heading={dashboardErrorTexts.failedHeading} text={dashboardErrorTexts.failed}>
+      <RetryButton />
+    </ErrorPanel>
+  );
+}
+
+function ErrorPanel({ heading, text, children }: { heading: string; text?: string; children: React.ReactNode }) {
+  return (
+    <section role="alert" className="card mx-auto max-w-xl p-6 text-center sm:p-8">
+      <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+      {text && <p className="mt-3 text-slate-700">{text}</p>}
+      <div className="mt-6 flex justify-center">{children}</div>
+    </section>
+  );
+}
+
+/** Loads the screen's data again; before JavaScript runs, a link to the same address does it. */
+function RetryButton() {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const { pathname, search } = useLocation();
+  if (!hydrated) {
+    return (
+      <a href={pathname + search} className="btn-navy">
+        {dashboardErrorTexts.retry}
+      </a>
+    );
+  }
+  const busy = revalidator.state === "loading";
+  return (
+    <button type="button" className="btn-navy" disabled={busy} onClick={() => revalidator.revalidate()}>
+      {busy ? "Retrying…" : dashboardErrorTexts.retry}
+    </button>
+  );
+}

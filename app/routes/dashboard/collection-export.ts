@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { appContext } from "~/context";
+import { collectionCsv } from "~/domain/collection-csv.server";
+import { collectionOfRoute } from "~/domain/collections";
+import { serviceOf } from "~/domain/collections.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { tableQueryFrom } from "~/lib/table-query";
+import type { Route } from "./+types/collection-export";
+
+/** `/dashboard/{list}.csv`: the list's current view (search, filters, sort), every page of it, as CSV. */
+export async function loader({ context, url, pattern }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const collection = collectionOfRoute("export", pattern);
+  if (!collection) throw data(null, { status: 404 });
+  const query = tableQueryFrom(
+    url,
+    (collection.filters ?? []).map((filter) => filter.name),
+  );
+  const rows = await serviceOf(collection).listAll(app.db, query);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(collectionCsv(collection, rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${collection.screens.list}-${url.searchParams.has("template") ? "template" : day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

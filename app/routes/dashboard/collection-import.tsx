@@ -1,0 +1,239 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/alert";
+import { Breadcrumbs } from "~/components/dashboard-frame";
+import { Spinner } from "~/components/spinner";
+import { accountTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import type { Collection } from "~/domain/collection";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportRow,
+  importValidRows,
+  previewImport,
+} from "~/domain/collection-csv.server";
+import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/domain/collections";
+import { serviceOf } from "~/domain/collections.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { answerSafely } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/collection-import";
+
+/**
+ * `/dashboard/{list}/import` (students, teachers): a CSV file is checked row by row with the
+ * collection's own rules and shown as a preview; nothing is saved until Import is pressed,
+ * and then only the rows without errors, all in one transaction.
+ */
+export const handle: RouteHandle = { hydrate: true };
+
+function collectionOf(pattern: string): Collection {
+  const collection = collectionOfRoute("import", pattern);
+  if (!collection) throw data(null, { status: 404 });
+  return collection;
+}
+
+const headingOf = (collection: Collection) => `Import ${collection.headings.list.toLowerCase()} from CSV`;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? headingOf(collectionByKey(loaderData.key)) : "Dashboard" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, pattern }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { key: collectionOf(pattern).key, maxRows: IMPORT_MAX_ROWS };
+}
+
+/** The form pipeline's answer, with the preview's rows (and the file's text, sent back by Import). */
+interface ImportAnswer extends ActionResult {
+  preview?: { rows: ImportRow[]; csv: string };
+}
+
+export async function action({ request, context, pattern }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  requireAdminPage(context);
+  const collection = collectionOf(pattern);
+  const service = serviceOf(collection);
+  const form = await request.formData();
+  const text = await fileText(form);
+  if (typeof text !== "string") return data<ImportAnswer>({ tone: "error", message: text.error }, 400);
+  const preview = previewImport(service, text);
+  if (!preview.ok) return data<ImportAnswer>({ tone: "error", message: preview.message }, 400);
+  if (form.get("intent") !== "import") return data<ImportAnswer>({ preview: { rows: preview.rows, csv: text } });
+  return answerSafely(app.log, `import the ${collection.noun}s`, async () => {
+    const added = await importValidRows(app.db, service, preview.rows);
+    const skipped = preview.rows.length - added;
+    const message = `${plural(added, collection.noun)} added.${skipped ? ` ${plural(skipped, "row")} with errors skipped.` : ""}`;
+    return data<ImportAnswer>({ tone: "success", message });
+  });
+}
+
+export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** The file chosen (a preview), or the same text sent back by Import. */
+async function fileText(form: FormData): Promise<string | { error: string }> {
+  const sent = form.get("csv");
+  if (typeof sent === "string" && sent) {
+    return sent.length > IMPORT_MAX_BYTES ? { error: "The file is too big." } : sent;
+  }
+  if (!(sent instanceof File) || sent.size === 0) return { error: "CSV file: choose a file to preview." };
+  if (sent.size > IMPORT_MAX_BYTES) {
+    return { error: `CSV file: the file is over ${IMPORT_MAX_BYTES / 1_000_000} MB; split it into smaller files.` };
+  }
+  return sent.text();
+}
+
+export default function CollectionImport({ loaderData, actionData }: Route.ComponentProps) {
+  const collection = collectionByKey(loaderData.key);
+  const answer = actionData as ImportAnswer | undefined;
+  const heading = headingOf(collection);
+  const required = collection.fields.filter((field) => field.required).map((field) => field.name);
+  return (
+    <section className="flex max-w-5xl flex-col gap-4">
+      <Breadcrumbs
+        crumbs={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: collection.headings.list, to: `/dashboard/${collection.screens.list}` },
+          { label: heading },
+        ]}
+      />
+      <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+      <p className="text-slate-700">
+        One row per {collection.noun}, with a header row naming the columns:{" "}
+        <code className="text-sm">{collection.fields.map((field) => field.name).join(", ")}</code> (required:{" "}
+        {required.join(", ")}). Up to {loaderData.maxRows} rows. You see every row and its errors before anything is
+        saved.{" "}
+        <a
+          href={`/${collectionPatterns.export(collection)}?template`}
+          download
+          className="font-medium text-navy-700 underline"
+        >
+          Download the template
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 p-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor="csv-file" className="text-sm font-medium text-slate-800">
+            CSV file
+          </label>
+          <input
+            id="csv-file"
+            type="file"
+            name="csv"
+            accept=".csv,text/csv"
+            required
+            className="max-w-full text-base"
+          />
+        </div>
+        <button type="submit" name="intent" value="preview" className="btn-navy">
+          Preview
+        </button>
+      </Form>
+      <ImportOutcome collection={collection} answer={answer} />
+    </section>
+  );
+}
+
+function ImportOutcome({ collection, answer }: { collection: Collection; answer?: ImportAnswer }) {
+  if (!answer) return null;
+  if (answer.tone === "success") {
+    return (
+      <Alert tone="success">
+        {answer.message}{" "}
+        <Link to={`/dashboard/${collection.screens.list}`} className="font-semibold underline">
+          See {collection.headings.list}
+        </Link>
+      </Alert>
+    );
+  }
+  if (answer.preview) return <ImportPreview collection={collection} {...answer.preview} />;
+  return answer.message ? <Alert tone={answer.tone ?? "error"}>{answer.message}</Alert> : null;
+}
+
+function ImportPreview({ collection, rows, csv }: { collection: Collection; rows: ImportRow[]; csv: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bad = rows.filter((row) => Object.keys(row.errors).length > 0).length;
+  const good = rows.length - bad;
+  // A new preview: the person is taken to its summary.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section aria-labelledby="import-preview" className="flex flex-col gap-3">
+      <h2 id="import-preview" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-navy-900">
+        Preview: {plural(rows.length, "row")}, {good} ready, {bad} with errors
+      </h2>
+      {bad > 0 && (
+        <p className="text-slate-700">Rows with errors are not imported. Fix them in the file and import them later.</p>
+      )}
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="csv" value={csv} />
+        <button type="submit" name="intent" value="import" className="btn-accent" disabled={good === 0}>
+          Import {plural(good, collection.noun)}
+        </button>
+        <ImportBusy />
+      </Form>
+      <div className="sm:card">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Rows of the file</caption>
+          <thead className="hidden bg-slate-100 sm:table-header-group">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Line
+              </th>
+              {collection.fields.map((field) => (
+                <th key={field.name} scope="col" className="px-3 py-2">
+                  {field.label}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2">
+                Errors
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block sm:table-row-group">
+            {rows.map((row) => (
+              <ImportPreviewRow key={row.line} collection={collection} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function ImportPreviewRow({ collection, row }: { collection: Collection; row: ImportRow }) {
+  const problems = Object.values(row.errors);
+  const cell = "block px-3 py-1 [overflow-wrap:anywhere] sm:table-cell sm:py-2";
+  return (
+    <tr
+      className={`mb-2 block rounded-lg border p-2 sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:p-0 ${
+        problems.length ? "border-red-300 bg-red-50" : "border-slate-200 bg-white"
+      }`}
+    >
+      <td className={`${cell} font-semibold`}>Line {row.line}</td>
+      {collection.fields.map((field) => (
+        <td key={field.name} className={cell}>
+          <span className="font-semibold sm:hidden">{field.label}: </span>
+          {row.values[field.name]}
+        </td>
+      ))}
+      <td className={`${cell} text-red-800`}>
+        {problems.length ? problems.join(" ") : <span className="text-green-800">Ready</span>}
+      </td>
+    </tr>
+  );
+}
+
+/** Importing a long file takes a moment on a phone's connection: say that it is under way. */
+function ImportBusy() {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" ? <Spinner label={accountTexts.loading} /> : null;
+}
