@@ -21,7 +21,7 @@ import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
 import { devReloadScript } from "~/lib/dev-reload";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
-import { keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { revalidateAfterForms } from "~/lib/form-actions";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageHasOwnFrame, pageNeedsJavaScript } from "~/lib/route-handle";
@@ -47,8 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** After a form that never reached the server, the header keeps the signed-in person. */
-export const shouldRevalidate = keepPageAfterUnsentForm;
+export const shouldRevalidate = revalidateAfterForms;
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

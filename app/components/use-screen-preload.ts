@@ -53,6 +53,8 @@ export function useScreenPreload(parentId: string) {
     if (!link || link.origin !== window.location.origin || link.target) return;
     event.preventDefault();
     event.stopPropagation();
+    // A link in the phone's drawer: the drawer closes, so the outcome can be seen.
+    link.closest("dialog")?.close();
     const to = link.pathname + link.search;
     void preload().then((complete) => {
       setUnreachable(complete ? null : to);

@@ -92,3 +92,18 @@ export function keepPageAfterUnsentForm({
 }): boolean {
   return (actionResult as ActionResult | undefined)?.unsent ? false : defaultShouldRevalidate;
 }
+
+/**
+ * The shouldRevalidate of data only a form changes (the signed-in person, the site's
+ * settings, the dashboard's menu and review badge: root and the dashboard's frame). Moving
+ * from page to page doesn't fetch it again: a shared request that fails (a dropped connection)
+ * would fail it too and take the frame down with the screen; the screen alone shows the error.
+ */
+export function revalidateAfterForms(args: {
+  formMethod?: string;
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (!args.formMethod || args.formMethod.toUpperCase() === "GET") return false;
+  return keepPageAfterUnsentForm(args);
+}

@@ -166,10 +166,12 @@ test("an open redirect target is ignored", async ({ page, baseURL }) => {
   await expect(page).toHaveURL("/");
 });
 
-test("an admin lands on /dashboard, sees the Dashboard link and the grouped menu", async ({ page, baseURL }) => {
+test("an admin lands on /dashboard, sees the grouped menu, and the Dashboard link on public pages", async ({
+  page,
+  baseURL,
+}) => {
   await logInAsAdmin(page, baseURL!);
   await expect(page).toHaveURL("/dashboard");
-  await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: dashboardTexts.rootContent })).toBeVisible();
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   for (const group of dashboardMenu) {
@@ -178,6 +180,12 @@ test("an admin lands on /dashboard, sees the Dashboard link and the grouped menu
       await expect(sidebar.locator(`a[href="/dashboard/${link.to}"]`)).toHaveCount(1);
     }
   }
+  // The dashboard's top bar leads back to the public site, whose navigation leads to the dashboard.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /Public site/ })
+    .click();
+  await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
 });
 
 test("the dashboard asks for a login and comes back", async ({ page, baseURL }) => {

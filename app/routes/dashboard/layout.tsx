@@ -8,7 +8,7 @@ import { defaultSiteSettings } from "~/content/site";
 import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
 import { requireSignedIn, signedInUser } from "~/domain/session.server";
-import { keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { revalidateAfterForms } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
@@ -18,7 +18,7 @@ export const handle: RouteHandle = { hydrate: true, ownFrame: true };
 /** Every dashboard screen, its actions included, needs a signed-in person. */
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
-export const shouldRevalidate = keepPageAfterUnsentForm;
+export const shouldRevalidate = revalidateAfterForms;
 
 export function meta() {
   return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
