@@ -45,7 +45,8 @@ export function DashboardError({ error }: { error: unknown }) {
 function ErrorPanel({ heading, text, children }: { heading: string; text?: string; children: React.ReactNode }) {
   return (
     <section role="alert" className="card mx-auto max-w-xl p-6 text-center sm:p-8">
-      <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+      <title>{heading}</title>
+      <h1 className="text-xl font-bold text-balance text-navy-900 sm:text-2xl">{heading}</h1>
       {text && <p className="mt-3 text-slate-700">{text}</p>}
       <div className="mt-6 flex justify-center">{children}</div>
     </section>

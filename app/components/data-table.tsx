@@ -107,10 +107,11 @@ export function SelectAll({ formId, id }: { formId: string; id: string }) {
 
 // Below 640 px every row is a card: the header row is hidden and each cell names its column.
 const rowClass =
-  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none sm:align-top";
-const cellClass = "block py-1 [overflow-wrap:anywhere] sm:table-cell sm:px-4 sm:py-2 sm:[overflow-wrap:break-word]";
+  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none";
+const cellClass =
+  "block py-1 [overflow-wrap:anywhere] sm:table-cell sm:px-4 sm:py-2 sm:align-middle sm:[overflow-wrap:break-word]";
 // A card's box and photo share its first line.
-const leadCellClass = "mr-3 inline-block py-1 align-middle sm:mr-0 sm:table-cell sm:px-4 sm:py-2 sm:align-top";
+const leadCellClass = "mr-3 inline-block py-1 align-middle sm:mr-0 sm:table-cell sm:px-4 sm:py-2";
 const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
 
 /**
@@ -182,7 +183,7 @@ export function DataTable<Row extends { _id: string }>({
                   </td>
                 );
               })}
-              <td className="block pt-2 sm:table-cell sm:px-4 sm:py-2">
+              <td className="block pt-2 sm:table-cell sm:px-4 sm:py-2 sm:align-middle">
                 <div className="flex flex-wrap gap-2 whitespace-nowrap sm:flex-nowrap">{actions(row)}</div>
               </td>
             </tr>

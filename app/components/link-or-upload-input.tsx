@@ -100,7 +100,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
             accept={kinds.map((kind) => FILE_TYPES[kind]).join(",")}
             onChange={uploadChosenFile}
             disabled={upload.state === "uploading"}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-navy-900 hover:file:bg-slate-200"
+            className="file-input"
           />
           <p role="status" className="text-sm text-slate-600">
             {upload.state === "uploading" ? `Uploading ${upload.fileName}…` : ""}

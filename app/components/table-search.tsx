@@ -8,14 +8,29 @@ interface TableSearchProps {
   filters?: readonly TableFilterDef[];
   /** The values each filter offers, from the server. */
   filterOptions?: Record<string, string[]>;
+  /** The sortable columns (header and key): a Sort choice, the phone's twin of the table headers. */
+  sorts?: readonly { header: string; sort?: string }[];
+}
+
+/** "Name and batch" sorts by name: the choice reads "Name and batch, A to Z". */
+function sortChoices(sorts: TableSearchProps["sorts"] = []) {
+  return sorts.flatMap(({ header, sort }) =>
+    sort
+      ? [
+          { value: sort, label: `${header}, A to Z` },
+          { value: `-${sort}`, label: `${header}, Z to A` },
+        ]
+      : [],
+  );
 }
 
 /** The search box and filters of a dashboard table: a GET form, so it works before JavaScript loads. */
-export function TableSearch({ query, filters = [], filterOptions = {} }: TableSearchProps) {
+export function TableSearch({ query, filters = [], filterOptions = {}, sorts }: TableSearchProps) {
   const narrowed = query.q !== "" || Object.keys(query.filters).length > 0;
+  const choices = sortChoices(sorts);
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
         <label htmlFor="table-search" className="text-sm font-medium text-slate-800">
           Search
         </label>
@@ -25,7 +40,7 @@ export function TableSearch({ query, filters = [], filterOptions = {} }: TableSe
           name="q"
           defaultValue={query.q}
           maxLength={SEARCH_MAX_LENGTH}
-          className="min-h-11 w-72 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:w-72"
         />
       </div>
       {filters.map((filter) => (
@@ -48,7 +63,28 @@ export function TableSearch({ query, filters = [], filterOptions = {} }: TableSe
           </select>
         </div>
       ))}
-      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      {choices.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="table-sort" className="text-sm font-medium text-slate-800">
+            Sort
+          </label>
+          <select
+            id="table-sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          >
+            <option value="">Newest first</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        query.sort && <input type="hidden" name="sort" value={query.sort} />
+      )}
       <button type="submit" className="btn-navy">
         Search
       </button>

@@ -49,7 +49,9 @@ describe("page weight budgets", () => {
     }
   });
 
-  it("dashboard screens ship at most 125 KB gzip of JavaScript", async () => {
+  // The dashboard is an application (its frame, tables, CSV import and every route's entry in the
+  // page's manifest, for flaky networks: decision 012); the public interactive pages stay at 125.
+  it("dashboard screens ship at most 140 KB gzip of JavaScript", async () => {
     const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
     const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
@@ -63,7 +65,7 @@ describe("page weight budgets", () => {
     for (const page of DASHBOARD_PAGES) {
       const weight = await measurePageWeight(server.baseUrl, page, { cookie });
       expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(125 * KB);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(140 * KB);
     }
   });
 

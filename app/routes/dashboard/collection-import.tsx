@@ -50,7 +50,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
 
 /** The form pipeline's answer, with the preview's rows (and the file's text, sent back by Import). */
 interface ImportAnswer extends ActionResult {
-  preview?: { rows: ImportRow[]; csv: string };
+  preview?: { rows: ImportRow[]; csv: string; fileName: string };
 }
 
 export async function action({ request, context, pattern }: Route.ActionArgs) {
@@ -61,9 +61,13 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const form = await request.formData();
   const text = await fileText(form);
   if (typeof text !== "string") return data<ImportAnswer>({ tone: "error", message: text.error }, 400);
+  const file = form.get("csv");
+  const fileName = file instanceof File ? file.name : String(form.get("fileName") ?? "");
   const preview = previewImport(service, text);
   if (!preview.ok) return data<ImportAnswer>({ tone: "error", message: preview.message }, 400);
-  if (form.get("intent") !== "import") return data<ImportAnswer>({ preview: { rows: preview.rows, csv: text } });
+  if (form.get("intent") !== "import") {
+    return data<ImportAnswer>({ preview: { rows: preview.rows, csv: text, fileName } });
+  }
   return answerSafely(app.log, `import the ${collection.noun}s`, async () => {
     const added = await importValidRows(app.db, service, preview.rows);
     const skipped = preview.rows.length - added;
@@ -123,14 +127,7 @@ export default function CollectionImport({ loaderData, actionData }: Route.Compo
           <label htmlFor="csv-file" className="text-sm font-medium text-slate-800">
             CSV file
           </label>
-          <input
-            id="csv-file"
-            type="file"
-            name="csv"
-            accept=".csv,text/csv"
-            required
-            className="max-w-full text-base"
-          />
+          <input id="csv-file" type="file" name="csv" accept=".csv,text/csv" required className="file-input" />
         </div>
         <button type="submit" name="intent" value="preview" className="btn-navy">
           Preview
@@ -157,7 +154,12 @@ function ImportOutcome({ collection, answer }: { collection: Collection; answer?
   return answer.message ? <Alert tone={answer.tone ?? "error"}>{answer.message}</Alert> : null;
 }
 
-function ImportPreview({ collection, rows, csv }: { collection: Collection; rows: ImportRow[]; csv: string }) {
+function ImportPreview({
+  collection,
+  rows,
+  csv,
+  fileName,
+}: { collection: Collection } & NonNullable<ImportAnswer["preview"]>) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bad = rows.filter((row) => Object.keys(row.errors).length > 0).length;
   const good = rows.length - bad;
@@ -169,12 +171,14 @@ function ImportPreview({ collection, rows, csv }: { collection: Collection; rows
     <section aria-labelledby="import-preview" className="flex flex-col gap-3">
       <h2 id="import-preview" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-navy-900">
         Preview: {plural(rows.length, "row")}, {good} ready, {bad} with errors
+        {fileName && <span className="block text-sm font-normal text-slate-600">{fileName}</span>}
       </h2>
       {bad > 0 && (
         <p className="text-slate-700">Rows with errors are not imported. Fix them in the file and import them later.</p>
       )}
       <Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="csv" value={csv} />
+        <input type="hidden" name="fileName" value={fileName} />
         <button type="submit" name="intent" value="import" className="btn-accent" disabled={good === 0}>
           Import {plural(good, collection.noun)}
         </button>

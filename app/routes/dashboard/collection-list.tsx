@@ -145,7 +145,12 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
           </a>
         </div>
       </div>
-      <TableSearch query={query} filters={collection.filters} filterOptions={filterOptions} />
+      <TableSearch
+        query={query}
+        filters={collection.filters}
+        filterOptions={filterOptions}
+        sorts={collection.columns}
+      />
       <TableSummary page={page} q={query.q} />
       {confirmed.busy && <Spinner label={accountTexts.loading} />}
       <FeedbackMessage feedback={feedback} />

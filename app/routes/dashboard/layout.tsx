@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useNavigation, useRouteLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { DashboardError } from "~/components/dashboard-error";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { FlashMessage } from "~/components/flash-message";
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const sidebarLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-11 items-center rounded-md px-3 text-sm no-underline lg:min-h-9 ${
+  `flex min-h-11 items-center rounded-md px-3 text-sm no-underline lg:min-h-8 ${
     isActive ? "bg-accent-400 font-semibold text-navy-950" : "text-slate-100 hover:bg-navy-800"
   }`;
 
@@ -50,12 +51,19 @@ function CountBadge({ count }: { count: number }) {
 }
 
 function AdminNavigation({ pendingReviews }: { pendingReviews: number }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // A short screen shows part of the menu: the current screen's link is scrolled into it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label="Dashboard">
+    <nav aria-label="Dashboard" ref={nav}>
       <NavLink to="/dashboard" end className={sidebarLinkClass}>
         Dashboard
       </NavLink>
-      <div className="mt-3 flex flex-col gap-4">
+      <div className="mt-3 flex flex-col gap-4 lg:gap-2">
         {dashboardMenu.map((group) => (
           <div key={group.heading}>
             <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-accent-400">{group.heading}</h2>
