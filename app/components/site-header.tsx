@@ -3,7 +3,7 @@ import { navigationLinks, panelLinks } from "~/content/site";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-2 lg:py-2 xl:px-3 ${
+  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-1.5 lg:py-2 xl:px-2 2xl:px-3 ${
     isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
   }`;
 
@@ -41,7 +41,8 @@ export function LogOutButton({
         className="btn-danger min-h-11 w-full whitespace-nowrap text-sm lg:min-h-9 lg:w-auto"
         aria-label={`LogOut ${displayName}`}
       >
-        <span className={`max-w-48 truncate ${nameClass}`}>{displayName}</span>
+        {/* From 1280 px the name shares the header's one row: long names are cut shorter there. */}
+        <span className={`max-w-48 truncate xl:max-w-36 2xl:max-w-48 ${nameClass}`}>{displayName}</span>
         <span aria-hidden="true">
           <span className={nameClass}>· </span>LogOut
         </span>
@@ -66,7 +67,7 @@ export function SiteHeader({
 }) {
   return (
     <header data-site-header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
         <NavLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-white no-underline">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
             {"</>"}
@@ -119,7 +120,7 @@ export function SiteHeader({
             ))}
             <li className="lg:relative">
               <details data-panels className="group">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-2 lg:py-2 xl:px-3">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-1.5 lg:py-2 xl:px-2 2xl:px-3">
                   Executive Panels
                   <svg
                     aria-hidden="true"

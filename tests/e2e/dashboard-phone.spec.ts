@@ -261,97 +261,103 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
   await expect(target).toBeFocused();
 }
 
-test.describe("with the keyboard alone", () => {
-  test.use({ viewport: PHONE });
+for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
+  test.describe(`with the keyboard alone at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
 
-  test("log in, then jump to a batch of students", async ({ page, baseURL }) => {
-    await ensureAccount(page.request, baseURL!, E2E_ADMIN);
-    await page.context().clearCookies();
-    await page.goto("/login");
-    await tabTo(page, page.getByLabel("Email"));
-    await page.keyboard.type(E2E_ADMIN.email);
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Password")).toBeFocused();
-    await page.keyboard.type(E2E_ADMIN.password);
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL("/dashboard");
+    test("log in, then jump to a batch of students", async ({ page, baseURL }) => {
+      await ensureAccount(page.request, baseURL!, E2E_ADMIN);
+      await page.context().clearCookies();
+      await page.goto("/login");
+      await tabTo(page, page.getByLabel("Email"));
+      await page.keyboard.type(E2E_ADMIN.email);
+      await page.keyboard.press("Tab");
+      await expect(page.getByLabel("Password")).toBeFocused();
+      await page.keyboard.type(E2E_ADMIN.password);
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL("/dashboard");
 
-    await page.goto("/students");
-    const batch = page.getByRole("navigation", { name: "Jump Batch" }).getByRole("link", { name: "Batch-5" });
-    await tabTo(page, batch);
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/batch=5/);
-    await expect(
-      page.getByRole("navigation", { name: "Jump Batch" }).getByRole("link", { name: "Batch-5" }),
-    ).toHaveAttribute("aria-current", "page");
-  });
-
-  test("menu, add with confirm, delete: focus is where the person is after each step", async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard");
-    await waitForDashboard(page);
-    // The skip link, then the Menu button.
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Menu" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    const addTeacher = page.getByRole("dialog", { name: "Dashboard menu" }).getByRole("link", { name: "Add Teacher" });
-    await tabTo(page, addTeacher, 20);
-    await page.keyboard.press("Enter");
-    await waitForForm(page);
-
-    const name = uniqueName("keyboard teacher");
-    await page.getByLabel("Name", { exact: true }).focus();
-    await page.keyboard.type(name);
-    for (const [label, value] of [
-      ["Designation", "Lecturer"],
-      ["Email", "keys@x.org"],
-      ["Photo", "https://example.org/k.png"],
-    ] as const) {
-      await page.getByLabel(label, { exact: true }).focus();
-      await page.keyboard.type(value);
-    }
-    await page.getByLabel("Join date").focus();
-    await page.keyboard.type("01022020");
-    const submit = page.getByRole("button", { name: "Submit" });
-    await submit.focus();
-    await page.keyboard.press("Enter");
-    await expect(dialog(page)).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(submit).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(dialog(page).getByRole("button", { name: "Yes", exact: true })).toBeVisible();
-    await dialog(page).getByRole("button", { name: "Yes", exact: true }).focus();
-    await page.keyboard.press("Enter");
-    await expect(toast(page, "Teacher Profile! added")).toBeVisible();
-    // The emptied form is a new one: focus is on the success message, not lost at the top.
-    await expect(page.locator("[data-feedback-focus]")).toBeFocused();
-
-    // Two rows; the first is deleted: focus moves to the next row's Delete.
-    const second = `${name} second`;
-    await page.request.post("/api/add-teacher", {
-      headers: { Origin: baseURL! },
-      data: {
-        name: second,
-        designation: "Lecturer",
-        email: "k2@x.org",
-        photoURL: "https://example.org/k.png",
-        joinDate: "2020-01-01",
-      },
+      await page.goto("/students");
+      const batch = page.getByRole("navigation", { name: "Jump Batch" }).getByRole("link", { name: "Batch-5" });
+      await tabTo(page, batch);
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/batch=5/);
+      await expect(
+        page.getByRole("navigation", { name: "Jump Batch" }).getByRole("link", { name: "Batch-5" }),
+      ).toHaveAttribute("aria-current", "page");
     });
-    await page.goto(`/dashboard/teachers?q=${encodeURIComponent(name)}&sort=name`);
-    await waitForDashboard(page);
-    const firstDelete = page.getByRole("button", { name: `Delete ${name}`, exact: true });
-    await firstDelete.focus();
-    await page.keyboard.press("Enter");
-    await dialog(page).getByRole("button", { name: "Yes", exact: true }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.locator("[data-row]")).toHaveCount(1);
-    await expect(page.getByRole("button", { name: `Delete ${second}` })).toBeFocused();
-    await removeByName(page, "teachers", second);
+
+    test("menu, add with confirm, delete: focus is where the person is after each step", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      await logInAsAdmin(page, baseURL!);
+      await page.goto("/dashboard");
+      await waitForDashboard(page);
+      if (viewport.width < 1024) {
+        // The skip link, then the Menu button.
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        await expect(page.getByRole("button", { name: "Menu" })).toBeFocused();
+        await page.keyboard.press("Enter");
+        const drawer = page.getByRole("dialog", { name: "Dashboard menu" });
+        await tabTo(page, drawer.getByRole("link", { name: "Add Teacher" }), 20);
+      } else {
+        await tabTo(
+          page,
+          page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Add Teacher" }),
+        );
+      }
+      await page.keyboard.press("Enter");
+      await waitForForm(page);
+
+      const name = uniqueName("keyboard teacher");
+      for (const [label, value] of [
+        ["Name", name],
+        ["Designation", "Lecturer"],
+        ["Email", "keys@x.org"],
+        ["Photo", "https://example.org/k.png"],
+        ["Join date", "01022020"],
+      ] as const) {
+        await tabTo(page, page.getByLabel(label, { exact: true }));
+        await page.keyboard.type(value);
+      }
+      const submit = page.getByRole("button", { name: "Submit" });
+      await tabTo(page, submit);
+      await page.keyboard.press("Enter");
+      await expect(dialog(page)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(submit).toBeFocused();
+      await page.keyboard.press("Enter");
+      // Focus starts on the dialog's first button (No); Tab reaches Yes.
+      await tabTo(page, dialog(page).getByRole("button", { name: "Yes", exact: true }), 3);
+      await page.keyboard.press("Enter");
+      await expect(toast(page, "Teacher Profile! added")).toBeVisible();
+      // The emptied form is a new one: focus is on the success message, not lost at the top.
+      await expect(page.locator("[data-feedback-focus]")).toBeFocused();
+
+      // Two rows; the first is deleted: focus moves to the next row's Delete.
+      const second = `${name} second`;
+      await page.request.post("/api/add-teacher", {
+        headers: { Origin: baseURL! },
+        data: {
+          name: second,
+          designation: "Lecturer",
+          email: "k2@x.org",
+          photoURL: "https://example.org/k.png",
+          joinDate: "2020-01-01",
+        },
+      });
+      await page.goto(`/dashboard/teachers?q=${encodeURIComponent(name)}&sort=name`);
+      await waitForDashboard(page);
+      await tabTo(page, page.getByRole("button", { name: `Delete ${name}`, exact: true }));
+      await page.keyboard.press("Enter");
+      await tabTo(page, dialog(page).getByRole("button", { name: "Yes", exact: true }), 3);
+      await page.keyboard.press("Enter");
+      await expect(page.locator("[data-row]")).toHaveCount(1);
+      await expect(page.getByRole("button", { name: `Delete ${second}` })).toBeFocused();
+      await removeByName(page, "teachers", second);
+    });
   });
-});
+}
 
 test.describe("a dropped connection", () => {
   test.use({ viewport: PHONE });
@@ -478,3 +484,31 @@ test.describe("on a laptop", () => {
     }).toPass();
   });
 });
+
+for (const width of [1024, 1280]) {
+  test.describe(`the public header at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("is one row, LogOut included, for an admin", async ({ page, baseURL }) => {
+      await logInAsAdmin(page, baseURL!);
+      await page.goto("/about");
+      const header = page.getByRole("banner");
+      const logOut = header.getByRole("button", { name: /LogOut E2E Admin/ });
+      const links = header.getByRole("navigation", { name: "Main" }).getByRole("link");
+      const tops = new Set<number>();
+      for (const box of [
+        await logOut.boundingBox(),
+        ...(await Promise.all((await links.all()).map((link) => link.boundingBox()))),
+      ]) {
+        if (box && box.height > 0) tops.add(Math.round(box.y + box.height / 2));
+      }
+      // Every item is centred on the same line, and the header is one row high.
+      expect(tops.size).toBe(1);
+      expect((await header.boundingBox())?.height).toBeLessThanOrEqual(64);
+      const logOutBox = await logOut.boundingBox();
+      expect(logOutBox && logOutBox.x + logOutBox.width <= width).toBe(true);
+      // The logo alone stands for the name here; the link still says it.
+      await expect(header.getByRole("link", { name: /RMSTU Programming Club/ })).toBeVisible();
+    });
+  });
+}

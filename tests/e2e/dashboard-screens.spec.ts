@@ -246,9 +246,23 @@ test("the review queue: newest first, paged, and rejecting many at once with and
   await expect(plain.getByRole("checkbox", { name: `Select ${names[24]}` })).toHaveCount(0);
   await noScript.close();
 
+  // Approve in bulk too; "Show" narrows the queue to one collection.
+  await page.reload();
+  await waitForForm(page);
+  for (const name of names.slice(20, 22)) await notices.getByRole("checkbox", { name: `Select ${name}` }).check();
+  await notices.getByRole("button", { name: "Approve selected" }).click();
+  await expect(dialog(page)).toContainText("Approve 2 submissions?");
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(toast(page, "Approved! 2 submissions are public now.")).toBeVisible();
+  for (const name of names.slice(20, 22)) await removeByName(page, "notices", name);
+  await page.getByLabel("Show").selectOption("results");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/show=results/);
+  await expect(page.getByRole("region", { name: /^Notices waiting/ })).toHaveCount(0);
+
   const queue = await (await page.request.get("/api/review?limit=500")).json();
   const left = (queue.notices as { _id: string; name: string }[]).filter((notice) => notice.name.startsWith(flood));
-  expect(left.map((notice) => notice.name)).toEqual(names.slice(0, 22).reverse());
+  expect(left.map((notice) => notice.name)).toEqual(names.slice(0, 20).reverse());
   for (const notice of left) {
     expect((await page.request.post(`/api/review/notices/${notice._id}/reject`)).status()).toBe(200);
   }
