@@ -10,6 +10,18 @@ export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
 type Answer = ReturnType<typeof data<ActionResult>>;
 
 /** The text values of these fields as typed (a file field's value is not text, so it is ""). */
+/**
+ * A form action's body. One that can't be read as a form (another content type, a broken
+ * multipart body) is the sender's mistake: 400, never a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form could not be read. Please send it again from the page." }, { status: 400 });
+  }
+}
+
 export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of names) {

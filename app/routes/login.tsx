@@ -18,7 +18,7 @@ import { isAdminUser, loginInput } from "~/domain/users.server";
 import type { Config } from "~/lib/config.server";
 import { flashCookie } from "~/lib/flash.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { parseForm } from "~/lib/form-actions.server";
+import { parseForm, readFormData } from "~/lib/form-actions.server";
 import { loginPath, safeRedirectPath } from "~/lib/redirect";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/login";
@@ -43,7 +43,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo);
 

@@ -8,7 +8,7 @@ import type { ReviewableKey } from "~/domain/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms, submissionTexts } from "~/domain/submissions";
 import { submitForReview } from "~/domain/submissions.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { formValues } from "~/lib/form-actions.server";
+import { formValues, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/public-form";
 
@@ -42,7 +42,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { key, form } = formOf(url);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = formValues(
     formData,
     form.fields.map((field) => field.name),

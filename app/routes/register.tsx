@@ -11,7 +11,7 @@ import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { registerInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { parseForm } from "~/lib/form-actions.server";
+import { parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/register";
 
@@ -23,7 +23,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   // The retyped password is checked here too, for visitors without JavaScript: nothing is submitted.
   const parsed = parseForm(registerInput, form);
   // Passwords are never sent back to the page.

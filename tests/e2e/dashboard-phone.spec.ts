@@ -229,6 +229,10 @@ test.describe("on a phone", () => {
       `${good} bad,9,not-an-email,https://example.org/i.png,2024-2025`,
     ].join("\n");
     await page.getByRole("link", { name: "Import CSV" }).click();
+    const template = await page.request.get(
+      (await page.getByRole("link", { name: "Download the template" }).getAttribute("href")) ?? "",
+    );
+    expect(await template.text()).toBe("\uFEFF_id,name,batch,email,photoURL,session\r\n");
     await page
       .getByLabel("CSV file")
       .setInputFiles({ name: "students.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

@@ -93,6 +93,23 @@ describe("production server", () => {
     expect(new URL(response.headers.get("location")!, server.baseUrl).pathname).toBe("/notice");
   });
 
+  it("answers a form post it can't read (another content type, a broken multipart body) with 400", async () => {
+    const bodies = [
+      { type: "text/plain", body: "hello" },
+      { type: "multipart/form-data; boundary=xyz", body: "--xyz\r\nbroken" },
+    ];
+    for (const path of ["/login", "/register", "/notice-form", "/result-form"]) {
+      for (const { type, body } of bodies) {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": type, Origin: server.baseUrl },
+          body,
+        });
+        expect(response.status, `${path} ${type}`).toBe(400);
+      }
+    }
+  });
+
   it("never sends Cache-Control twice", async () => {
     const claimed = "better-auth.session_token=not-a-session";
     for (const [path, cookie] of <[string, string][]>[

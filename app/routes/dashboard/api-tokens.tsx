@@ -13,7 +13,7 @@ import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domai
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/api-tokens";
 
@@ -35,7 +35,7 @@ type TokenActionResult = ActionResult & { token?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireAdminPage(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "create") {
     const parsed = parseForm(apiTokenInput, form);
     if (!parsed.ok) return parsed.answer;

@@ -17,12 +17,14 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     url,
     (collection.filters ?? []).map((filter) => filter.name),
   );
-  const rows = await serviceOf(collection).listAll(app.db, query);
+  // `?template`: the header row alone, the columns an import reads.
+  const template = url.searchParams.has("template");
+  const rows = template ? [] : await serviceOf(collection).listAll(app.db, query);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(collectionCsv(collection, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${collection.screens.list}-${url.searchParams.has("template") ? "template" : day}.csv"`,
+      "Content-Disposition": `attachment; filename="${collection.screens.list}-${template ? "template" : day}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -14,7 +14,7 @@ import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/co
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/collection-form";
 
@@ -65,7 +65,7 @@ export async function action({ request, context, params, pattern }: Route.Action
   requireAdminPage(context);
   const { collection, id } = targetOf(pattern, params);
   const service = serviceOf(collection);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseForm(service.inputSchema, form);
   if (!parsed.ok) return parsed.answer;
   const { values } = parsed;

@@ -17,7 +17,7 @@ import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/domain
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely } from "~/lib/form-actions.server";
+import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/collection-import";
 
@@ -58,7 +58,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   requireAdminPage(context);
   const collection = collectionOf(pattern);
   const service = serviceOf(collection);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const text = await fileText(form);
   if (typeof text !== "string") return data<ImportAnswer>({ tone: "error", message: text.error }, 400);
   const file = form.get("csv");

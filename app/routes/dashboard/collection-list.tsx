@@ -20,7 +20,7 @@ import {
   keepPageAfterUnsentForm,
   selectedIds,
 } from "~/lib/form-actions";
-import { answerSafely, confirmation } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/collection-list";
@@ -59,7 +59,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
   const collection = collectionOf(pattern);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form);
   const service = serviceOf(collection);
   const id = String(form.get("id") ?? "");

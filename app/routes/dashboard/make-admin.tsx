@@ -11,6 +11,7 @@ import { requireAdminPage } from "~/domain/session.server";
 import { roleChangeQuestion } from "~/domain/users";
 import { answerRoleChangeForm } from "~/domain/users.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/make-admin";
 
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context);
-  return answerRoleChangeForm(context.get(appContext), await request.formData(), "make-admin");
+  return answerRoleChangeForm(context.get(appContext), await readFormData(request), "make-admin");
 }
 
 export const clientAction = keepFormOnFailure;

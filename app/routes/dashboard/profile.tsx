@@ -10,7 +10,7 @@ import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { passwordChangeInput, renameInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { parseForm } from "~/lib/form-actions.server";
+import { parseForm, readFormData } from "~/lib/form-actions.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 // The dashboard's middleware lets only signed-in people reach this action.
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
 
   if (form.get("intent") === "name") {
     const parsed = parseForm(renameInput, form);

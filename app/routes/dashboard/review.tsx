@@ -26,7 +26,7 @@ import {
   keepPageAfterUnsentForm,
   selectedIds,
 } from "~/lib/form-actions";
-import { answerSafely, confirmation } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/review";
@@ -78,7 +78,7 @@ function question(decision: Decision, name: string, count = 1) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdminPage(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {

@@ -14,6 +14,7 @@ import { requireAdminPage } from "~/domain/session.server";
 import { ADMIN_ROLE, roleChangeQuestion, roleLabel } from "~/domain/users";
 import { answerRoleChangeForm, listUserPage } from "~/domain/users.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users";
@@ -39,7 +40,7 @@ const intentOf = (value: FormDataEntryValue | null): Intent =>
 /** Make Admin and Revoke: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   return answerRoleChangeForm(context.get(appContext), form, intentOf(form.get("intent")));
 }
 
