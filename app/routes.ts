@@ -44,6 +44,7 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
     route("users", "routes/dashboard/users.tsx"),
+    route("users.csv", "routes/dashboard/users-export.ts"),
     route("make-admin", "routes/dashboard/make-admin.tsx"),
     // Dashboard content: one list and one form module for every collection, at the paths it names.
     ...eachCollection.flatMap((collection) => [
@@ -64,6 +65,7 @@ export default [
     ]),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("review", "routes/dashboard/review.tsx"),
+    route("review.csv", "routes/dashboard/review-export.ts"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),
   ]),
   // Public submission forms: both answered by one module, reviewed before publishing.

@@ -9,7 +9,7 @@ import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
-import { type AdminPageRequest, countRows, searchCondition } from "./crud.server";
+import { type AdminPageRequest, countRows, EXPORT_MAX_ROWS, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
 import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, roleChangeQuestion } from "./users";
 
@@ -95,6 +95,17 @@ export async function listUserPage(db: Database, { q, page }: AdminPageRequest):
       .offset(offset);
     return rows.map(toApiUser);
   });
+}
+
+/** Every account of the users table's current search, oldest first, for a CSV export. */
+export async function listUserView(db: Database, q: string): Promise<ApiUser[]> {
+  const rows = await db
+    .select(apiColumns)
+    .from(users)
+    .where(searchCondition([users.name, users.email], q))
+    .orderBy(...byAge)
+    .limit(EXPORT_MAX_ROWS);
+  return rows.map(toApiUser);
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<ApiUser | null> {

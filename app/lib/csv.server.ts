@@ -14,6 +14,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return `\uFEFF${stringify([header as string[], ...safe], { record_delimiter: "\r\n" })}`;
 }
 
+/** A CSV answer the browser saves as `{name}-{today}.csv`; never cached (it holds people's data). */
+export function csvDownload(name: string, csv: string): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
 export type ParsedCsv = { ok: true; header: string[]; rows: string[][] } | { ok: false; message: string };
 
 /** A CSV file's header and rows, or why it can't be read; blank lines are skipped. */

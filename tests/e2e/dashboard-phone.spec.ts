@@ -221,6 +221,13 @@ test.describe("on a phone", () => {
     const shown = await page.locator("[data-row]").count();
     expect(lines.length - 1).toBe(shown);
     expect(lines.slice(1).every((line) => line.split(",")[2] === "5")).toBe(true);
+    // The users table and the review queue export their views too.
+    const users = await (await page.request.get("/dashboard/users.csv?q=e2e-admin")).text();
+    expect(users).toMatch(/^\uFEFF_id,displayName,email,role\r\n[\w-]+,E2E Admin,e2e-admin@example\.org,admin\r\n$/);
+    const review = await page.request.get("/dashboard/review.csv?show=notices");
+    expect(review.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect((await review.text()).split("\r\n")[0]).toBe("\uFEFF_id,name,publishing_date,pdfFile,description");
+    expect((await page.request.get("/dashboard/review.csv?show=nothing")).status()).toBe(400);
 
     const good = uniqueName("imported");
     const csv = [

@@ -4,6 +4,7 @@ import { collectionCsv } from "~/domain/collection-csv.server";
 import { collectionOfRoute } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
+import { csvDownload } from "~/lib/csv.server";
 import { tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/collection-export";
 
@@ -20,12 +21,8 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   // `?template`: the header row alone, the columns an import reads.
   const template = url.searchParams.has("template");
   const rows = template ? [] : await serviceOf(collection).listAll(app.db, query);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(collectionCsv(collection, rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${collection.screens.list}-${template ? "template" : day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(
+    template ? `${collection.screens.list}-template` : collection.screens.list,
+    collectionCsv(collection, rows),
+  );
 }

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
+import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
@@ -42,7 +43,14 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingEmail = String(confirmed.pending?.get("email") ?? "");
   return (
-    <section className="card flex max-w-xl flex-col gap-4 p-6">
+    <section className="flex max-w-2xl flex-col gap-4">
+      <Breadcrumbs
+        crumbs={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Users", to: "/dashboard/users" },
+          { label: "Make Admin" },
+        ]}
+      />
       <h1 className="text-2xl font-bold text-navy-900">Make Admin</h1>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
@@ -51,7 +59,7 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
         id={FORM_ID}
         noValidate
         onSubmit={confirmed.check}
-        className="flex flex-col gap-4"
+        className="card flex flex-col gap-4 p-6"
         key={answer?.saved ? "reset" : "form"}
       >
         <TextField

@@ -174,7 +174,17 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
             <h2 id={`review-${key}`} className="text-lg font-semibold text-navy-900">
               {reviewTexts.waiting(collection.noun, page.total)}
             </h2>
-            <TableSummary page={page} q="" />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <TableSummary page={page} q="" />
+              <a
+                href={`/dashboard/review.csv?show=${key}`}
+                download
+                className="btn border border-slate-300 bg-white"
+                aria-label={`Export CSV: ${reviewTexts.waiting(collection.noun, page.total)}`}
+              >
+                Export CSV
+              </a>
+            </div>
             <Form
               id={bulkFormId}
               method="post"

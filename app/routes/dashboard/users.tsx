@@ -72,7 +72,16 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const firstNumber = (loaderData.users.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">Users</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-navy-900">Users</h1>
+        <a
+          href={`/dashboard/users.csv${tableHref(loaderData.query, { page: 1 }).replace(/^\?$/, "")}`}
+          download
+          className="btn border border-slate-300 bg-white"
+        >
+          Export CSV
+        </a>
+      </div>
       <TableSearch query={loaderData.query} />
       <TableSummary page={loaderData.users} q={loaderData.query.q} />
       {confirmed.busy && <Spinner label={accountTexts.loading} />}
