@@ -60,10 +60,11 @@ export type OpenDatabaseOptions = { url: string } | { dataDir: string; snapshot?
 
 /**
  * PostgreSQL sizes its shared memory for a server of many connections (128 MB of buffers,
- * zeroed at start, so all of it is resident). The embedded database has one connection and a
- * club's data, and the operating system caches its files anyway.
+ * zeroed at start, so all of it is resident, and WebAssembly memory is never given back). The
+ * embedded database has one connection and a club's data, and the operating system caches its
+ * files anyway: 8 MB of buffers.
  */
-const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "max_connections=5"];
+const EMBEDDED_SETTINGS = ["shared_buffers=8MB", "max_connections=5"];
 
 /** An embedded database in this directory (made when missing), with the settings above. */
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
