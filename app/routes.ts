@@ -20,6 +20,7 @@ export default [
   route("results", "routes/results.tsx"),
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),
+  route("students/:slug", "routes/students.member.tsx"),
   route("executive-panel-2021", "routes/executive-panel.tsx", { id: "panel-2020-2021" }),
   route("2020-panel", "routes/executive-panel.tsx", { id: "panel-2019-2020" }),
   route("2019-panel", "routes/executive-panel.tsx", { id: "panel-2018-2019" }),
@@ -77,6 +78,7 @@ export default [
   route("api/users/make-admin", "routes/api/users.role.ts", { id: "api-make-admin" }),
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),
   route("api/users/:email", "routes/api/users.email.ts"),
+  route("api/members/me", "routes/api/members.me.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [
     route(collectionPatterns.apiAdd(collection), "routes/api/collection-add.ts", { id: `api-add-${collection.key}` }),

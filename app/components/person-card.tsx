@@ -7,7 +7,10 @@ export interface PersonCardProps {
   photoURL: string;
   /** Designation, batch, session…: short lines under the name. */
   lines: ReactNode[];
-  email: string;
+  /** null: the person hides it. */
+  email: string | null;
+  /** The person's own page: the name links to it. */
+  href?: string;
   children?: ReactNode;
   /** Cards in the first row load at once; the rest wait until scrolled near. */
   lazy: boolean;
@@ -23,6 +26,7 @@ export function PersonCard({
   photoURL,
   lines,
   email,
+  href,
   children,
   lazy,
   headingLevel: Heading = "h2",
@@ -54,7 +58,16 @@ export function PersonCard({
       />
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${compact ? "sm:w-full sm:pt-4" : "sm:p-5"}`}>
         <Heading lang={langOf(name)} className="text-base font-semibold text-navy-900 sm:text-lg">
-          {name}
+          {href ? (
+            <a
+              href={href}
+              className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-navy-700"
+            >
+              {name}
+            </a>
+          ) : (
+            name
+          )}
         </Heading>
         <div className={`flex flex-wrap gap-x-3 gap-y-1 sm:flex-col ${compact ? "sm:items-center" : ""}`}>
           {lines.map((line, index) => (
@@ -64,9 +77,11 @@ export function PersonCard({
             </p>
           ))}
         </div>
-        <p className="text-[0.8125rem] sm:mt-1 sm:text-sm">
-          <EmailLink email={email} />
-        </p>
+        {email && (
+          <p className="text-[0.8125rem] sm:mt-1 sm:text-sm">
+            <EmailLink email={email} />
+          </p>
+        )}
         {children}
       </div>
     </article>

@@ -9,9 +9,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth-schema";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -82,6 +84,10 @@ export const results = pgTable(
   ],
 );
 
+/**
+ * A student on the Students page, and a member's profile once an account is linked to it
+ * (`user_id`): the member then keeps it up to date, handles for the judges included.
+ */
 export const students = pgTable(
   "students",
   {
@@ -91,6 +97,23 @@ export const students = pgTable(
     email: text("email").notNull(),
     photoURL: text("photo_url").notNull(),
     session: varchar("session", { length: 9 }),
+    /**
+     * The member page's address: /students/{slug}. The app picks a readable one; a row written
+     * without one (a script, psql, a bulk load) gets the name and the start of its id from a
+     * trigger (drizzle/0008), so every write path has one.
+     */
+    slug: text("slug").notNull().unique().default(""),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    studentNumber: text("student_number"),
+    /** The member may hide their email: it is then in no page and no JSON. */
+    emailVisible: boolean("email_visible").notNull().default(true),
+    codeforces: text("codeforces"),
+    vjudge: text("vjudge"),
+    atcoder: text("atcoder"),
+    codechef: text("codechef"),
+    github: text("github"),
+    linkedin: text("linkedin"),
+    bio: text("bio").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,6 +121,12 @@ export const students = pgTable(
     index("students_name_idx").on(t.name),
     index("students_session_idx").on(t.session),
     newestFirstIndex("students", t),
+    uniqueIndex("students_user_key").on(t.userId),
+    // A handle belongs to one member per judge, whatever its case.
+    uniqueIndex("students_codeforces_key").on(sql`lower(${t.codeforces})`),
+    uniqueIndex("students_vjudge_key").on(sql`lower(${t.vjudge})`),
+    uniqueIndex("students_atcoder_key").on(sql`lower(${t.atcoder})`),
+    uniqueIndex("students_codechef_key").on(sql`lower(${t.codechef})`),
   ],
 );
 

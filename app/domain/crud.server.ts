@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { type Page, readPage } from "~/lib/pagination";
+import { SLUG_MAX_LENGTH, slugify, uniqueSlug } from "~/lib/slug";
 import { ADMIN_PAGE_SIZE, sortParts, type TableQuery } from "~/lib/table-query";
 import { UUID_PATTERN } from "./recent-events";
 
@@ -170,6 +171,43 @@ export function searchCondition(columns: PgColumn[], q: string): SQL | undefined
 export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(table).where(where);
   return totals?.total ?? 0;
+}
+
+// uniqueSlug may shorten the name's slug to fit a suffix, so look at every slug sharing a prefix.
+const SLUG_SUFFIX_ROOM = 8;
+
+/**
+ * The slug `name` gets in a table with a unique `slug` column: its own, or one with a number
+ * when another row (not `ownId`) has it. Two saves at the same moment may still pick the same
+ * one: see retryingSlugClash.
+ */
+export async function freeSlug(
+  db: Database,
+  table: AnyTable & { slug: PgColumn },
+  name: string,
+  fallback: string,
+  ownId?: string,
+): Promise<string> {
+  const prefix = slugify(name, fallback).slice(0, SLUG_MAX_LENGTH - SLUG_SUFFIX_ROOM);
+  const rows = await db
+    .select({ slug: table.slug })
+    .from(table)
+    .where(and(like(table.slug, `${prefix}%`), ownId ? ne(table.id, ownId) : undefined));
+  return uniqueSlug(name, new Set(rows.map((row) => String(row.slug))), fallback);
+}
+
+// Each clash means another save of the same name just won; more than this many at once is not a club's workload.
+const SLUG_ATTEMPTS = 8;
+
+/** Rows of the same name saved at the same moment: each loser picks the next free slug. */
+export async function retryingSlugClash<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** PostgreSQL's unique_violation, however the driver (pg, PGlite) and drizzle wrap it. */

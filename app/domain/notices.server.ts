@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, like, ne } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices } from "~/db/schema";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
-import { countRows, defineStore, isUniqueViolation } from "./crud.server";
-import { type ApiNotice, type NoticeInput, noticeDateParts, SLUG_MAX_LENGTH, slugify, uniqueSlug } from "./notices";
+import { countRows, defineStore, freeSlug, retryingSlugClash } from "./crud.server";
+import { type ApiNotice, NOTICE_FALLBACK_SLUG, type NoticeInput, noticeDateParts } from "./notices";
 
 export type { ApiNotice };
 
@@ -62,24 +62,11 @@ export async function findNoticeBySlug(db: Database, slug: string): Promise<ApiN
   return row && toApiNotice(row);
 }
 
-// uniqueSlug may shorten the name's slug to fit a suffix, so look at every slug sharing a prefix.
-const SLUG_SUFFIX_ROOM = 8;
-
-/** The slug the notice `name` gets: its own, or one with a number when another notice has it. */
-async function freeSlug(db: Database, name: string, ownId?: string): Promise<string> {
-  const prefix = slugify(name).slice(0, SLUG_MAX_LENGTH - SLUG_SUFFIX_ROOM);
-  const rows = await db
-    .select({ slug: notices.slug })
-    .from(notices)
-    .where(and(like(notices.slug, `${prefix}%`), ownId ? ne(notices.id, ownId) : undefined));
-  return uniqueSlug(name, new Set(rows.map((row) => row.slug)));
-}
-
 /** chrMonth, day and the slug always come from the date and the name, whoever sent the notice. */
 async function noticeValues(db: Database, input: NoticeInput, id?: string) {
   return {
     name: input.name,
-    slug: await freeSlug(db, input.name, id),
+    slug: await freeSlug(db, notices, input.name, NOTICE_FALLBACK_SLUG, id),
     publishingDate: input.publishing_date,
     ...noticeDateParts(input.publishing_date),
     pdfFile: input.pdfFile,
@@ -96,20 +83,6 @@ const baseNoticeStore = defineStore({
   sorts: { date: notices.publishingDate, name: notices.name },
   listScope: published,
 });
-
-// Each clash means another save of the same name just won; more than this many at once is not a club's workload.
-const SLUG_ATTEMPTS = 8;
-
-/** Notices of the same name saved at the same moment: each loser picks the next free slug. */
-async function retryingSlugClash<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
-    }
-  }
-}
 
 /** The dashboard's and the write API's access to notices; the table lists published ones only. */
 export const noticeStore: typeof baseNoticeStore = {

@@ -39,8 +39,8 @@ export function noticeRecord() {
 
 export type ApiNotice = z.infer<ReturnType<typeof noticeRecord>>;
 
-export const SLUG_MAX_LENGTH = 80;
-const FALLBACK_SLUG = "notice";
+/** A notice whose name has nothing to make an address of is at /notice/notice. */
+export const NOTICE_FALLBACK_SLUG = "notice";
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
@@ -59,43 +59,6 @@ export function noticeDateParts(publishingDate: string): { chrMonth: MonthAbbrev
 function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Accents of Latin letters (é → e); the vowel signs of Bangla are marks too, and stay. */
-const LATIN_ACCENTS = /(\p{Script=Latin})\p{M}+/gu;
-
-/**
- * The slug of a notice's sub-route: lowercase Latin letters, digits and Bangla, runs of
- * anything else one hyphen. Accents are folded ("Café" → "cafe") and apostrophes vanish
- * ("Freshers'" → "freshers"); Bangla is kept as written ("ভাষা দিবস" → "ভাষা-দিবস"), so a
- * Bangla notice gets its own readable address. Only a name with none of these becomes "notice".
- */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(LATIN_ACCENTS, "$1")
-    .normalize("NFC")
-    .replace(/['\u2019]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9\p{Script=Bengali}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX_LENGTH)
-    .replace(/-+$/, "");
-  return slug || FALLBACK_SLUG;
-}
-
-/**
- * A slug for `name` that is not in `taken`: the plain slug, else "-2", "-3"… appended,
- * trimming the base so the result still fits SLUG_MAX_LENGTH.
- */
-export function uniqueSlug(name: string, taken: ReadonlySet<string>): string {
-  const base = slugify(name);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 /**

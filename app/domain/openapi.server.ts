@@ -4,6 +4,7 @@ import { MEDIA_KINDS } from "~/db/schema";
 import type { Collection } from "./collection";
 import { API_PATH } from "./collections";
 import { type CollectionService, collectionServices } from "./collections.server";
+import { memberProfileInput } from "./members.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
 import { userRecord } from "./users";
@@ -280,6 +281,54 @@ const userCalls: ApiCall[] = [
   ),
 ];
 
+const handle = z.string().nullable();
+const memberProfile = z
+  .strictObject({
+    _id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    batch: z.number().int().nullable(),
+    session: z.string().nullable(),
+    studentId: z.string().nullable(),
+    email: z.string(),
+    emailVisible: z.boolean(),
+    photoURL: z.string(),
+    handles: z.strictObject({ codeforces: handle, vjudge: handle, atcoder: handle, codechef: handle }),
+    github: z.string().nullable(),
+    linkedin: z.string().nullable(),
+    bio: z.string(),
+    profileUrl: z.string().meta({ description: "The member's public page (absolute)" }),
+  })
+  .meta({ id: "MemberProfile" });
+
+const NO_PROFILE = { 404: failure("This account has no member profile yet") };
+
+const memberCalls: ApiCall[] = [
+  {
+    method: "get",
+    path: "/api/members/me",
+    tag: "Members",
+    summary: "Your own member profile",
+    access: "signed-in",
+    answers: { 200: { description: "The profile", schema: memberProfile }, ...NOT_SIGNED_IN, ...NO_PROFILE },
+  },
+  {
+    method: "put",
+    path: "/api/members/me",
+    tag: "Members",
+    summary: "Save your own member profile (never anyone else's)",
+    access: "signed-in",
+    body: memberProfileInput,
+    answers: {
+      200: { description: "Saved", schema: memberProfile },
+      ...BAD_BODY,
+      ...NOT_SIGNED_IN,
+      ...NO_PROFILE,
+      409: failure("A handle another member has; `errors` names the judge's field"),
+    },
+  },
+];
+
 const uploadCall: ApiCall = {
   method: "post",
   path: "/api/uploads",
@@ -307,6 +356,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...Object.values(collectionServices).flatMap(collectionCalls),
   ...reviewCalls,
   ...userCalls,
+  ...memberCalls,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

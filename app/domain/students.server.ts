@@ -2,8 +2,10 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { studentBatchCounts, students } from "~/db/schema";
 import { offsetOf, type Page, type PageRequest, pageCountFor, readPage } from "~/lib/pagination";
-import { defineStore } from "./crud.server";
-import type { ApiStudent, StudentInput } from "./students";
+import { defineStore, freeSlug, retryingSlugClash } from "./crud.server";
+import { memberPath } from "./members";
+import { handlesOf } from "./members.server";
+import { type ApiStudent, STUDENT_FALLBACK_SLUG, type StudentInput } from "./students";
 
 type StudentRow = typeof students.$inferSelect;
 
@@ -12,6 +14,7 @@ export const STUDENT_PAGE_SIZE = 24;
 /** Batch then name: the order of the (batch, name) index, so a page is an index range scan. */
 const byBatchThenName = [asc(students.batch), asc(students.name), asc(students.id)] as const;
 
+/** A student as admins see it (the email even when the member hides it). */
 export function toApiStudent(row: StudentRow): ApiStudent {
   return {
     _id: row.id,
@@ -20,7 +23,14 @@ export function toApiStudent(row: StudentRow): ApiStudent {
     email: row.email,
     photoURL: row.photoURL,
     session: row.session,
+    handles: handlesOf(row),
+    profileUrl: memberPath(row.slug),
   };
+}
+
+/** A student as everyone else sees it: a hidden email is not there at all. */
+export function toPublicStudent(row: StudentRow): ApiStudent {
+  return { ...toApiStudent(row), email: row.emailVisible ? row.email : null };
 }
 
 /** `GET /api/students?page=&limit=`: one page in (batch, name) order, and how many there are in all. */
@@ -30,7 +40,7 @@ export async function listStudents(db: Database, request: PageRequest): Promise<
     studentsInOrder(db, request.pageSize, offsetOf(request.page, request.pageSize)),
   ]);
   return {
-    items: rows.map(toApiStudent),
+    items: rows.map(toPublicStudent),
     page: request.page,
     pageCount: pageCountFor(counts.total, request.pageSize),
     total: counts.total,
@@ -52,7 +62,7 @@ const STREAM_BATCH_SIZE = 1000;
 export async function* allStudents(db: Database): AsyncGenerator<ApiStudent[]> {
   for (let offset = 0; ; offset += STREAM_BATCH_SIZE) {
     const rows = await studentsInOrder(db, STREAM_BATCH_SIZE, offset);
-    if (rows.length > 0) yield rows.map(toApiStudent);
+    if (rows.length > 0) yield rows.map(toPublicStudent);
     if (rows.length < STREAM_BATCH_SIZE) return;
   }
 }
@@ -91,21 +101,22 @@ export async function listStudentPage(db: Database, request: PageRequest & { bat
       .orderBy(...byBatchThenName)
       .limit(limit)
       .offset(offset);
-    return rows.map(toApiStudent);
+    return rows.map(toPublicStudent);
   });
   return { ...page, batches: counts.batches };
 }
 
-/** The dashboard's and the write API's access to students. */
-export const studentStore = defineStore({
+/** A new student gets a readable address from their name; an edit keeps it, so links stay good. */
+const baseStudentStore = defineStore({
   table: students,
   toApi: toApiStudent,
-  toValues: (_db, input: StudentInput) => ({
+  toValues: async (db, input: StudentInput, id?: string) => ({
     name: input.name,
     batch: input.batch ?? null,
     email: input.email,
     photoURL: input.photoURL,
     session: input.session || null,
+    ...(id === undefined ? { slug: await freeSlug(db, students, input.name, STUDENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [students.name, students.email, students.session],
   orderBy: [desc(students.createdAt), asc(students.id)],
@@ -115,3 +126,9 @@ export const studentStore = defineStore({
   },
   countAll: async (db) => (await countStudentsByBatch(db)).total,
 });
+
+/** The dashboard's and the write API's access to students. */
+export const studentStore: typeof baseStudentStore = {
+  ...baseStudentStore,
+  create: (db, input, extra) => retryingSlugClash(() => baseStudentStore.create(db, input, extra)),
+};

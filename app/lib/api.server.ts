@@ -2,7 +2,7 @@ import type { ZodSafeParseResult } from "zod";
 import type { AppContext } from "~/context";
 import { fieldErrors } from "./field-errors";
 import { INVALID_INPUT_MESSAGE } from "./form-actions.server";
-import { withAbsoluteMediaLinks } from "./media";
+import { withAbsoluteLinks } from "./media";
 
 export { fieldErrors };
 
@@ -26,7 +26,7 @@ export async function jsonRead(
 ): Promise<Response> {
   const headers = new Headers({ "Cache-Control": "no-cache" });
   try {
-    const body = withAbsoluteMediaLinks(await read(headers), context.config.BASE_URL);
+    const body = withAbsoluteLinks(await read(headers), context.config.BASE_URL);
     return Response.json(body, { headers });
   } catch (error) {
     return readFailed(context, what, error);
@@ -58,7 +58,7 @@ export async function jsonArrayStream(
   const encoder = new TextEncoder();
   let written = 0;
   const encode = (items: unknown[]) => {
-    const json = withAbsoluteMediaLinks(items, context.config.BASE_URL).map((item) => JSON.stringify(item));
+    const json = withAbsoluteLinks(items, context.config.BASE_URL).map((item) => JSON.stringify(item));
     const text = (written === 0 ? "" : ",") + json.join(",");
     written += json.length;
     return encoder.encode(text);

@@ -108,17 +108,24 @@ export function isPdfLink(url: string): boolean {
   return /\.pdf(?:$|[?#])/i.test(url);
 }
 
+/** JSON fields that hold a page of this site (a member's page): absolute in the API, like files. */
+const PAGE_LINK_FIELDS = new Set(["profileUrl"]);
+
 /**
- * A JSON answer with every uploaded file's link made absolute (`https://club.example/media/…`):
- * pages use root-relative links, but a client on another origin resolves those against itself.
+ * A JSON answer with every uploaded file's link, and every page link of PAGE_LINK_FIELDS, made
+ * absolute (`https://club.example/media/…`): pages use root-relative links, but a client on
+ * another origin resolves those against itself.
  */
-export function withAbsoluteMediaLinks<T>(value: T, baseUrl: string): T {
+export function withAbsoluteLinks<T>(value: T, baseUrl: string): T {
   const origin = new URL(baseUrl).origin;
-  const walk = (item: unknown): unknown => {
-    if (typeof item === "string") return item.startsWith(MEDIA_URL_PREFIX) ? `${origin}${item}` : item;
-    if (Array.isArray(item)) return item.map(walk);
+  const walk = (item: unknown, field = ""): unknown => {
+    if (typeof item === "string") {
+      const local = item.startsWith(MEDIA_URL_PREFIX) || (PAGE_LINK_FIELDS.has(field) && item.startsWith("/"));
+      return local ? `${origin}${item}` : item;
+    }
+    if (Array.isArray(item)) return item.map((entry) => walk(entry));
     if (isPlainObject(item)) {
-      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry, key)]));
     }
     return item;
   };

@@ -87,6 +87,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
                     name={student.name}
                     photoURL={student.photoURL}
                     email={student.email}
+                    href={student.profileUrl}
                     lazy={index >= EAGER_CARDS}
                     lines={[
                       student.batch === null ? "Batch: not given" : `Batch: ${student.batch}`,

@@ -83,7 +83,9 @@ describe("read queries and their API shape", () => {
     expect(apiSecondPage).toMatchObject({ page: 2, pageCount: 3, total: 27 });
     expect(apiSecondPage.items.map((s) => s.name)).toEqual(all.slice(10, 20).map((s) => s.name));
     expect((await listStudents(testDb.db, { page: 4, pageSize: 10 })).items).toEqual([]);
-    expect(Object.keys(all[0] ?? {}).sort()).toEqual(["_id", "batch", "email", "name", "photoURL", "session"]);
+    expect(Object.keys(all[0] ?? {}).sort()).toEqual(
+      ["_id", "batch", "email", "handles", "name", "photoURL", "profileUrl", "session"].sort(),
+    );
     expect(all.at(-1)).toMatchObject({ name: "No Batch", batch: null, session: null });
 
     const first = await listStudentPage(testDb.db, { page: 1, pageSize: 24 });

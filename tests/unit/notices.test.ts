@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MONTH_ABBREVIATIONS, noticeDateParts, SLUG_MAX_LENGTH, slugify, uniqueSlug } from "~/domain/notices";
+import { MONTH_ABBREVIATIONS, noticeDateParts } from "~/domain/notices";
+import { SLUG_MAX_LENGTH, slugify as slugifyWith, uniqueSlug as uniqueSlugWith } from "~/lib/slug";
+
+const slugify = (name: string) => slugifyWith(name, "notice");
+const uniqueSlug = (name: string, taken: ReadonlySet<string>) => uniqueSlugWith(name, taken, "notice");
 
 describe("noticeDateParts", () => {
   it("derives the month label and keeps the two-digit day", () => {

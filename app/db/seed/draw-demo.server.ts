@@ -9,8 +9,10 @@ import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { type MediaKind, storeMedia } from "~/domain/media.server";
-import { noticeDateParts, uniqueSlug } from "~/domain/notices";
+import { NOTICE_FALLBACK_SLUG, noticeDateParts } from "~/domain/notices";
+import { STUDENT_FALLBACK_SLUG } from "~/domain/students";
 import { formatDate } from "~/lib/format";
+import { uniqueSlug } from "~/lib/slug";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { uploadedFileFromBytes } from "~/lib/upload-stream.server";
 import {
@@ -55,9 +57,19 @@ async function insertRows(db: Database, rows: DemoRows): Promise<void> {
 
 async function buildDemoRows(db: Database, storage: MediaStorage): Promise<DemoRows> {
   const media = mediaStore(db, storage);
+  const studentSlugs = new Set<string>();
+  const studentSlug = (name: string) => {
+    const slug = uniqueSlug(name, studentSlugs, STUDENT_FALLBACK_SLUG);
+    studentSlugs.add(slug);
+    return slug;
+  };
   return {
     students: await Promise.all(
-      demoStudents.map(async (student) => ({ ...student, photoURL: await media.portrait(student.name) })),
+      demoStudents.map(async (student) => ({
+        ...student,
+        slug: studentSlug(student.name),
+        photoURL: await media.portrait(student.name),
+      })),
     ),
     teachers: await Promise.all(
       demoTeachers.map(async (teacher) => ({ ...teacher, photoURL: await media.portrait(teacher.name) })),
@@ -120,7 +132,7 @@ async function noticeRows(list: DemoNotice[], media: MediaStore) {
   const slugs = new Set<string>();
   const rows = [];
   for (const notice of list) {
-    const slug = uniqueSlug(notice.name, slugs);
+    const slug = uniqueSlug(notice.name, slugs, NOTICE_FALLBACK_SLUG);
     slugs.add(slug);
     const pdf = await makePdf({
       title: notice.name,

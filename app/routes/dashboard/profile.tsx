@@ -1,16 +1,25 @@
 import { data, Form, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
+import { MemberProfileSection } from "~/components/member-profile-form";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
+import { memberTexts } from "~/domain/members";
+import {
+  claimStudent,
+  findClaimableStudent,
+  findMemberProfile,
+  memberProfileInput,
+  saveMemberProfile,
+} from "~/domain/members.server";
 import { signedInUser } from "~/domain/session.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { passwordChangeInput, renameInput } from "~/domain/users.server";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { parseForm, readFormData } from "~/lib/form-actions.server";
+import { INVALID_INPUT_MESSAGE, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
@@ -18,14 +27,37 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const user = signedInUser(context);
-  return { displayName: user.displayName, email: user.email };
+  const profile = await findMemberProfile(app.db, user.id);
+  const claimable = profile ? undefined : await findClaimableStudent(app.db, user);
+  return { displayName: user.displayName, email: user.email, profile, claimable };
 }
 
 // The dashboard's middleware lets only signed-in people reach this action.
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await readFormData(request);
+  const user = signedInUser(context);
+
+  if (form.get("intent") === "claim") {
+    const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
+    return claimed
+      ? data<ActionResult>({ tone: "success", message: memberTexts.claimed, values: { intent: "member" } })
+      : data<ActionResult>({ tone: "error", message: memberTexts.notClaimed, values: { intent: "member" } }, 409);
+  }
+
+  if (form.get("intent") === "member") {
+    const parsed = parseForm(memberProfileInput, form);
+    const values = { ...parsed.values, intent: "member" };
+    if (!parsed.ok) return invalidForm(values, parsed.errors);
+    const saved = await saveMemberProfile(app.db, user.id, parsed.data);
+    if (!saved.ok) {
+      const message = saved.status === 404 ? memberTexts.noProfile : INVALID_INPUT_MESSAGE;
+      return data<ActionResult>({ tone: "error", message, errors: saved.errors, values }, saved.status);
+    }
+    return data<ActionResult>({ tone: "success", message: memberTexts.saved, values });
+  }
 
   if (form.get("intent") === "name") {
     const parsed = parseForm(renameInput, form);
@@ -72,7 +104,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Each form shows the answer it got (the answer carries the form's `intent`).
-  const answerFor = (intent: "name" | "password") => (actionData?.values?.intent === intent ? actionData : undefined);
+  const answerFor = (intent: "name" | "password" | "member") =>
+    actionData?.values?.intent === intent ? actionData : undefined;
   const resultFor = (intent: "name" | "password") => {
     const answer = answerFor(intent);
     return answer?.tone && answer.message ? <Alert tone={answer.tone}>{answer.message}</Alert> : null;
@@ -83,6 +116,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h1 className="text-2xl font-bold text-navy-900">{dashboardTexts.profileHeading}</h1>
         <p className="mt-1 text-slate-600">{loaderData.email}</p>
       </div>
+      <MemberProfileSection
+        // A claim or a save loads the profile again: the form starts from what was saved.
+        key={JSON.stringify(loaderData.profile)}
+        profile={loaderData.profile}
+        claimable={loaderData.claimable}
+        answer={answerFor("member")}
+        busy={busy}
+      />
       <Form method="post" className="card flex flex-col gap-4 p-6">
         <h2 className="text-lg font-semibold text-navy-900">Display name</h2>
         {resultFor("name")}

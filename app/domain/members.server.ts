@@ -1,0 +1,167 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { students } from "~/db/schema";
+import { isUniqueViolation } from "./crud.server";
+import { linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
+import { type Handles, JUDGES, type JudgeKey, type MemberProfile } from "./members";
+import { UUID_PATTERN } from "./recent-events";
+
+type StudentRow = typeof students.$inferSelect;
+
+const isHttpLink = (value: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value);
+
+function handleField(judge: (typeof JUDGES)[number]) {
+  return optionalText(`${judge.label} handle`, 40).refine((value) => !value || judge.pattern.test(value), {
+    error: `${judge.label} handle must be ${judge.rule}`,
+  });
+}
+
+function webLinkField(label: string) {
+  return optionalText(label, 300).refine((value) => !value || isHttpLink(value), {
+    error: `${label} must be an http(s) link`,
+  });
+}
+
+/** A checkbox sends "on" when ticked and nothing when not; JSON sends true or false. */
+const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+/** Body of `PUT /api/members/me` and the profile form at /dashboard/profile. */
+export const memberProfileInput = z.object({
+  name: requiredText("Name", 200),
+  batch: optionalWholeNumberField("Batch"),
+  session: optionalText("Session", 9),
+  studentId: optionalText("Student ID", 20),
+  photoURL: linkField("Photo"),
+  emailVisible: checkbox,
+  codeforces: handleField(JUDGES[0]),
+  vjudge: handleField(JUDGES[1]),
+  atcoder: handleField(JUDGES[2]),
+  codechef: handleField(JUDGES[3]),
+  github: webLinkField("GitHub"),
+  linkedin: webLinkField("LinkedIn"),
+  bio: optionalText("Bio", 500),
+});
+
+export type MemberProfileInput = z.infer<typeof memberProfileInput>;
+
+export const handlesOf = (row: StudentRow): Handles => ({
+  codeforces: row.codeforces,
+  vjudge: row.vjudge,
+  atcoder: row.atcoder,
+  codechef: row.codechef,
+});
+
+export function toMemberProfile(row: StudentRow): MemberProfile {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    batch: row.batch,
+    session: row.session,
+    studentId: row.studentNumber,
+    email: row.email,
+    emailVisible: row.emailVisible,
+    photoURL: row.photoURL,
+    handles: handlesOf(row),
+    github: row.github,
+    linkedin: row.linkedin,
+    bio: row.bio,
+  };
+}
+
+/** The profile of this account (the student record linked to it), if it has one. */
+export async function findMemberProfile(db: Database, userId: string): Promise<MemberProfile | undefined> {
+  const [row] = await db.select().from(students).where(eq(students.userId, userId)).limit(1);
+  return row && toMemberProfile(row);
+}
+
+export type ProfileSaved =
+  | { ok: true; profile: MemberProfile }
+  | { ok: false; status: 404 | 409; errors: Record<string, string> };
+
+/** The judge whose handle index a unique violation names, if it is one of them. */
+function judgeOfViolation(error: unknown): (typeof JUDGES)[number] | undefined {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { constraint, message, detail } = current as { constraint?: string; message?: string; detail?: string };
+    const text = `${constraint ?? ""} ${message ?? ""} ${detail ?? ""}`;
+    const judge = JUDGES.find((candidate) => text.includes(`students_${candidate.key}_key`));
+    if (judge) return judge;
+  }
+  return undefined;
+}
+
+/**
+ * Saves a member's own profile. A handle another member has (on the same judge, whatever its
+ * case) is refused with 409 naming the judge: the database's unique index decides, so two
+ * members claiming one handle at the same moment can't both get it.
+ */
+export async function saveMemberProfile(
+  db: Database,
+  userId: string,
+  input: MemberProfileInput,
+): Promise<ProfileSaved> {
+  const values = {
+    name: input.name,
+    batch: input.batch ?? null,
+    session: input.session || null,
+    studentNumber: input.studentId || null,
+    photoURL: input.photoURL,
+    emailVisible: input.emailVisible,
+    codeforces: input.codeforces || null,
+    vjudge: input.vjudge || null,
+    atcoder: input.atcoder || null,
+    codechef: input.codechef || null,
+    github: input.github || null,
+    linkedin: input.linkedin || null,
+    bio: input.bio ?? "",
+  };
+  try {
+    const [row] = await db.update(students).set(values).where(eq(students.userId, userId)).returning();
+    if (!row) return { ok: false, status: 404, errors: {} };
+    return { ok: true, profile: toMemberProfile(row) };
+  } catch (error) {
+    const judge = isUniqueViolation(error) ? judgeOfViolation(error) : undefined;
+    if (!judge) throw error;
+    const key: JudgeKey = judge.key;
+    return { ok: false, status: 409, errors: { [key]: `This ${judge.label} handle belongs to another member.` } };
+  }
+}
+
+/** A student record an admin made with this account's email, not linked to anyone yet. */
+export async function findClaimableStudent(db: Database, user: { id: string; email: string }) {
+  if (await findMemberProfile(db, user.id)) return undefined;
+  const [row] = await db
+    .select({ id: students.id, name: students.name, batch: students.batch, session: students.session })
+    .from(students)
+    .where(and(sql`lower(${students.email}) = lower(${user.email})`, isNull(students.userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Links the record to the account when its email is the account's and nobody has it yet;
+ * false otherwise (another person was quicker, or this account already has a profile).
+ */
+export async function claimStudent(db: Database, user: { id: string; email: string }, studentId: string) {
+  if (!UUID_PATTERN.test(studentId)) return false;
+  try {
+    const rows = await db
+      .update(students)
+      .set({ userId: user.id })
+      .where(
+        and(eq(students.id, studentId), isNull(students.userId), sql`lower(${students.email}) = lower(${user.email})`),
+      )
+      .returning({ id: students.id });
+    return rows.length === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** A member's public page: their student record by its slug. */
+export async function findStudentBySlug(db: Database, slug: string): Promise<StudentRow | undefined> {
+  const [row] = await db.select().from(students).where(eq(students.slug, slug)).limit(1);
+  return row;
+}

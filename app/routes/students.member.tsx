@@ -1,0 +1,132 @@
+import { data } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { appContext } from "~/context";
+import { JUDGES, memberPath, memberTexts } from "~/domain/members";
+import { findStudentBySlug, handlesOf } from "~/domain/members.server";
+import { seoMeta } from "~/lib/seo";
+import { langOf } from "~/lib/text";
+import type { Route } from "./+types/students.member";
+
+/** The sections later features fill; each says so until then. */
+const LATER_SECTIONS = ["Events attended", "Certificates", "Contest history"] as const;
+
+export function meta(args: Route.MetaArgs) {
+  const member = args.loaderData;
+  if (!member) return [{ title: "Page not found" }];
+  return seoMeta(args, {
+    title: member.name,
+    description: `${member.name}, a member of the club${member.batch === null ? "" : ` (batch ${member.batch})`}.`,
+    path: memberPath(member.slug),
+  });
+}
+
+/** `/students/{slug}`: a member's public page. A hidden email is not read into the page at all. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const row = await app.contentCache.read(`member:${params.slug}`, () => findStudentBySlug(app.db, params.slug));
+  if (!row) throw data(null, { status: 404 });
+  return {
+    slug: row.slug,
+    name: row.name,
+    batch: row.batch,
+    session: row.session,
+    email: row.emailVisible ? row.email : null,
+    photoURL: row.photoURL,
+    handles: handlesOf(row),
+    github: row.github,
+    linkedin: row.linkedin,
+    bio: row.bio,
+  };
+}
+
+export default function MemberPage({ loaderData: member }: Route.ComponentProps) {
+  const handles = JUDGES.flatMap((judge) => {
+    const handle = member.handles[judge.key];
+    return handle ? [{ label: judge.label, handle, href: judge.profileUrl(handle) }] : [];
+  });
+  const links = [
+    member.github && { label: "GitHub", href: member.github },
+    member.linkedin && { label: "LinkedIn", href: member.linkedin },
+  ].filter((link): link is { label: string; href: string } => Boolean(link));
+  return (
+    <>
+      <PageHeader eyebrow="Member" title={member.name} />
+      <div className="container-page grid gap-8 py-10 md:grid-cols-[16rem_1fr]">
+        <div className="flex flex-col gap-4">
+          <ResponsiveImage
+            src={member.photoURL}
+            alt={`Portrait of ${member.name}`}
+            width={400}
+            height={400}
+            sizes="(min-width: 768px) 256px, 160px"
+            loading="eager"
+            className="aspect-square w-40 rounded-xl bg-slate-100 object-cover md:w-full"
+          />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold text-navy-900">Batch</dt>
+            <dd>{member.batch ?? "not given"}</dd>
+            <dt className="font-semibold text-navy-900">Session</dt>
+            <dd>{member.session ?? "not given"}</dd>
+            <dt className="font-semibold text-navy-900">Email</dt>
+            <dd className="[overflow-wrap:anywhere]">
+              {member.email ? (
+                <a href={`mailto:${member.email}`} className="text-navy-700 underline">
+                  {member.email}
+                </a>
+              ) : (
+                memberTexts.emailHidden
+              )}
+            </dd>
+          </dl>
+        </div>
+        <div className="flex flex-col gap-8">
+          {member.bio && (
+            <p lang={langOf(member.bio)} className="max-w-2xl whitespace-pre-line text-lg text-slate-700">
+              {member.bio}
+            </p>
+          )}
+          <section aria-labelledby="member-handles">
+            <h2 id="member-handles" className="text-xl font-bold text-navy-900">
+              Judges and links
+            </h2>
+            {handles.length + links.length === 0 ? (
+              <p className="mt-2 text-slate-600">No handles yet.</p>
+            ) : (
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {handles.map((handle) => (
+                  <li key={handle.label}>
+                    <a
+                      href={handle.href}
+                      rel="noreferrer"
+                      className="btn border border-slate-300 bg-white text-navy-900"
+                    >
+                      {handle.label}: {handle.handle}
+                    </a>
+                  </li>
+                ))}
+                {links.map((link) => (
+                  <li key={link.label}>
+                    <a
+                      href={link.href}
+                      rel="noreferrer nofollow"
+                      className="btn border border-slate-300 bg-white text-navy-900"
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {LATER_SECTIONS.map((heading) => (
+            <section key={heading} aria-label={heading}>
+              <h2 className="text-xl font-bold text-navy-900">{heading}</h2>
+              <p className="mt-2 text-slate-600">Nothing here yet.</p>
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
