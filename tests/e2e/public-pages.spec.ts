@@ -65,7 +65,11 @@ const publicPages: PageCheck[] = [
     h1: "Notice Board",
     texts: [...noticeBoard.activities, newestNotice.name, "NCPC 2020"],
   },
-  { path: `/notice/${slugifyWith(newestNotice.name, NOTICE_FALLBACK_SLUG)}`, h1: "Notice Board", texts: [newestNotice.description, "Details"] },
+  {
+    path: `/notice/${slugifyWith(newestNotice.name, NOTICE_FALLBACK_SLUG)}`,
+    h1: "Notice Board",
+    texts: [newestNotice.description, "Details"],
+  },
   { path: "/results", h1: "Contest Results", texts: ["Leader Board", NEWEST_RESULT_NAME] },
   {
     path: "/teachers",
@@ -254,7 +258,8 @@ test.describe("public pages", () => {
     for (const path of ["/about", "/rules", "/events/boot-camp", "/results", "/teachers", "/students", "/2018-panel"]) {
       expect(xml).toContain(`${path}</loc>`);
     }
-    for (const notice of demoNotices) expect(xml).toContain(`/notice/${slugifyWith(notice.name, NOTICE_FALLBACK_SLUG)}</loc>`);
+    for (const notice of demoNotices)
+      expect(xml).toContain(`/notice/${slugifyWith(notice.name, NOTICE_FALLBACK_SLUG)}</loc>`);
     expect(xml.match(/\/details\/[0-9a-f-]{36}<\/loc>/g)).toHaveLength(demoRecentEvents.length);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);

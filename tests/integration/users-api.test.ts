@@ -171,3 +171,70 @@ describe("sign-in rate limit", () => {
     expect((await wrongSignIn("10.9.0.2")).status).toBe(401);
   });
 });
+
+describe("/api/members/me", () => {
+  const OTHER = { name: "Api Other", email: "api-other@example.org", password: "other-password-1" };
+  const page = (cookie: string, form: Record<string, string>) =>
+    call("/dashboard/profile", { method: "POST", form, cookie, headers: { Origin: server.baseUrl } });
+
+  /** An admin adds a student with the account's email; the account claims it on its profile page. */
+  async function claimRecord(cookie: string, name: string, email: string) {
+    const added = await post("/api/add-student", { name, email, photoURL: "/media/p.png" }, { cookie: adminCookie });
+    expect(added.status).toBe(201);
+    const { insertedId } = await added.json();
+    expect((await page(cookie, { intent: "claim", studentId: insertedId })).status).toBe(200);
+    return insertedId as string;
+  }
+
+  it("reads and saves only your own profile; a handle someone has is 409; a hidden email leaves /api/students", async () => {
+    expect((await call("/api/members/me")).status).toBe(401);
+    expect((await call("/api/members/me", { cookie: memberCookie })).status).toBe(404);
+    const id = await claimRecord(memberCookie, "Api Member Student", MEMBER.email);
+
+    const own = await call("/api/members/me", { cookie: memberCookie });
+    expect(own.status).toBe(200);
+    const profile = await own.json();
+    expect(profile).toMatchObject({ _id: id, email: MEMBER.email, emailVisible: true });
+    expect(profile.profileUrl).toBe(`${new URL(server.baseUrl).origin}/students/${profile.slug}`);
+
+    const body = {
+      name: "Api Member Student",
+      photoURL: "/media/p.png",
+      emailVisible: false,
+      codeforces: "api_member",
+    };
+    const saved = await post("/api/members/me", body, { cookie: memberCookie, method: "PUT" });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ handles: { codeforces: "api_member" }, emailVisible: false });
+
+    const bad = await post(
+      "/api/members/me",
+      { ...body, session: "2020-20210", github: "ftp://x" },
+      {
+        cookie: memberCookie,
+        method: "PUT",
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["github", "session"]);
+
+    const otherCookie = await signUp(OTHER);
+    await claimRecord(otherCookie, "Api Other Student", OTHER.email);
+    const taken = await post(
+      "/api/members/me",
+      { ...body, codeforces: "API_MEMBER" },
+      { cookie: otherCookie, method: "PUT" },
+    );
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).errors).toEqual({ codeforces: "This Codeforces handle belongs to another member." });
+
+    const students = (await (await call("/api/students")).json()) as { _id: string; email: string | null }[];
+    expect(students.find((student) => student._id === id)?.email).toBeNull();
+    const memberPage = await call(`/students/${profile.slug}`);
+    expect(memberPage.status).toBe(200);
+    const html = await memberPage.text();
+    expect(html).toContain("Api Member Student");
+    expect(html).not.toContain(MEMBER.email);
+    expect(html).toContain("https://codeforces.com/profile/api_member");
+  });
+});

@@ -1,0 +1,142 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/auth-schema";
+import {
+  claimStudent,
+  findClaimableStudent,
+  findMemberProfile,
+  findStudentBySlug,
+  type MemberProfileInput,
+  memberProfileInput,
+  saveMemberProfile,
+} from "~/domain/members.server";
+import { listStudents, studentStore } from "~/domain/students.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/** Members: accounts linked to student records, on PGlite or on TEST_DATABASE_URL's server. */
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.close());
+
+const unique = () => crypto.randomBytes(3).toString("hex");
+
+async function newAccount(email: string) {
+  const [user] = await testDb.db.insert(users).values({ name: email, email }).returning();
+  if (!user) throw new Error("no user");
+  return { id: user.id, email: user.email };
+}
+
+async function newStudent(name: string, email: string) {
+  return studentStore.create(testDb.db, { name, email, photoURL: "/media/p.png", batch: 5 });
+}
+
+/** A member with their own record, claimed. */
+async function newMember(name: string) {
+  const email = `${name.toLowerCase().replace(/\W/g, "")}-${unique()}@x.org`;
+  const account = await newAccount(email);
+  const studentId = await newStudent(name, email);
+  expect(await claimStudent(testDb.db, account, studentId)).toBe(true);
+  return { account, studentId };
+}
+
+const profile = (changes: Partial<Record<keyof MemberProfileInput, unknown>>) =>
+  memberProfileInput.parse({ name: "Member", photoURL: "/media/p.png", emailVisible: true, ...changes });
+
+describe("claiming a student record", () => {
+  it("is offered and allowed only to the account whose email the record has, once", async () => {
+    const email = `Claim-${unique()}@X.org`;
+    const owner = await newAccount(email.toLowerCase());
+    const stranger = await newAccount(`stranger-${unique()}@x.org`);
+    const studentId = await newStudent("Claimable Student", email);
+
+    expect(await findClaimableStudent(testDb.db, stranger)).toBeUndefined();
+    expect(await claimStudent(testDb.db, stranger, studentId)).toBe(false);
+    expect(await findClaimableStudent(testDb.db, owner)).toMatchObject({ id: studentId, name: "Claimable Student" });
+    expect(await claimStudent(testDb.db, owner, studentId)).toBe(true);
+    expect(await claimStudent(testDb.db, owner, studentId)).toBe(false);
+    expect(await findClaimableStudent(testDb.db, owner)).toBeUndefined();
+    expect(await findMemberProfile(testDb.db, owner.id)).toMatchObject({ _id: studentId, emailVisible: true });
+    expect(await claimStudent(testDb.db, owner, "not-an-id")).toBe(false);
+  });
+});
+
+describe("a member's profile", () => {
+  it("saves the member's own record, and a hidden email leaves every public read", async () => {
+    const { account, studentId } = await newMember("Profile Keeper");
+    const handle = `keeper_${unique()}`;
+    const saved = await saveMemberProfile(
+      testDb.db,
+      account.id,
+      profile({ name: "Profile Keeper", session: "2021-2022", codeforces: handle, emailVisible: false, bio: "Hi" }),
+    );
+    expect(saved).toMatchObject({ ok: true, profile: { handles: { codeforces: handle }, emailVisible: false } });
+
+    const row = await findStudentBySlug(testDb.db, (await findMemberProfile(testDb.db, account.id))?.slug ?? "");
+    expect(row).toMatchObject({ id: studentId, bio: "Hi" });
+    const everyone = await listStudents(testDb.db, { page: 1, pageSize: 500 });
+    const shown = everyone.items.find((student) => student._id === studentId);
+    expect(shown).toMatchObject({ email: null, handles: { codeforces: handle }, profileUrl: `/students/${row?.slug}` });
+    // Admins still see it (the dashboard's form needs it).
+    expect((await studentStore.get(testDb.db, studentId))?.email).toBe(account.email);
+  });
+
+  it("refuses bad handles, sessions and links by name", () => {
+    const result = memberProfileInput.safeParse({
+      name: "X",
+      photoURL: "/media/p.png",
+      session: "2020-20210",
+      codeforces: "a b",
+      atcoder: "x",
+      github: "javascript:alert(1)",
+    });
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => issue.path[0]).sort();
+    expect(fields).toEqual(["atcoder", "codeforces", "github", "session"]);
+  });
+
+  it("gives a handle to one member per judge, whatever its case: the other gets 409 naming the judge", async () => {
+    const first = await newMember("Handle First");
+    const second = await newMember("Handle Second");
+    const handle = `Shared_${unique()}`;
+    expect((await saveMemberProfile(testDb.db, first.account.id, profile({ vjudge: handle }))).ok).toBe(true);
+    const taken = await saveMemberProfile(testDb.db, second.account.id, profile({ vjudge: handle.toLowerCase() }));
+    expect(taken).toEqual({
+      ok: false,
+      status: 409,
+      errors: { vjudge: "This vjudge handle belongs to another member." },
+    });
+    // The same handle on another judge is someone else's business.
+    expect((await saveMemberProfile(testDb.db, second.account.id, profile({ atcoder: handle }))).ok).toBe(true);
+  });
+
+  it("settles a race for one handle: of two members saving it at once, one wins and one gets 409", async () => {
+    const members = await Promise.all([newMember("Racer One"), newMember("Racer Two")]);
+    const handle = `race_${unique()}`;
+    const outcomes = await Promise.all(
+      members.map((member) => saveMemberProfile(testDb.db, member.account.id, profile({ codechef: handle }))),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      { ok: false, status: 409, errors: { codechef: "This CodeChef handle belongs to another member." } },
+    ]);
+  });
+
+  it("is not there for an account without a record; saving then is 404", async () => {
+    const account = await newAccount(`nobody-${unique()}@x.org`);
+    expect(await findMemberProfile(testDb.db, account.id)).toBeUndefined();
+    expect(await saveMemberProfile(testDb.db, account.id, profile({}))).toEqual({ ok: false, status: 404, errors: {} });
+  });
+
+  it("keeps a student's address when the record is edited; a new one with the same name gets its own", async () => {
+    const name = `Same Name ${unique()}`;
+    const first = await newStudent(name, "a@x.org");
+    const second = await newStudent(name, "b@x.org");
+    const slugOf = async (id: string) => (await studentStore.get(testDb.db, id))?.profileUrl;
+    expect(await slugOf(first)).toBe(`/students/${name.toLowerCase().replace(/ /g, "-")}`);
+    expect(await slugOf(second)).toBe(`/students/${name.toLowerCase().replace(/ /g, "-")}-2`);
+    await studentStore.update(testDb.db, first, { name: "Renamed", email: "a@x.org", photoURL: "/media/p.png" });
+    expect(await slugOf(first)).toBe(`/students/${name.toLowerCase().replace(/ /g, "-")}`);
+  });
+});
