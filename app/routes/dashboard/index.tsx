@@ -1,11 +1,33 @@
 import { Link } from "react-router";
 import { dashboardMenu, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import { memberTexts } from "~/domain/members";
+import { findClaimableStudent } from "~/domain/members.server";
 import { signedInUser } from "~/domain/session.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const user = signedInUser(context);
-  return { isAdmin: user.isAdmin, displayName: user.displayName };
+  const claimable = await findClaimableStudent(app.db, user);
+  return { isAdmin: user.isAdmin, displayName: user.displayName, claimable: claimable?.name };
+}
+
+/** Someone signed in with the email of a student record an admin made: they are offered to claim it. */
+function ClaimOffer({ name }: { name: string }) {
+  return (
+    <aside
+      aria-label={memberTexts.claimHeading}
+      className="card mx-auto mb-6 flex max-w-2xl flex-wrap items-center gap-3 border-accent-400 p-4"
+    >
+      <p className="flex-1 text-slate-800">
+        {memberTexts.claimHeading} <strong>{name}</strong> is on the Students page with your email.
+      </p>
+      <Link to="/dashboard/profile" className="btn-accent">
+        Claim it
+      </Link>
+    </aside>
+  );
 }
 
 function ComingSoon({ displayName }: { displayName: string }) {
@@ -32,9 +54,18 @@ function ComingSoon({ displayName }: { displayName: string }) {
 
 /** The admin's home: the spec's root content, then every screen of the menu (what the phone's Menu link opens before JavaScript runs). */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.isAdmin) return <ComingSoon displayName={loaderData.displayName} />;
+  const offer = loaderData.claimable && <ClaimOffer name={loaderData.claimable} />;
+  if (!loaderData.isAdmin) {
+    return (
+      <>
+        {offer}
+        <ComingSoon displayName={loaderData.displayName} />
+      </>
+    );
+  }
   return (
     <section className="flex flex-col gap-5">
+      {offer}
       <div>
         <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
         <p className="mt-2 text-slate-700">

@@ -1,0 +1,93 @@
+import { memberTexts } from "~/domain/members";
+import { logInAsAdmin, newAccount } from "./support/accounts";
+import { expectNoAxeViolations, removeByName } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * Members: a new person registers, claims the student record an admin made with their email,
+ * keeps their profile and handles, and hides their email from every public place.
+ */
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("register, claim the seeded record, edit the profile and handles, hide the email", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const person = newAccount("claimer");
+      const studentName = `Claimed ${person.name}`;
+      await logInAsAdmin(page, baseURL!);
+      const added = await page.request.post("/api/add-student", {
+        headers: { Origin: baseURL! },
+        data: { name: studentName, email: person.email, photoURL: "https://example.org/c.png", batch: 7 },
+      });
+      expect(added.status()).toBe(201);
+      await page.context().clearCookies();
+
+      await page.goto("/register");
+      await page.getByLabel("Name").fill(person.name);
+      await page.getByLabel("Email").fill(person.email);
+      await page.getByLabel("Password", { exact: true }).fill(person.password);
+      await page.getByLabel("Retype password").fill(person.password);
+      await page.getByRole("button", { name: "Register" }).click();
+      await expect(page.locator('form[action="/logout"] button')).toBeAttached();
+
+      // The dashboard offers the record; the profile page claims it.
+      await page.goto("/dashboard");
+      await expect(page.getByRole("complementary", { name: memberTexts.claimHeading })).toContainText(studentName);
+      await page.getByRole("link", { name: "Claim it" }).click();
+      await page.getByRole("button", { name: memberTexts.claimButton }).click();
+      await expect(page.getByText(memberTexts.claimed)).toBeVisible();
+      const form = page.locator("form", { has: page.getByRole("button", { name: "Save profile" }) });
+      await expect(form.getByLabel("Name", { exact: true })).toHaveValue(studentName);
+
+      // A bad link and a bad handle are named; what was typed stays.
+      await form.getByLabel("GitHub").fill("ftp://example.org/me");
+      await form.getByLabel("Codeforces handle").fill("no spaces allowed");
+      await form.getByLabel("Bio").fill("Competitive programmer from Rangamati.");
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await expect(page.getByText("GitHub must be an http(s) link")).toBeVisible();
+      await expect(page.getByText(/^Codeforces handle must be/)).toBeVisible();
+      await expect(form.getByLabel("Bio")).toHaveValue("Competitive programmer from Rangamati.");
+
+      const handle = `cf_${person.email.split("@")[0]!.replace(/\W/g, "_")}`.slice(0, 24);
+      await form.getByLabel("GitHub").fill("https://github.com/example");
+      await form.getByLabel("Session").fill("2021-2022");
+      await form.getByLabel("Codeforces handle").fill(handle);
+      await form.getByLabel(/^Show my email/).uncheck();
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await expect(page.getByText(memberTexts.saved)).toBeVisible();
+      await expectNoAxeViolations(page, `the member profile at ${viewport.width}`);
+
+      // Seen by anyone: no email on /students, the member page or /api/students.
+      const visitor = await browser.newContext({ baseURL, viewport });
+      const anonymous = await visitor.newPage();
+      await anonymous.goto("/students?batch=7");
+      const card = anonymous.getByRole("article").filter({ hasText: studentName });
+      await expect(card).toBeVisible();
+      expect(await anonymous.content()).not.toContain(person.email);
+      await card.getByRole("link", { name: studentName }).click();
+      await expect(anonymous.getByRole("heading", { level: 1 })).toHaveText(studentName);
+      await expect(anonymous.getByText(memberTexts.emailHidden)).toBeVisible();
+      await expect(anonymous.getByRole("link", { name: `Codeforces: ${handle}` })).toHaveAttribute(
+        "href",
+        `https://codeforces.com/profile/${handle}`,
+      );
+      await expect(anonymous.getByText("Competitive programmer from Rangamati.")).toBeVisible();
+      expect(await anonymous.content()).not.toContain(person.email);
+      await expectNoAxeViolations(anonymous, `a member page at ${viewport.width}`);
+      const api = await anonymous.request.get("/api/students");
+      expect(await api.text()).not.toContain(person.email);
+      await visitor.close();
+
+      await logInAsAdmin(page, baseURL!);
+      await removeByName(page, "students", studentName);
+    });
+  });
+}
