@@ -65,6 +65,7 @@ export default [
         : []),
     ]),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
+    route("students/:id/account", "routes/dashboard/student-account.tsx"),
     route("review", "routes/dashboard/review.tsx"),
     route("review.csv", "routes/dashboard/review-export.ts"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),

@@ -70,6 +70,8 @@ export interface Collection<Row extends { _id: string } = { _id: string }, Input
   filters?: readonly TableFilterDef[];
   /** Rows can be added from a CSV file (with a preview first) at `/dashboard/{list}/import`. */
   csvImport?: boolean;
+  /** More screens of one row, linked from its edit form (relative to /dashboard). */
+  rowScreens?: readonly { label: string; path(id: string): string }[];
   rowName(row: Row): string;
   texts: CollectionTexts<Input>;
 }

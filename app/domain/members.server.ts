@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
 import { isUniqueViolation } from "./crud.server";
@@ -164,4 +165,55 @@ export async function claimStudent(db: Database, user: { id: string; email: stri
 export async function findStudentBySlug(db: Database, slug: string): Promise<StudentRow | undefined> {
   const [row] = await db.select().from(students).where(eq(students.slug, slug)).limit(1);
   return row;
+}
+
+export type AccountLinked = { ok: true } | { ok: false; message: string };
+
+/** The account a student record belongs to, if any (for the admin's Account screen). */
+export async function accountOfStudent(db: Database, studentId: string) {
+  if (!UUID_PATTERN.test(studentId)) return undefined;
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, studentId))
+    .limit(1);
+  return row;
+}
+
+/** An admin links a student record to the account with this email (one record per account). */
+export async function linkAccount(db: Database, studentId: string, email: string): Promise<AccountLinked> {
+  if (!UUID_PATTERN.test(studentId)) return { ok: false, message: "This student no longer exists." };
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  if (!account) return { ok: false, message: "No account has this email: the person registers first." };
+  const owned = await findMemberProfile(db, account.id);
+  if (owned && owned._id !== studentId) {
+    return { ok: false, message: `That account already has a member profile: ${owned.name}. Unlink it there first.` };
+  }
+  try {
+    const rows = await db
+      .update(students)
+      .set({ userId: account.id })
+      .where(eq(students.id, studentId))
+      .returning({ id: students.id });
+    return rows.length ? { ok: true } : { ok: false, message: "This student no longer exists." };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { ok: false, message: "That account was just linked to another record. Please try again." };
+  }
+}
+
+/** An admin unlinks the record from its account: the person no longer edits it. */
+export async function unlinkAccount(db: Database, studentId: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(studentId)) return false;
+  const rows = await db
+    .update(students)
+    .set({ userId: null })
+    .where(eq(students.id, studentId))
+    .returning({ id: students.id });
+  return rows.length === 1;
 }

@@ -27,6 +27,7 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
   ],
   filters: [{ name: "batch", label: "Batch", everything: "All batches" }],
   csvImport: true,
+  rowScreens: [{ label: "Account", path: (id) => `students/${id}/account` }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Student! added",

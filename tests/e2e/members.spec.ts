@@ -1,6 +1,6 @@
 import { memberTexts } from "~/domain/members";
-import { logInAsAdmin, newAccount } from "./support/accounts";
-import { expectNoAxeViolations, removeByName } from "./support/dashboard";
+import { ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
+import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -91,3 +91,43 @@ for (const viewport of [
     });
   });
 }
+
+test.describe("an admin on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("links a student record to an account and unlinks it, each after a Yes", async ({ page, baseURL }) => {
+    const person = newAccount("linked");
+    await ensureAccount(page.request, baseURL!, person);
+    await logInAsAdmin(page, baseURL!);
+    const name = `Linked ${person.name}`;
+    const added = await page.request.post("/api/add-student", {
+      headers: { Origin: baseURL! },
+      data: { name, email: "someone-else@example.org", photoURL: "https://example.org/l.png" },
+    });
+    const { insertedId } = await added.json();
+    await page.goto(`/dashboard/students/${insertedId}/edit`);
+    await page.getByRole("link", { name: "Account", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Account of ${name}`);
+    await expect(page.getByText("No account is linked")).toBeVisible();
+    await waitForForm(page);
+
+    await page.getByLabel("Email of the account").fill("nobody-registered@example.org");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(page.getByText("No account has this email: the person registers first.")).toBeVisible();
+
+    await page.getByLabel("Email of the account").fill(person.email);
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await expect(dialog(page)).toContainText("Link this account?");
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, "The account is linked.")).toBeVisible();
+    await expect(page.getByText(`Linked to ${person.name}`)).toBeVisible();
+    await expectNoAxeViolations(page, "the student's account screen");
+
+    await page.getByRole("button", { name: "Unlink the account" }).click();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, "The account is unlinked.")).toBeVisible();
+    await expect(page.getByText("No account is linked")).toBeVisible();
+    await removeByName(page, "students", name);
+  });
+});

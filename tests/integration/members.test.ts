@@ -2,13 +2,16 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
 import {
+  accountOfStudent,
   claimStudent,
   findClaimableStudent,
   findMemberProfile,
   findStudentBySlug,
+  linkAccount,
   type MemberProfileInput,
   memberProfileInput,
   saveMemberProfile,
+  unlinkAccount,
 } from "~/domain/members.server";
 import { listStudents, studentStore } from "~/domain/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -59,6 +62,27 @@ describe("claiming a student record", () => {
     expect(await findClaimableStudent(testDb.db, owner)).toBeUndefined();
     expect(await findMemberProfile(testDb.db, owner.id)).toMatchObject({ _id: studentId, emailVisible: true });
     expect(await claimStudent(testDb.db, owner, "not-an-id")).toBe(false);
+  });
+});
+
+describe("an admin linking accounts by hand", () => {
+  it("links a record to an account by email, refuses a second record for it, and unlinks", async () => {
+    const email = `linked-${unique()}@x.org`;
+    const account = await newAccount(email);
+    const first = await newStudent("Linked First", "other@x.org");
+    const second = await newStudent("Linked Second", "other@x.org");
+    expect(await linkAccount(testDb.db, first, "nobody-here@x.org")).toEqual({
+      ok: false,
+      message: "No account has this email: the person registers first.",
+    });
+    expect(await linkAccount(testDb.db, first, email.toUpperCase())).toEqual({ ok: true });
+    expect(await accountOfStudent(testDb.db, first)).toEqual({ name: email, email });
+    expect(await linkAccount(testDb.db, second, email)).toMatchObject({ ok: false });
+    expect((await findMemberProfile(testDb.db, account.id))?._id).toBe(first);
+    expect(await unlinkAccount(testDb.db, first)).toBe(true);
+    expect(await accountOfStudent(testDb.db, first)).toBeUndefined();
+    expect(await linkAccount(testDb.db, second, email)).toEqual({ ok: true });
+    expect(await linkAccount(testDb.db, "not-an-id", email)).toMatchObject({ ok: false });
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Breadcrumbs } from "~/components/dashboard-frame";
@@ -100,7 +100,8 @@ function saveQuestion(collection: Collection, editing: boolean) {
 
 export default function CollectionForm({ loaderData, actionData }: Route.ComponentProps) {
   const collection = collectionByKey(loaderData.key);
-  const editing = loaderData.id !== undefined;
+  const editingId = loaderData.id;
+  const editing = editingId !== undefined;
   const confirmed = useConfirmedSubmit<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   // A new key after each save remounts the fields: empty again (add) or the saved values (edit).
@@ -134,7 +135,19 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
           { label: heading },
         ]}
       />
-      <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
+        {editingId !== undefined &&
+          collection.rowScreens?.map((screen) => (
+            <Link
+              key={screen.label}
+              to={`/dashboard/${screen.path(editingId)}`}
+              className="btn border border-slate-300 bg-white"
+            >
+              {screen.label}
+            </Link>
+          ))}
+      </div>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
       <Form
