@@ -241,3 +241,50 @@ export const media = pgTable(
   },
   (t) => [index("media_uploader_idx").on(t.uploadedBy, t.uploadedAt)],
 );
+
+/** A club's membership runs per session: a round is open for applications between two dates. */
+export const membershipRounds = pgTable(
+  "membership_rounds",
+  {
+    id: id(),
+    session: varchar("session", { length: 9 }).notNull(),
+    opensOn: date("opens_on").notNull(),
+    closesOn: date("closes_on").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("membership_rounds_dates_idx").on(t.opensOn, t.closesOn)],
+);
+
+export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/**
+ * A person's application in a round, with the profile they applied with (their member profile
+ * is made or updated from it when an admin approves). One per person and round.
+ */
+export const membershipApplications = pgTable(
+  "membership_applications",
+  {
+    id: id(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => membershipRounds.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    batch: integer("batch"),
+    session: varchar("session", { length: 9 }),
+    studentNumber: text("student_number"),
+    photoURL: text("photo_url").notNull(),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("membership_applications_round_user_key").on(t.roundId, t.userId),
+    index("membership_applications_round_status_idx").on(t.roundId, t.status, t.createdAt),
+    index("membership_applications_user_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/auth-schema";
+import { findMemberProfile } from "~/domain/members.server";
+import {
+  applicationInput,
+  applicationsOf,
+  apply,
+  createRound,
+  decideApplications,
+  listApplications,
+  openRound,
+  roundInput,
+} from "~/domain/membership.server";
+import { listStudents, studentStore } from "~/domain/students.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/** Membership rounds and applications, on PGlite or on TEST_DATABASE_URL's server. */
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.close());
+
+const unique = () => crypto.randomBytes(3).toString("hex");
+
+async function newAccount(prefix: string) {
+  const email = `${prefix}-${unique()}@x.org`;
+  const [user] = await testDb.db.insert(users).values({ name: prefix, email }).returning();
+  if (!user) throw new Error("no user");
+  return { id: user.id, email };
+}
+
+const application = (name: string, batch = 8) =>
+  applicationInput.parse({ name, batch, photoURL: "/media/a.png", studentId: "CSE-01" });
+
+describe("membership rounds", () => {
+  it("is open between its dates (inclusive); the latest to open wins", async () => {
+    await createRound(
+      testDb.db,
+      roundInput.parse({ session: "2031-2032", opens_on: "2031-01-01", closes_on: "2031-01-31" }),
+    );
+    const later = await createRound(
+      testDb.db,
+      roundInput.parse({ session: "2032-2033", opens_on: "2031-01-20", closes_on: "2031-02-10", note: "Second call" }),
+    );
+    expect((await openRound(testDb.db, "2030-12-31"))?.session).toBeUndefined();
+    expect((await openRound(testDb.db, "2031-01-01"))?.session).toBe("2031-2032");
+    expect(await openRound(testDb.db, "2031-01-25")).toMatchObject({ _id: later, note: "Second call" });
+    expect((await openRound(testDb.db, "2031-02-11"))?.session).toBeUndefined();
+    const backwards = roundInput.safeParse({ session: "x", opens_on: "2031-02-01", closes_on: "2031-01-01" });
+    expect(backwards.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["closes_on", "Closes on must be on or after Opens on"],
+    ]);
+  });
+});
+
+describe("applications", () => {
+  it("are refused twice in one round, outside its dates and for a round that isn't there", async () => {
+    const round = await createRound(
+      testDb.db,
+      roundInput.parse({ session: "2040-2041", opens_on: "2040-01-01", closes_on: "2040-01-31" }),
+    );
+    const person = await newAccount("applicant");
+    expect(await apply(testDb.db, person, round, application("Applicant"), "2039-12-31")).toEqual({
+      ok: false,
+      status: 409,
+      message: "This membership round is closed.",
+    });
+    expect((await apply(testDb.db, person, round, application("Applicant"), "2040-01-10")).ok).toBe(true);
+    expect(await apply(testDb.db, person, round, application("Applicant"), "2040-01-11")).toEqual({
+      ok: false,
+      status: 409,
+      message: "You have already applied in this round.",
+    });
+    expect((await apply(testDb.db, person, "not-an-id", application("X"), "2040-01-11")).ok).toBe(false);
+    expect(
+      (await apply(testDb.db, person, "00000000-0000-4000-8000-000000000000", application("X"), "2040-01-11")).ok,
+    ).toBe(false);
+  });
+
+  it("approved: the person is a member on the Students page; rejected: they see the reason", async () => {
+    const round = await createRound(
+      testDb.db,
+      roundInput.parse({ session: "2050-2051", opens_on: "2050-01-01", closes_on: "2050-01-31" }),
+    );
+    const [ana, bo, cy] = await Promise.all(["ana", "bo", "cy"].map(newAccount));
+    if (!ana || !bo || !cy) throw new Error("no accounts");
+    const ids: string[] = [];
+    for (const [person, name, batch] of [
+      [ana, `Ana ${unique()}`, 8],
+      [bo, `Bo ${unique()}`, 9],
+      [cy, `Cy ${unique()}`, 8],
+    ] as const) {
+      const applied = await apply(testDb.db, person, round, application(name, batch), "2050-01-02");
+      if (!applied.ok) throw new Error(applied.message);
+      ids.push(applied.id);
+    }
+    const waiting = await listApplications(testDb.db, round, { status: "pending", batch: 8 }, 1);
+    expect(waiting.items.map((item) => item.email)).toEqual([ana.email, cy.email]);
+
+    expect(await decideApplications(testDb.db, [ids[0]!, ids[1]!], "approve")).toBe(2);
+    expect(await decideApplications(testDb.db, [ids[0]!], "reject", "too late")).toBe(0);
+    expect(await decideApplications(testDb.db, [ids[2]!], "reject", "  Not a CSE student  ")).toBe(1);
+
+    const anaProfile = await findMemberProfile(testDb.db, ana.id);
+    expect(anaProfile).toMatchObject({ batch: 8, session: "2050-2051", studentId: "CSE-01", email: ana.email });
+    const listed = await listStudents(testDb.db, { page: 1, pageSize: 500 });
+    expect(listed.items.some((student) => student._id === anaProfile?._id)).toBe(true);
+    expect(await findMemberProfile(testDb.db, cy.id)).toBeUndefined();
+    expect(await applicationsOf(testDb.db, cy.id)).toMatchObject([{ status: "rejected", reason: "Not a CSE student" }]);
+    expect((await listApplications(testDb.db, round, { status: "approved" }, 1)).total).toBe(2);
+  });
+
+  it("approving someone whose record an admin made links that record instead of making a second", async () => {
+    const round = await createRound(
+      testDb.db,
+      roundInput.parse({ session: "2060-2061", opens_on: "2060-01-01", closes_on: "2060-01-31" }),
+    );
+    const person = await newAccount("recorded");
+    const recordId = await studentStore.create(testDb.db, {
+      name: "Recorded Person",
+      email: person.email.toUpperCase(),
+      photoURL: "/media/r.png",
+    });
+    const applied = await apply(testDb.db, person, round, application("Recorded Person", 3), "2060-01-05");
+    if (!applied.ok) throw new Error(applied.message);
+    await decideApplications(testDb.db, [applied.id], "approve");
+    expect(await findMemberProfile(testDb.db, person.id)).toMatchObject({ _id: recordId, batch: 3 });
+  });
+});
