@@ -21,6 +21,7 @@ export default [
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),
   route("students/:slug", "routes/students.member.tsx"),
+  route("join", "routes/join.tsx"),
   route("executive-panel-2021", "routes/executive-panel.tsx", { id: "panel-2020-2021" }),
   route("2020-panel", "routes/executive-panel.tsx", { id: "panel-2019-2020" }),
   route("2019-panel", "routes/executive-panel.tsx", { id: "panel-2018-2019" }),
@@ -67,6 +68,7 @@ export default [
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("students/:id/account", "routes/dashboard/student-account.tsx"),
     route("review", "routes/dashboard/review.tsx"),
+    route("membership", "routes/dashboard/membership.tsx"),
     route("review.csv", "routes/dashboard/review-export.ts"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),
   ]),
@@ -80,6 +82,8 @@ export default [
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),
   route("api/users/:email", "routes/api/users.email.ts"),
   route("api/members/me", "routes/api/members.me.ts"),
+  route("api/membership-rounds/:id/applications", "routes/api/membership-applications.ts"),
+  route("api/membership-applications/:id/:decision", "routes/api/membership-decision.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [
     route(collectionPatterns.apiAdd(collection), "routes/api/collection-add.ts", { id: `api-add-${collection.key}` }),

@@ -23,7 +23,7 @@ async function makeStartSnapshot(snapshot: string) {
   const scratch = await openDatabase({ pglite: await openPglite("memory://") });
   try {
     const storage = createDiskStorage(demoMediaDir(snapshot));
-    await seedDemoContentOnce({ db: scratch.db, storage, log: createLogger("warn") });
+    await seedDemoContentOnce({ db: scratch.db, storage, log: createLogger("warn"), withMembers: false });
     await writeDemoSnapshot(snapshot, await exportDemoRows(scratch.db));
   } finally {
     await scratch.close();

@@ -83,6 +83,7 @@ export const dashboardMenu = [
     links: [
       { to: "users", label: "Users" },
       { to: "make-admin", label: "Make Admin" },
+      { to: "membership", label: "Membership" },
     ],
   },
   {

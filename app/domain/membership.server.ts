@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import { membershipApplications, membershipRounds, students } from "~/db/schema";
+import { APPLICATION_STATUSES, membershipApplications, membershipRounds, students } from "~/db/schema";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { freeSlug, isUniqueViolation } from "./crud.server";
@@ -35,6 +35,17 @@ export const applicationInput = z.object({
 });
 
 export type ApplicationInput = z.infer<typeof applicationInput>;
+
+/** `?status=` and `?batch=` of the admins' list of applications; anything else is no filter. */
+export const applicationFilterQuery = z.object({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  batch: z.coerce.number().int().min(0).max(100_000).optional(),
+});
+
+/** Body of `POST /api/membership-applications/{id}/{approve|reject}`. */
+export const decisionInput = z.object({
+  reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+});
 
 type RoundRow = typeof membershipRounds.$inferSelect;
 
@@ -71,9 +82,7 @@ export async function openRound(db: Database, today: string): Promise<ApiRound |
   return row && toApiRound(row);
 }
 
-export type Applied =
-  | { ok: true; id: string }
-  | { ok: false; status: 404 | 409; message: string; errors?: Record<string, string> };
+export type Applied = { ok: true; id: string } | { ok: false; status: 404 | 409; message: string };
 
 /** Applies in a round that is open today; a second application to one round is refused (the database decides). */
 export async function apply(

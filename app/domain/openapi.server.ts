@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { MEDIA_KINDS } from "~/db/schema";
+import { APPLICATION_STATUSES, MEDIA_KINDS } from "~/db/schema";
 import type { Collection } from "./collection";
 import { API_PATH } from "./collections";
 import { type CollectionService, collectionServices } from "./collections.server";
 import { memberProfileInput } from "./members.server";
+import { applicationFilterQuery, applicationInput, decisionInput } from "./membership.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
 import { userRecord } from "./users";
@@ -329,6 +330,66 @@ const memberCalls: ApiCall[] = [
   },
 ];
 
+const application = z
+  .strictObject({
+    _id: z.string(),
+    round_id: z.string(),
+    session: z.string().nullable(),
+    name: z.string(),
+    batch: z.number().int().nullable(),
+    email: z.string(),
+    studentId: z.string().nullable(),
+    photoURL: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    reason: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "MembershipApplication" });
+
+const membershipCalls: ApiCall[] = [
+  {
+    method: "post",
+    path: "/api/membership-rounds/{id}/applications",
+    tag: "Members",
+    summary: "Apply in an open membership round (once per round)",
+    access: "signed-in",
+    params: z.object({ id: z.string() }),
+    body: applicationInput,
+    answers: {
+      201: { description: "Applied", schema: inserted },
+      ...BAD_BODY,
+      ...NOT_SIGNED_IN,
+      404: failure("No such round"),
+      409: failure("The round is closed, or you have applied in it already"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/membership-rounds/{id}/applications",
+    tag: "Members",
+    summary: "A round's applications, the oldest first",
+    access: "admin",
+    params: z.object({ id: z.string() }),
+    query: applicationFilterQuery,
+    answers: { 200: { description: "The applications", schema: z.array(application) }, ...ADMIN_ONLY },
+  },
+  {
+    method: "post",
+    path: "/api/membership-applications/{id}/{decision}",
+    tag: "Members",
+    summary: "Approve (the person becomes a member) or reject a waiting application",
+    access: "admin",
+    params: z.object({ id: z.string(), decision: z.enum(["approve", "reject"]) }),
+    body: decisionInput,
+    answers: {
+      200: { description: "`modifiedCount` 1", schema: modified },
+      ...BAD_BODY,
+      ...ADMIN_ONLY,
+      404: failure("No waiting application has this id"),
+    },
+  },
+];
+
 const uploadCall: ApiCall = {
   method: "post",
   path: "/api/uploads",
@@ -357,6 +418,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...reviewCalls,
   ...userCalls,
   ...memberCalls,
+  ...membershipCalls,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isNotNull } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clubTimeZone } from "~/content/site";
 import type { Database } from "~/db/client.server";
 import { appMeta, events, executives, media, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
 import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
+import { listApplications, openRound } from "~/domain/membership.server";
+import { todayIn } from "~/lib/format";
 import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey, variantWidths } from "~/lib/media";
 import { createDiskStorage } from "~/lib/storage/disk.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
@@ -261,6 +265,19 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
     }
     const marker = await fromSnapshot.db.select().from(appMeta);
     expect(marker.map((row) => row.key)).toEqual([DEMO_SEED_KEY]);
+  });
+
+  it("links three demo students to accounts with handles, and opens a round from today with applications waiting", async () => {
+    for (const db of [drawn.db, fromSnapshot.db]) {
+      const members = await db.select().from(students).where(isNotNull(students.userId));
+      expect(members).toHaveLength(3);
+      expect(members.every((member) => member.codeforces)).toBe(true);
+      const today = todayIn(clubTimeZone);
+      const round = await openRound(db, today);
+      expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
+      const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);
+      expect(waiting.total).toBe(3);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { seedDemoMembers } from "./demo-members.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
 
 export const DEMO_SEED_KEY = "demo-content-seeded";
@@ -29,8 +30,13 @@ export async function seedDemoContentOnce(args: {
   storage: MediaStorage;
   log: Logger;
   snapshot?: string;
+  /**
+   * The demo's members (accounts, an open round dated from today): made on the machine that
+   * installs the demo, never kept in the build's snapshot (its dates would be the build's).
+   */
+  withMembers?: boolean;
 }): Promise<{ seeded: boolean }> {
-  const { db, storage, log, snapshot } = args;
+  const { db, storage, log, snapshot, withMembers = true } = args;
   if (await hasMarker(db)) return { seeded: false };
   if (await hasContent(db)) {
     await claimMarker(db, "skipped: content already present");
@@ -48,6 +54,7 @@ export async function seedDemoContentOnce(args: {
     if (!(await claimMarker(tx, "seeded"))) return false;
     if (await hasContent(tx)) return false;
     await insert(tx);
+    if (withMembers) await seedDemoMembers(tx);
     return true;
   });
   if (seeded) {

@@ -3,14 +3,40 @@ import { dashboardMenu, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { memberTexts } from "~/domain/members";
 import { findClaimableStudent } from "~/domain/members.server";
+import { APPLICATION_STATUS_LABELS, type ApiApplication } from "~/domain/membership";
+import { applicationsOf } from "~/domain/membership.server";
 import { signedInUser } from "~/domain/session.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
-  const claimable = await findClaimableStudent(app.db, user);
-  return { isAdmin: user.isAdmin, displayName: user.displayName, claimable: claimable?.name };
+  const [claimable, applications] = await Promise.all([
+    findClaimableStudent(app.db, user),
+    applicationsOf(app.db, user.id),
+  ]);
+  return { isAdmin: user.isAdmin, displayName: user.displayName, claimable: claimable?.name, applications };
+}
+
+/** The person's membership applications and their decisions (with the reason, when given). */
+function YourApplications({ applications }: { applications: ApiApplication[] }) {
+  if (applications.length === 0) return null;
+  return (
+    <section aria-labelledby="your-applications" className="card mx-auto mb-6 w-full max-w-2xl p-4">
+      <h2 id="your-applications" className="font-semibold text-navy-900">
+        Your membership applications
+      </h2>
+      <ul className="mt-2 flex flex-col gap-2">
+        {applications.map((application) => (
+          <li key={application._id} className="text-slate-800">
+            Session {application.session ?? "not given"}:{" "}
+            <strong>{APPLICATION_STATUS_LABELS[application.status]}</strong>
+            {application.reason && <span> ({application.reason})</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** Someone signed in with the email of a student record an admin made: they are offered to claim it. */
@@ -54,7 +80,12 @@ function ComingSoon({ displayName }: { displayName: string }) {
 
 /** The admin's home: the spec's root content, then every screen of the menu (what the phone's Menu link opens before JavaScript runs). */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const offer = loaderData.claimable && <ClaimOffer name={loaderData.claimable} />;
+  const offer = (
+    <>
+      {loaderData.claimable && <ClaimOffer name={loaderData.claimable} />}
+      <YourApplications applications={loaderData.applications} />
+    </>
+  );
   if (!loaderData.isAdmin) {
     return (
       <>

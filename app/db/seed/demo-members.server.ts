@@ -1,0 +1,81 @@
+import { asc, eq } from "drizzle-orm";
+import { clubTimeZone } from "~/content/site";
+import { users } from "~/db/auth-schema";
+import type { Database } from "~/db/client.server";
+import { membershipApplications, membershipRounds, students } from "~/db/schema";
+import { todayIn } from "~/lib/format";
+
+/** Handles of the demo members (made up; the judges' own format). */
+const DEMO_HANDLES = [
+  { codeforces: "sumaiya_rmstu", vjudge: "sumaiya", atcoder: "sumaiya_i" },
+  { codeforces: "priyanka.c", codechef: "priyanka_c" },
+  { codeforces: "tanvir-ahmed", atcoder: "tanvir_a", vjudge: "tanvir" },
+] as const;
+
+/** A plain silhouette: the demo applicants have no pictures of their own. */
+const DEMO_APPLICANT_PHOTO = "/images/member.svg";
+
+/** People who applied in the demo round and wait for an admin. */
+const DEMO_APPLICANTS = [
+  { name: "Nusrat Jahan", email: "nusrat.jahan@student.rmstu.ac.bd", batch: 9 },
+  { name: "Arif Hossain", email: "arif.hossain@student.rmstu.ac.bd", batch: 9 },
+  { name: "Mong Sing Marma", email: "mongsing.marma@student.rmstu.ac.bd", batch: 8 },
+] as const;
+
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The demo's members: three demo students are linked to accounts with judge handles, and a
+ * membership round is open (from three days ago for four weeks) with three applications
+ * waiting. The accounts have no password: they show the dashboard's screens, nobody signs in.
+ */
+export async function seedDemoMembers(db: Database): Promise<void> {
+  const linked = await db.select().from(students).orderBy(asc(students.createdAt), asc(students.id)).limit(3);
+  const accounts = await db
+    .insert(users)
+    .values([
+      ...linked.map((student) => ({ name: student.name, email: student.email })),
+      ...DEMO_APPLICANTS.map((applicant) => ({ name: applicant.name, email: applicant.email })),
+    ])
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email });
+  const accountOf = new Map(accounts.map((account) => [account.email, account.id]));
+  for (const [index, student] of linked.entries()) {
+    const userId = accountOf.get(student.email);
+    if (userId)
+      await db
+        .update(students)
+        .set({ userId, ...DEMO_HANDLES[index] })
+        .where(eq(students.id, student.id));
+  }
+  const today = todayIn(clubTimeZone);
+  const year = Number(today.slice(0, 4));
+  const [round] = await db
+    .insert(membershipRounds)
+    .values({
+      session: `${year}-${year + 1}`,
+      opensOn: addDays(today, -3),
+      closesOn: addDays(today, 25),
+      note: "Open to every CSE student. Bring your questions to the club room, Sunday to Thursday.",
+    })
+    .returning({ id: membershipRounds.id, session: membershipRounds.session });
+  if (!round) return;
+  await db.insert(membershipApplications).values(
+    DEMO_APPLICANTS.flatMap((applicant) => {
+      const userId = accountOf.get(applicant.email);
+      return userId
+        ? [
+            {
+              roundId: round.id,
+              userId,
+              name: applicant.name,
+              batch: applicant.batch,
+              session: round.session,
+              photoURL: DEMO_APPLICANT_PHOTO,
+            },
+          ]
+        : [];
+    }),
+  );
+}

@@ -1,0 +1,129 @@
+import { data, Form, Link, redirect } from "react-router";
+import { Alert } from "~/components/alert";
+import { FormField } from "~/components/form-field";
+import { PageHeader } from "~/components/page-header";
+import { clubTimeZone } from "~/content/site";
+import { appContext } from "~/context";
+import type { FormFieldDef } from "~/domain/collection";
+import { findMemberProfile } from "~/domain/members.server";
+import { membershipTexts } from "~/domain/membership";
+import { applicationIn, applicationInput, apply, openRound } from "~/domain/membership.server";
+import { getSessionUser } from "~/domain/session.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { parseForm, readFormData } from "~/lib/form-actions.server";
+import { formatDate, todayIn } from "~/lib/format";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/join";
+
+// Works without JavaScript; with it, the photo field also takes an uploaded picture.
+export const handle: RouteHandle = { hydrate: true };
+
+const FIELDS: readonly FormFieldDef[] = [
+  { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 },
+  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
+  { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
+  { name: "studentId", label: "Student ID", kind: "text", maxLength: 20, hint: "Optional" },
+  { name: "photoURL", label: "Photo", kind: "link", required: true },
+];
+
+export function meta() {
+  return [{ title: membershipTexts.joinHeading }, { name: "description", content: "Apply to join the club." }];
+}
+
+/** Whether a round is open changes with the date: never kept in the page cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [round, user] = await Promise.all([openRound(app.db, todayIn(clubTimeZone)), getSessionUser(request, app)]);
+  if (!round || !user) {
+    return { round: round ?? null, signedIn: Boolean(user), applied: null, values: {} as Record<string, string> };
+  }
+  const [profile, applied] = await Promise.all([
+    findMemberProfile(app.db, user.id),
+    applicationIn(app.db, round._id, user.id),
+  ]);
+  // The form starts from the member profile, or the account's name.
+  const values: Record<string, string> = profile
+    ? {
+        name: profile.name,
+        batch: profile.batch === null ? "" : String(profile.batch),
+        session: profile.session ?? round.session,
+        studentId: profile.studentId ?? "",
+        photoURL: profile.photoURL,
+      }
+    : { name: user.displayName, session: round.session };
+  return { round, signedIn: true, applied: applied?.status ?? null, values };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await getSessionUser(request, app);
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/join" })}`);
+  const form = await readFormData(request);
+  const parsed = parseForm(applicationInput, form);
+  if (!parsed.ok) return parsed.answer;
+  const today = todayIn(clubTimeZone);
+  const round = await openRound(app.db, today);
+  if (!round) return data<ActionResult>({ tone: "error", message: membershipTexts.closed, values: parsed.values }, 409);
+  const applied = await apply(app.db, user, round._id, parsed.data, today);
+  if (!applied.ok) {
+    return data<ActionResult>({ tone: "error", message: applied.message, values: parsed.values }, applied.status);
+  }
+  return data<ActionResult>({ tone: "success", message: membershipTexts.applied, saved: true });
+}
+
+export default function Join({ loaderData, actionData }: Route.ComponentProps) {
+  const { round, signedIn, applied } = loaderData;
+  const done = actionData?.saved || applied;
+  const values = actionData?.values ?? loaderData.values;
+  return (
+    <>
+      <PageHeader eyebrow="Membership" title={membershipTexts.joinHeading}>
+        {round && (
+          <p>
+            Applications for the {round.session} session are open until {formatDate(round.closes_on)}.
+          </p>
+        )}
+      </PageHeader>
+      <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
+        {!round ? (
+          <Alert tone="info">{membershipTexts.closed}</Alert>
+        ) : !signedIn ? (
+          <p>
+            <Link to={`/login?${new URLSearchParams({ redirectTo: "/join" })}`} className="btn-accent">
+              {membershipTexts.logInToApply}
+            </Link>
+          </p>
+        ) : done ? (
+          <Alert tone="success">
+            {actionData?.saved ? membershipTexts.applied : membershipTexts.appliedTwice}{" "}
+            <Link to="/dashboard" className="font-semibold underline">
+              Your dashboard
+            </Link>
+          </Alert>
+        ) : (
+          <>
+            {round.note && <p className="whitespace-pre-line text-slate-700">{round.note}</p>}
+            {actionData?.tone === "error" && actionData.message && <Alert tone="error">{actionData.message}</Alert>}
+            <Form method="post" noValidate className="card flex flex-col gap-4 p-6">
+              {FIELDS.map((field) => (
+                <FormField
+                  key={field.name}
+                  field={field}
+                  defaultValue={values[field.name]}
+                  error={actionData?.errors?.[field.name]}
+                />
+              ))}
+              <button type="submit" className="btn-navy self-start">
+                Apply
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
