@@ -1,5 +1,6 @@
 import { memberTexts } from "~/domain/members";
-import { ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
+import { membershipTexts } from "~/domain/membership";
+import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
@@ -129,5 +130,81 @@ test.describe("an admin on a phone", () => {
     await expect(toast(page, "The account is unlinked.")).toBeVisible();
     await expect(page.getByText("No account is linked")).toBeVisible();
     await removeByName(page, "students", name);
+  });
+});
+
+test.describe("membership on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("an admin opens a round; one applicant is approved onto /students, another rejected with a reason", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const session = `20${Math.floor(Math.random() * 80) + 10}-next`.slice(0, 9);
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await logInAsAdmin(page, baseURL!);
+    await page.goto("/dashboard/membership");
+    await waitForForm(page);
+    await page.getByText("Open a membership round").click();
+    await page.getByLabel("Session").fill(session);
+    await page.getByLabel("Opens on").fill(today);
+    await page.getByLabel("Closes on").fill(later);
+    await page.getByRole("button", { name: "Open the round" }).click();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, membershipTexts.roundOpened)).toBeVisible();
+
+    const batch = String(Math.floor(Math.random() * 9000) + 1000);
+    const applicants = [newAccount("approved"), newAccount("rejected")];
+    for (const applicant of applicants) {
+      // Each applicant in a browser of their own (a sign-up in the admin's would sign the admin out).
+      const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+      await ensureAccount(context.request, baseURL!, applicant);
+      await context.clearCookies();
+      const own = await context.newPage();
+      await logIn(own, applicant);
+      await own.goto("/join");
+      await expect(own.getByText(`Applications for the ${session} session are open`)).toBeVisible();
+      await own.getByLabel("Batch").fill(batch);
+      await own.getByLabel("Photo").fill("https://example.org/applicant.png");
+      await own.getByRole("button", { name: "Apply" }).click();
+      await expect(own.getByText(membershipTexts.applied)).toBeVisible();
+      await own.goto("/join");
+      await expect(own.getByText(membershipTexts.appliedTwice)).toBeVisible();
+      await context.close();
+    }
+
+    await page.goto(`/dashboard/membership?status=pending&batch=${batch}`);
+    await waitForForm(page);
+    await expect(page.locator("[data-row]")).toHaveCount(2);
+    await expectNoAxeViolations(page, "the membership screen on a phone");
+    const [approved, rejected] = applicants as [TestAccount, TestAccount];
+    await page.getByRole("button", { name: `Approve ${approved.name}` }).click();
+    await expect(dialog(page)).toContainText("Approve 1 application?");
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, membershipTexts.approvedMany(1))).toBeVisible();
+    await page.getByLabel(`Select ${rejected.name}`).check();
+    await page.getByLabel(/^Reason/).fill("Not a CSE student");
+    await page.getByRole("button", { name: "Reject selected" }).click();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, membershipTexts.rejectedMany(1))).toBeVisible();
+
+    const visitor = await browser.newContext({ baseURL });
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(`/students?batch=${batch}`);
+    await expect(anonymous.getByRole("heading", { name: approved.name })).toBeVisible();
+    await expect(anonymous.getByText(rejected.name)).toHaveCount(0);
+    await visitor.close();
+
+    const rejectedContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const own = await rejectedContext.newPage();
+    await logIn(own, rejected);
+    await own.goto("/dashboard");
+    await expect(own.getByRole("region", { name: "Your membership applications" })).toContainText(
+      `Session ${session}: Rejected (Not a CSE student)`,
+    );
+    await rejectedContext.close();
   });
 });

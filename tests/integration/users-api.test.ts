@@ -238,3 +238,60 @@ describe("/api/members/me", () => {
     expect(html).toContain("https://codeforces.com/profile/api_member");
   });
 });
+
+describe("membership calls", () => {
+  it("apply once in an open round; admins list and decide; everyone else is refused", async () => {
+    const APPLICANT = { name: "Api Applicant", email: "api-applicant@example.org", password: "applicant-pw-1" };
+    const applicantCookie = await signUp(APPLICANT);
+    const today = new Date().toISOString().slice(0, 10);
+    // An admin opens a round through the dashboard's form (no JavaScript: a Yes on the second step).
+    const round = { intent: "open-round", session: "2090-2091", opens_on: today, closes_on: "2099-12-31" };
+    const headers = { Origin: server.baseUrl };
+    await call("/dashboard/membership", { method: "POST", form: round, cookie: adminCookie, headers });
+    const opened = await call("/dashboard/membership", {
+      method: "POST",
+      form: { ...round, confirmed: "yes" },
+      cookie: adminCookie,
+      headers,
+    });
+    expect(opened.status).toBe(200);
+    const screen = await call("/dashboard/membership", { cookie: adminCookie });
+    expect(screen.status).toBe(200);
+    const roundId = /<option value="([0-9a-f-]{36})"[^>]*>2090-2091:/.exec(await screen.text())?.[1];
+    expect(roundId).toBeDefined();
+
+    const path = `/api/membership-rounds/${roundId}/applications`;
+    const body = { name: "Api Applicant", batch: 12, photoURL: "https://example.org/a.png" };
+    expect((await post(path, body)).status).toBe(401);
+    expect((await post(path, { ...body, photoURL: "ftp://x" }, { cookie: applicantCookie })).status).toBe(400);
+    const applied = await post(path, body, { cookie: applicantCookie });
+    expect(applied.status).toBe(201);
+    const { insertedId } = await applied.json();
+    const twice = await post(path, body, { cookie: applicantCookie });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).message).toBe("You have already applied in this round.");
+    expect(
+      (
+        await post("/api/membership-rounds/00000000-0000-4000-8000-000000000000/applications", body, {
+          cookie: applicantCookie,
+        })
+      ).status,
+    ).toBe(404);
+
+    expect((await call(path, { cookie: applicantCookie })).status).toBe(403);
+    const listed = await call(`${path}?status=pending&batch=12`, { cookie: adminCookie });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toMatchObject([{ _id: insertedId, email: APPLICANT.email, status: "pending" }]);
+
+    const decide = (decision: string, cookie: string) =>
+      post(`/api/membership-applications/${insertedId}/${decision}`, { reason: "Welcome" }, { cookie });
+    expect((await decide("approve", applicantCookie)).status).toBe(403);
+    expect((await decide("maybe", adminCookie)).status).toBe(404);
+    const approved = await decide("approve", adminCookie);
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toEqual({ modifiedCount: 1 });
+    expect((await decide("reject", adminCookie)).status).toBe(404);
+    const profile = await call("/api/members/me", { cookie: applicantCookie });
+    expect(await profile.json()).toMatchObject({ name: "Api Applicant", batch: 12, session: "2090-2091" });
+  });
+});
