@@ -33,6 +33,7 @@ function profileValues(profile: MemberProfile): Record<string, string> {
     studentId: profile.studentId ?? "",
     photoURL: profile.photoURL,
     emailVisible: profile.emailVisible ? "on" : "",
+    listed: profile.listed ? "on" : "",
     ...Object.fromEntries(JUDGES.map((judge) => [judge.key, profile.handles[judge.key] ?? ""])),
     github: profile.github ?? "",
     linkedin: profile.linkedin ?? "",
@@ -112,8 +113,23 @@ export function MemberProfileSection({ profile, claimable, answer, busy }: Membe
           defaultChecked={values.emailVisible === "on"}
           className="size-6 accent-navy-700"
         />
+        {/* Read when the box is not ticked (an unticked box sends nothing). */}
+        <input type="hidden" name="emailVisible" value="off" />
         <label htmlFor="email-visible" className="text-slate-800">
           Show my email ({profile.email}) on the Students page and my public page
+        </label>
+      </div>
+      <div className="flex items-center gap-3">
+        <input
+          id="listed"
+          type="checkbox"
+          name="listed"
+          defaultChecked={values.listed === "on"}
+          className="size-6 accent-navy-700"
+        />
+        <input type="hidden" name="listed" value="off" />
+        <label htmlFor="listed" className="text-slate-800">
+          Show me on the Students page and on my own page
         </label>
       </div>
       <button type="submit" className="btn-navy self-start" disabled={busy}>

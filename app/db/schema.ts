@@ -107,6 +107,8 @@ export const students = pgTable(
     studentNumber: text("student_number"),
     /** The member may hide their email: it is then in no page and no JSON. */
     emailVisible: boolean("email_visible").notNull().default(true),
+    /** The member may leave the Students page (and their own page): admins still see them. */
+    hidden: boolean("hidden").notNull().default(false),
     codeforces: text("codeforces"),
     vjudge: text("vjudge"),
     atcoder: text("atcoder"),

@@ -24,8 +24,14 @@ function webLinkField(label: string) {
   });
 }
 
-/** A checkbox sends "on" when ticked and nothing when not; JSON sends true or false. */
-const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+/**
+ * A yes/no that is yes unless said otherwise: JSON sends true or false (or leaves it out); the
+ * profile form sends "on" from its ticked box, else "off" from the hidden field after it.
+ */
+const checkbox = z.preprocess(
+  (value) => (value === undefined ? undefined : value === true || value === "on" || value === "true"),
+  z.boolean().default(true),
+);
 
 /** Body of `PUT /api/members/me` and the profile form at /dashboard/profile. */
 export const memberProfileInput = z.object({
@@ -35,6 +41,8 @@ export const memberProfileInput = z.object({
   studentId: optionalText("Student ID", 20),
   photoURL: linkField("Photo"),
   emailVisible: checkbox,
+  /** Shown on the Students page and their own page (unticked: only admins see the record). */
+  listed: checkbox,
   codeforces: handleField(JUDGES[0]),
   vjudge: handleField(JUDGES[1]),
   atcoder: handleField(JUDGES[2]),
@@ -63,6 +71,7 @@ export function toMemberProfile(row: StudentRow): MemberProfile {
     studentId: row.studentNumber,
     email: row.email,
     emailVisible: row.emailVisible,
+    listed: !row.hidden,
     photoURL: row.photoURL,
     handles: handlesOf(row),
     github: row.github,
@@ -109,6 +118,7 @@ export async function saveMemberProfile(
     studentNumber: input.studentId || null,
     photoURL: input.photoURL,
     emailVisible: input.emailVisible,
+    hidden: !input.listed,
     codeforces: input.codeforces || null,
     vjudge: input.vjudge || null,
     atcoder: input.atcoder || null,
@@ -161,9 +171,13 @@ export async function claimStudent(db: Database, user: { id: string; email: stri
   }
 }
 
-/** A member's public page: their student record by its slug. */
+/** A member's public page: their student record by its slug (none for a member who left the Students page). */
 export async function findStudentBySlug(db: Database, slug: string): Promise<StudentRow | undefined> {
-  const [row] = await db.select().from(students).where(eq(students.slug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(and(eq(students.slug, slug), eq(students.hidden, false)))
+    .limit(1);
   return row;
 }
 

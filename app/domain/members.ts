@@ -48,6 +48,8 @@ export interface MemberProfile {
   studentId: string | null;
   email: string;
   emailVisible: boolean;
+  /** On the Students page and their own page; false: the member left them (admins still see the record). */
+  listed: boolean;
   photoURL: string;
   handles: Handles;
   github: string | null;

@@ -293,6 +293,7 @@ const memberProfile = z
     studentId: z.string().nullable(),
     email: z.string(),
     emailVisible: z.boolean(),
+    listed: z.boolean().meta({ description: "On the Students page and the member's own page" }),
     photoURL: z.string(),
     handles: z.strictObject({ codeforces: handle, vjudge: handle, atcoder: handle, codechef: handle }),
     github: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { studentBatchCounts, students } from "~/db/schema";
 import { offsetOf, type Page, type PageRequest, pageCountFor, readPage } from "~/lib/pagination";
@@ -47,10 +47,14 @@ export async function listStudents(db: Database, request: PageRequest): Promise<
   };
 }
 
+/** Who the public lists show: everyone but the members who left the Students page. */
+const shown = eq(students.hidden, false);
+
 function studentsInOrder(db: Database, limit: number, offset: number) {
   return db
     .select()
     .from(students)
+    .where(shown)
     .orderBy(...byBatchThenName)
     .limit(limit)
     .offset(offset);
@@ -92,7 +96,7 @@ export type StudentPage = Page<ApiStudent> & { batches: number[] };
 export async function listStudentPage(db: Database, request: PageRequest & { batch?: number }): Promise<StudentPage> {
   const counts = await countStudentsByBatch(db);
   const total = request.batch === undefined ? counts.total : counts.inBatch(request.batch);
-  const where = request.batch === undefined ? undefined : eq(students.batch, request.batch);
+  const where = request.batch === undefined ? shown : and(shown, eq(students.batch, request.batch));
   const page = await readPage(request, total, async (limit, offset) => {
     const rows = await db
       .select()

@@ -13,7 +13,7 @@ import {
   saveMemberProfile,
   unlinkAccount,
 } from "~/domain/members.server";
-import { listStudents, studentStore } from "~/domain/students.server";
+import { countStudentsByBatch, listStudents, studentStore } from "~/domain/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Members: accounts linked to student records, on PGlite or on TEST_DATABASE_URL's server. */
@@ -104,6 +104,31 @@ describe("a member's profile", () => {
     expect(shown).toMatchObject({ email: null, handles: { codeforces: handle }, profileUrl: `/students/${row?.slug}` });
     // Admins still see it (the dashboard's form needs it).
     expect((await studentStore.get(testDb.db, studentId))?.email).toBe(account.email);
+  });
+
+  it("leaves the Students page, its counts and their own page when they say so, and comes back", async () => {
+    const { account, studentId } = await newMember("Quiet Member");
+    const slug = (await findMemberProfile(testDb.db, account.id))?.slug ?? "";
+    const inBatch5 = async () => (await countStudentsByBatch(testDb.db)).inBatch(5);
+    const listed = async () =>
+      (await listStudents(testDb.db, { page: 1, pageSize: 500 })).items.some((student) => student._id === studentId);
+    const before = await inBatch5();
+    expect(await listed()).toBe(true);
+
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 5, listed: false }));
+    expect(await listed()).toBe(false);
+    expect(await findStudentBySlug(testDb.db, slug)).toBeUndefined();
+    expect(await inBatch5()).toBe(before - 1);
+    expect((await studentStore.get(testDb.db, studentId))?.name).toBe("Member");
+
+    // Moving batch while hidden changes no count; coming back counts in the new batch.
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6, listed: false }));
+    expect(await inBatch5()).toBe(before - 1);
+    const inBatch6 = (await countStudentsByBatch(testDb.db)).inBatch(6);
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6 }));
+    expect(await listed()).toBe(true);
+    expect((await countStudentsByBatch(testDb.db)).inBatch(6)).toBe(inBatch6 + 1);
+    expect(await findStudentBySlug(testDb.db, slug)).toBeDefined();
   });
 
   it("refuses bad handles, sessions and links by name", () => {
