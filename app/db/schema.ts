@@ -233,7 +233,7 @@ export const media = pgTable(
     height: integer("height"),
     /** The resized copies of an image, deleted together with it. */
     variantKeys: text("variant_keys").array().notNull().default(sql`'{}'::text[]`),
-    /** An admin's user id, or a hash of a visitor's address (the upload limit counts these). */
+    /** `user:{id}` for a signed-in person, or a hash of a visitor's address (the upload limit counts these). */
     uploadedBy: text("uploaded_by").notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the collector last saw content link it; null: not linked since the (last) upload. */

@@ -2,7 +2,17 @@ import { and, inArray, isNotNull, like, lt, notInArray, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { executives, media, notices, recentEvents, results, siteSettings, students, teachers } from "~/db/schema";
+import {
+  executives,
+  media,
+  membershipApplications,
+  notices,
+  recentEvents,
+  results,
+  siteSettings,
+  students,
+  teachers,
+} from "~/db/schema";
 import { MEDIA_URL_PREFIX } from "~/lib/media";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { sweepAbandonedUploads } from "~/lib/upload-stream.server";
@@ -22,6 +32,8 @@ export const LINK_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
   { table: recentEvents, column: recentEvents.img1 },
   { table: recentEvents, column: recentEvents.img2 },
   { table: recentEvents, column: recentEvents.img3 },
+  // An applicant's photo, uploaded at /join before any record of theirs exists.
+  { table: membershipApplications, column: membershipApplications.photoURL },
   // A setting such as the banner picture may name an upload too.
   { table: siteSettings, column: siteSettings.value },
 ];

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
@@ -356,14 +356,27 @@ export async function isAwaitingReview(db: Database, key: string): Promise<boole
 }
 
 /** Makes the uploaded files among these links public (their submission was approved). */
-export async function releaseReviewedMedia(db: Database, links: readonly unknown[]): Promise<void> {
+export async function releaseReviewedMedia(
+  db: Database,
+  links: readonly unknown[],
+  /** Only files this uploader sent (a member publishing their own photo). */
+  uploadedBy?: string,
+): Promise<void> {
   const hashes = links.flatMap((link) =>
     typeof link === "string" && isUploadedFile(link)
       ? [link.slice(MEDIA_URL_PREFIX.length, MEDIA_URL_PREFIX.length + HASH_LENGTH)]
       : [],
   );
   if (hashes.length === 0) return;
-  await db.update(media).set({ awaitingReview: false }).where(inArray(media.hash, hashes));
+  await db
+    .update(media)
+    .set({ awaitingReview: false })
+    .where(and(inArray(media.hash, hashes), uploadedBy ? eq(media.uploadedBy, uploadedBy) : undefined));
+}
+
+/** Whose upload a signed-in person's file is. */
+export function accountUploader(userId: string): string {
+  return `user:${userId}`;
 }
 
 /** A visitor is known by a hash of their address (its /64 for IPv6): no readable address is kept. */

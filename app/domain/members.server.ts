@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
 import { isUniqueViolation } from "./crud.server";
 import { linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
+import { accountUploader, releaseReviewedMedia } from "./media.server";
 import { type Handles, JUDGES, type JudgeKey, type MemberProfile } from "./members";
 import { UUID_PATTERN } from "./recent-events";
 
@@ -130,6 +131,8 @@ export async function saveMemberProfile(
   try {
     const [row] = await db.update(students).set(values).where(eq(students.userId, userId)).returning();
     if (!row) return { ok: false, status: 404, errors: {} };
+    // A photo the member uploaded themselves becomes public with their profile.
+    await releaseReviewedMedia(db, [row.photoURL], accountUploader(userId));
     return { ok: true, profile: toMemberProfile(row) };
   } catch (error) {
     const judge = isUniqueViolation(error) ? judgeOfViolation(error) : undefined;

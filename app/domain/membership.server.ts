@@ -7,6 +7,7 @@ import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { freeSlug, isUniqueViolation } from "./crud.server";
 import { dateField, linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
+import { releaseReviewedMedia } from "./media.server";
 import { findClaimableStudent, findMemberProfile } from "./members.server";
 import { type ApiApplication, type ApiRound, type ApplicationStatus, membershipTexts } from "./membership";
 import { UUID_PATTERN } from "./recent-events";
@@ -236,6 +237,8 @@ export async function decideApplications(
 }
 
 async function makeMember(db: Database, application: typeof membershipApplications.$inferSelect) {
+  // The photo sent with the application becomes public with the approval.
+  await releaseReviewedMedia(db, [application.photoURL]);
   const profile = await findMemberProfile(db, application.userId);
   const facts = {
     batch: application.batch,

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
+import { media } from "~/db/schema";
 import {
   accountOfStudent,
   claimStudent,
@@ -129,6 +131,25 @@ describe("a member's profile", () => {
     expect(await listed()).toBe(true);
     expect((await countStudentsByBatch(testDb.db)).inBatch(6)).toBe(inBatch6 + 1);
     expect(await findStudentBySlug(testDb.db, slug)).toBeDefined();
+  });
+
+  it("makes the member's own uploaded photo public when they save it, and nobody else's", async () => {
+    const { account } = await newMember("Photo Member");
+    const upload = async (uploadedBy: string) => {
+      const hash = crypto.randomBytes(12).toString("hex");
+      await testDb.db
+        .insert(media)
+        .values({ key: `${hash}-400x400.png`, hash, kind: "image", bytes: 1, uploadedBy, awaitingReview: true });
+      return { hash, url: `/media/${hash}-400x400.png` };
+    };
+    const awaiting = async (hash: string) =>
+      (await testDb.db.select().from(media).where(eq(media.hash, hash)))[0]?.awaitingReview;
+    const stranger = await upload("visitor:0123456789abcdef");
+    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: stranger.url }));
+    expect(await awaiting(stranger.hash)).toBe(true);
+    const own = await upload(`user:${account.id}`);
+    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: own.url }));
+    expect(await awaiting(own.hash)).toBe(false);
   });
 
   it("refuses bad handles, sessions and links by name", () => {

@@ -1,6 +1,13 @@
 import fsp from "node:fs/promises";
 import { type AppContext, appContext } from "~/context";
-import { formatBytes, type MediaKind, MediaRejection, storeMedia, visitorUploader } from "~/domain/media.server";
+import {
+  accountUploader,
+  formatBytes,
+  type MediaKind,
+  MediaRejection,
+  storeMedia,
+  visitorUploader,
+} from "~/domain/media.server";
 import { getSessionUser } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -32,7 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(400, "accept must be image, pdf or image,pdf.", { accept: "must be image, pdf or image,pdf" });
   const user = await getSessionUser(request, app);
   const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "";
-  const uploadedBy = user?.isAdmin ? `user:${user.id}` : visitorUploader(clientIp);
+  // A signed-in person's uploads are theirs (a member publishes their own photo by saving their
+  // profile); anyone else is known by their address.
+  const uploadedBy = user ? accountUploader(user.id) : visitorUploader(clientIp);
   const release = takeUploadSlot(app.config, uploadedBy);
   try {
     if (!user?.isAdmin) await enforceUploadLimit(app.db, app.config, clientIp);
