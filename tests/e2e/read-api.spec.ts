@@ -13,7 +13,7 @@ import { expect, test } from "./support/fixtures";
 const endpoints = [
   {
     path: "/api/students",
-    fields: ["_id", "name", "batch", "email", "photoURL", "session"],
+    fields: ["_id", "name", "batch", "email", "photoURL", "session", "handles", "profileUrl"],
     count: demoStudents.length,
   },
   {
