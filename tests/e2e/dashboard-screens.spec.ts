@@ -15,7 +15,7 @@ import { expect, test } from "./support/fixtures";
 
 const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toString("hex")}`;
 
-test("every dashboard screen has zero axe violations", async ({ page, baseURL }) => {
+test("every dashboard screen has zero axe violations and nothing wider than the screen", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await logInAsAdmin(page, baseURL!);
   const paths = ["/dashboard", ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`))];
@@ -23,6 +23,7 @@ test("every dashboard screen has zero axe violations", async ({ page, baseURL })
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expectNoAxeViolations(page, path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
   }
 });
 

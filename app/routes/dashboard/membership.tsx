@@ -269,9 +269,15 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
               { header: "Student ID", cell: (row) => textCell(row.studentId) },
               {
                 header: "Status",
-                cell: (row) => ({ kind: "lines", lines: [APPLICATION_STATUS_LABELS[row.status], row.reason ?? ""] }),
+                cell: (row) => ({
+                  kind: "lines",
+                  lines: [
+                    APPLICATION_STATUS_LABELS[row.status],
+                    row.reason ?? "",
+                    `Applied ${formatDate(row.created_at.slice(0, 10))}`,
+                  ],
+                }),
               },
-              { header: "Applied", cell: (row) => textCell(formatDate(row.created_at.slice(0, 10))) },
             ]}
             actions={(row) =>
               row.status === "pending"
@@ -281,7 +287,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="ids" value={row._id} />
                       <button
                         type="submit"
-                        className={`${decision === "approve" ? "btn-accent" : "btn-danger"} w-24`}
+                        className={decision === "approve" ? "btn-accent" : "btn-danger"}
                         aria-label={`${decision === "approve" ? "Approve" : "Reject"} ${row.name}`}
                       >
                         {decision === "approve" ? "Approve" : "Reject"}
