@@ -206,5 +206,7 @@ test.describe("membership on a phone", () => {
       `Session ${session}: Rejected (Not a CSE student)`,
     );
     await rejectedContext.close();
+    // Later specs of this worker see the demo's students as seeded.
+    await removeByName(page, "students", approved.name);
   });
 });

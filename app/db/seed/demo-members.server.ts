@@ -1,25 +1,26 @@
-import { asc, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { membershipApplications, membershipRounds, students } from "~/db/schema";
+import type { JudgeKey } from "~/domain/members";
 import { todayIn } from "~/lib/format";
 
-/** Handles of the demo members (made up; the judges' own format). */
-const DEMO_HANDLES = [
-  { codeforces: "sumaiya_rmstu", vjudge: "sumaiya", atcoder: "sumaiya_i" },
-  { codeforces: "priyanka.c", codechef: "priyanka_c" },
-  { codeforces: "tanvir-ahmed", atcoder: "tanvir_a", vjudge: "tanvir" },
-] as const;
+/** Demo students who are members with accounts, and their handles (made up; each judge's format). */
+const DEMO_MEMBERS: readonly { name: string; handles: Partial<Record<JudgeKey, string>> }[] = [
+  { name: "Sumaiya Islam", handles: { codeforces: "sumaiya_rmstu", vjudge: "sumaiya", atcoder: "sumaiya_i" } },
+  { name: "Priyanka Chakma", handles: { codeforces: "priyanka.c", codechef: "priyanka_c" } },
+  { name: "Tanvir Ahmed", handles: { codeforces: "tanvir-ahmed", atcoder: "tanvir_a", vjudge: "tanvir" } },
+];
 
 /** A plain silhouette: the demo applicants have no pictures of their own. */
 const DEMO_APPLICANT_PHOTO = "/images/member.svg";
 
 /** People who applied in the demo round and wait for an admin. */
 const DEMO_APPLICANTS = [
-  { name: "Nusrat Jahan", email: "nusrat.jahan@student.rmstu.ac.bd", batch: 9 },
-  { name: "Arif Hossain", email: "arif.hossain@student.rmstu.ac.bd", batch: 9 },
-  { name: "Mong Sing Marma", email: "mongsing.marma@student.rmstu.ac.bd", batch: 8 },
+  { name: "Ismat Ara", email: "ismat.ara@student.rmstu.ac.bd", batch: 9 },
+  { name: "Sajid Hasan", email: "sajid.hasan@student.rmstu.ac.bd", batch: 9 },
+  { name: "Thowai Ching Marma", email: "thowaiching.marma@student.rmstu.ac.bd", batch: 8 },
 ] as const;
 
 const addDays = (isoDate: string, days: number) =>
@@ -31,7 +32,15 @@ const addDays = (isoDate: string, days: number) =>
  * waiting. The accounts have no password: they show the dashboard's screens, nobody signs in.
  */
 export async function seedDemoMembers(db: Database): Promise<void> {
-  const linked = await db.select().from(students).orderBy(asc(students.createdAt), asc(students.id)).limit(3);
+  const linked = await db
+    .select()
+    .from(students)
+    .where(
+      inArray(
+        students.name,
+        DEMO_MEMBERS.map((member) => member.name),
+      ),
+    );
   const accounts = await db
     .insert(users)
     .values([
@@ -41,12 +50,13 @@ export async function seedDemoMembers(db: Database): Promise<void> {
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
   const accountOf = new Map(accounts.map((account) => [account.email, account.id]));
-  for (const [index, student] of linked.entries()) {
+  for (const student of linked) {
     const userId = accountOf.get(student.email);
+    const handles = DEMO_MEMBERS.find((member) => member.name === student.name)?.handles;
     if (userId)
       await db
         .update(students)
-        .set({ userId, ...DEMO_HANDLES[index] })
+        .set({ userId, ...handles })
         .where(eq(students.id, student.id));
   }
   const today = todayIn(clubTimeZone);
