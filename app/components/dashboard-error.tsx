@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
 import { notFoundText } from "~/content/site";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -42,7 +43,7 @@ export function DashboardError({ error }: { error: unknown }) {
   );
 }
 
-function ErrorPanel({ heading, text, children }: { heading: string; text?: string; children: React.ReactNode }) {
+function ErrorPanel({ heading, text, children }: { heading: string; text?: string; children: ReactNode }) {
   return (
     <section role="alert" className="card mx-auto max-w-xl p-6 text-center sm:p-8">
       <title>{heading}</title>
