@@ -111,7 +111,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     return answer?.tone && answer.message ? <Alert tone={answer.tone}>{answer.message}</Alert> : null;
   };
   return (
-    <section className="mx-auto flex max-w-2xl flex-col gap-6">
+    <section className="flex max-w-2xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold text-navy-900">{dashboardTexts.profileHeading}</h1>
         <p className="mt-1 text-slate-600">{loaderData.email}</p>
