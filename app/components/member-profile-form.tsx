@@ -1,17 +1,13 @@
 import { Form } from "react-router";
 import type { FormFieldDef } from "~/domain/collection";
-import { JUDGES, type MemberProfile, memberPath, memberTexts } from "~/domain/members";
+import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath, memberTexts } from "~/domain/members";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";
 import { FormField } from "./form-field";
 
 /** The member profile's fields, in the order the form shows them (the API's names). */
 const PROFILE_FIELDS: readonly FormFieldDef[] = [
-  { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 },
-  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
-  { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
-  { name: "studentId", label: "Student ID", kind: "text", maxLength: 20, hint: "Optional" },
-  { name: "photoURL", label: "Photo", kind: "link", required: true, hint: "Shown cropped to a square" },
+  ...MEMBER_FACT_FIELDS,
   ...JUDGES.map(
     (judge): FormFieldDef => ({
       name: judge.key,
@@ -105,36 +101,33 @@ export function MemberProfileSection({ profile, claimable, answer, busy }: Membe
       {PROFILE_FIELDS.map((field) => (
         <FormField key={field.name} field={field} defaultValue={values[field.name]} error={errors[field.name]} />
       ))}
-      <div className="flex items-center gap-3">
-        <input
-          id="email-visible"
-          type="checkbox"
-          name="emailVisible"
-          defaultChecked={values.emailVisible === "on"}
-          className="size-6 accent-navy-700"
-        />
-        {/* Read when the box is not ticked (an unticked box sends nothing). */}
-        <input type="hidden" name="emailVisible" value="off" />
-        <label htmlFor="email-visible" className="text-slate-800">
-          Show my email ({profile.email}) on the Students page and my public page
-        </label>
-      </div>
-      <div className="flex items-center gap-3">
-        <input
-          id="listed"
-          type="checkbox"
-          name="listed"
-          defaultChecked={values.listed === "on"}
-          className="size-6 accent-navy-700"
-        />
-        <input type="hidden" name="listed" value="off" />
-        <label htmlFor="listed" className="text-slate-800">
-          Show me on the Students page and on my own page
-        </label>
-      </div>
+      <YesNoField
+        name="emailVisible"
+        label={`Show my email (${profile.email}) on the Students page and my public page`}
+        checked={values.emailVisible === "on"}
+      />
+      <YesNoField
+        name="listed"
+        label="Show me on the Students page and on my own page"
+        checked={values.listed === "on"}
+      />
       <button type="submit" className="btn-navy self-start" disabled={busy}>
         Save profile
       </button>
     </Form>
+  );
+}
+
+/** A yes/no of the profile: its box sends "on" when ticked, the hidden field after it "off" when not. */
+function YesNoField({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  const id = `profile-${name}`;
+  return (
+    <div className="flex items-center gap-3">
+      <input id={id} type="checkbox" name={name} defaultChecked={checked} className="size-6 accent-navy-700" />
+      <input type="hidden" name={name} value="off" />
+      <label htmlFor={id} className="text-slate-800">
+        {label}
+      </label>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { TableFilterDef } from "~/domain/collection";
 import type { Page } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE, SEARCH_MAX_LENGTH, type TableQuery } from "~/lib/table-query";
+import { SelectField } from "./select-field";
 
 interface TableSearchProps {
   query: TableQuery;
@@ -44,44 +45,26 @@ export function TableSearch({ query, filters = [], filterOptions = {}, sorts }: 
         />
       </div>
       {filters.map((filter) => (
-        <div key={filter.name} className="flex flex-col gap-1">
-          <label htmlFor={`table-filter-${filter.name}`} className="text-sm font-medium text-slate-800">
-            {filter.label}
-          </label>
-          <select
-            id={`table-filter-${filter.name}`}
-            name={filter.name}
-            defaultValue={query.filters[filter.name] ?? ""}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          >
-            <option value="">{filter.everything}</option>
-            {(filterOptions[filter.name] ?? []).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          key={filter.name}
+          id={`table-filter-${filter.name}`}
+          name={filter.name}
+          label={filter.label}
+          value={query.filters[filter.name] ?? ""}
+          choices={[
+            { value: "", label: filter.everything },
+            ...(filterOptions[filter.name] ?? []).map((value) => ({ value, label: value })),
+          ]}
+        />
       ))}
       {choices.length > 0 ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="table-sort" className="text-sm font-medium text-slate-800">
-            Sort
-          </label>
-          <select
-            id="table-sort"
-            name="sort"
-            defaultValue={query.sort}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          >
-            <option value="">Newest first</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="table-sort"
+          name="sort"
+          label="Sort"
+          value={query.sort}
+          choices={[{ value: "", label: "Newest first" }, ...choices]}
+        />
       ) : (
         query.sort && <input type="hidden" name="sort" value={query.sort} />
       )}

@@ -144,11 +144,17 @@ export async function saveMemberProfile(
 
 /** A student record an admin made with this account's email, not linked to anyone yet. */
 export async function findClaimableStudent(db: Database, user: { id: string; email: string }) {
-  if (await findMemberProfile(db, user.id)) return undefined;
+  // One query: none for an account that has a profile already.
   const [row] = await db
     .select({ id: students.id, name: students.name, batch: students.batch, session: students.session })
     .from(students)
-    .where(and(sql`lower(${students.email}) = lower(${user.email})`, isNull(students.userId)))
+    .where(
+      and(
+        sql`lower(${students.email}) = lower(${user.email})`,
+        isNull(students.userId),
+        sql`not exists (select 1 from ${students} as own where own.user_id = ${user.id})`,
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -1,3 +1,5 @@
+import type { FormFieldDef } from "./collection";
+
 /**
  * Members: a signed-in person's profile is the student record linked to their account. The
  * judges a member may name a handle on, with the format each judge allows and the address of
@@ -56,6 +58,15 @@ export interface MemberProfile {
   linkedin: string | null;
   bio: string;
 }
+
+/** The facts a member keeps and an application sends: the form fields both show (the API's names). */
+export const MEMBER_FACT_FIELDS: readonly FormFieldDef[] = [
+  { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 },
+  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
+  { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
+  { name: "studentId", label: "Student ID", kind: "text", maxLength: 20, hint: "Optional" },
+  { name: "photoURL", label: "Photo", kind: "link", required: true, hint: "Shown cropped to a square" },
+];
 
 /** The address of a member's public page. */
 export const memberPath = (slug: string) => `/students/${encodeURIComponent(slug)}`;

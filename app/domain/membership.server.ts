@@ -6,9 +6,9 @@ import { APPLICATION_STATUSES, membershipApplications, membershipRounds, student
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { freeSlug, isUniqueViolation } from "./crud.server";
-import { dateField, linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
+import { dateField, optionalText, requiredText } from "./fields";
 import { releaseReviewedMedia } from "./media.server";
-import { findClaimableStudent, findMemberProfile } from "./members.server";
+import { findClaimableStudent, findMemberProfile, memberProfileInput } from "./members.server";
 import { type ApiApplication, type ApiRound, type ApplicationStatus, membershipTexts } from "./membership";
 import { UUID_PATTERN } from "./recent-events";
 import { STUDENT_FALLBACK_SLUG } from "./students";
@@ -26,13 +26,16 @@ export const roundInput = z
     error: "Closes on must be on or after Opens on",
   });
 
-/** Body of an application (the /join form and `POST /api/membership-rounds/{id}/applications`). */
-export const applicationInput = z.object({
-  name: requiredText("Name", 200),
-  batch: optionalWholeNumberField("Batch"),
-  session: optionalText("Session", 9),
-  studentId: optionalText("Student ID", 20),
-  photoURL: linkField("Photo"),
+/**
+ * Body of an application (the /join form and `POST /api/membership-rounds/{id}/applications`):
+ * the member profile's facts, checked by the same rules.
+ */
+export const applicationInput = memberProfileInput.pick({
+  name: true,
+  batch: true,
+  session: true,
+  studentId: true,
+  photoURL: true,
 });
 
 export type ApplicationInput = z.infer<typeof applicationInput>;

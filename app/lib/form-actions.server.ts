@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "./field-errors";
-import { type ActionResult, type ConfirmQuestion, confirmStep } from "./form-actions";
+import { type ActionResult, BULK_MAX, type ConfirmQuestion, confirmStep } from "./form-actions";
 
 /** The message of a 400 that names the wrong fields, on forms and in the API alike. */
 export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
@@ -71,6 +71,15 @@ export function confirmation(
   const step = confirmStep(form);
   if (step === "ask") return data<ActionResult>({ confirm: question, values });
   if (step === "declined") return data<ActionResult>({ tone: "info", message: notSaved, values });
+  return undefined;
+}
+
+/** A bulk action's 400 when no row is ticked (`noneSelected` says so) or more than BULK_MAX are. */
+export function selectionProblem(ids: readonly string[], noneSelected: string): Answer | undefined {
+  if (ids.length === 0) return data<ActionResult>({ tone: "error", message: noneSelected }, 400);
+  if (ids.length > BULK_MAX) {
+    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
+  }
   return undefined;
 }
 

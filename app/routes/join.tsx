@@ -4,7 +4,7 @@ import { FormField } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import type { FormFieldDef } from "~/domain/collection";
+import { MEMBER_FACT_FIELDS } from "~/domain/members";
 import { findMemberProfile } from "~/domain/members.server";
 import { membershipTexts } from "~/domain/membership";
 import { applicationIn, applicationInput, apply, openRound } from "~/domain/membership.server";
@@ -17,14 +17,6 @@ import type { Route } from "./+types/join";
 
 // Works without JavaScript; with it, the photo field also takes an uploaded picture.
 export const handle: RouteHandle = { hydrate: true };
-
-const FIELDS: readonly FormFieldDef[] = [
-  { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 },
-  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
-  { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
-  { name: "studentId", label: "Student ID", kind: "text", maxLength: 20, hint: "Optional" },
-  { name: "photoURL", label: "Photo", kind: "link", required: true },
-];
 
 export function meta() {
   return [{ title: membershipTexts.joinHeading }, { name: "description", content: "Apply to join the club." }];
@@ -109,7 +101,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
             {round.note && <p className="whitespace-pre-line text-slate-700">{round.note}</p>}
             {actionData?.tone === "error" && actionData.message && <Alert tone="error">{actionData.message}</Alert>}
             <Form method="post" noValidate className="card flex flex-col gap-4 p-6">
-              {FIELDS.map((field) => (
+              {MEMBER_FACT_FIELDS.map((field) => (
                 <FormField
                   key={field.name}
                   field={field}

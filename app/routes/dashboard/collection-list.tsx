@@ -13,14 +13,8 @@ import type { Collection } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requireAdminPage } from "~/domain/session.server";
-import {
-  type ActionResult,
-  BULK_MAX,
-  keepFormOnFailure,
-  keepPageAfterUnsentForm,
-  selectedIds,
-} from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
+import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/collection-list";
@@ -80,12 +74,8 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
 
 async function deleteSelected(app: AppContext, collection: Collection, form: FormData) {
   const ids = selectedIds(form);
-  if (ids.length === 0) {
-    return data<ActionResult>({ tone: "error", message: `Select at least one ${collection.noun} to delete.` }, 400);
-  }
-  if (ids.length > BULK_MAX) {
-    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
-  }
+  const problem = selectionProblem(ids, `Select at least one ${collection.noun} to delete.`);
+  if (problem) return problem;
   const hidden = { intent: "delete-selected", ids: ids.join(",") };
   const unconfirmed = confirmation(
     form,

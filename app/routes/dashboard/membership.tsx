@@ -5,6 +5,7 @@ import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { PaginationNav } from "~/components/pagination-nav";
+import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
@@ -22,14 +23,8 @@ import {
   roundInput,
 } from "~/domain/membership.server";
 import { requireAdminPage } from "~/domain/session.server";
-import {
-  type ActionResult,
-  BULK_MAX,
-  keepFormOnFailure,
-  keepPageAfterUnsentForm,
-  selectedIds,
-} from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
+import { answerSafely, confirmation, parseForm, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { formatDate, todayIn } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -102,10 +97,8 @@ async function decide(app: AppContext, form: FormData) {
   const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
   const ids = selectedIds(form);
   const reason = String(form.get("reason") ?? "").slice(0, 500);
-  if (ids.length === 0) return data<ActionResult>({ tone: "error", message: "Select at least one application." }, 400);
-  if (ids.length > BULK_MAX) {
-    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
-  }
+  const problem = selectionProblem(ids, "Select at least one application.");
+  if (problem) return problem;
   const hidden = { decision, ids: ids.join(","), reason };
   const unconfirmed = confirmation(
     form,
@@ -185,7 +178,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       {round ? (
         <>
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <FilterSelect
+            <SelectField
+              id="filter-round"
               name="round"
               label="Round"
               value={round._id}
@@ -196,7 +190,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 }`,
               }))}
             />
-            <FilterSelect
+            <SelectField
+              id="filter-status"
               name="status"
               label="Status"
               value={filters.status ?? ""}
@@ -315,37 +310,5 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         onClosed={confirmed.dialogClosed}
       />
     </section>
-  );
-}
-
-function FilterSelect({
-  name,
-  label,
-  value,
-  choices,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  choices: { value: string; label: string }[];
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={`filter-${name}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={`filter-${name}`}
-        name={name}
-        defaultValue={value}
-        className="min-h-11 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

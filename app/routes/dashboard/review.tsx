@@ -4,6 +4,7 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
+import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
@@ -19,14 +20,8 @@ import {
   rejectSubmissions,
 } from "~/domain/review.server";
 import { requireAdminPage } from "~/domain/session.server";
-import {
-  type ActionResult,
-  BULK_MAX,
-  keepFormOnFailure,
-  keepPageAfterUnsentForm,
-  selectedIds,
-} from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
+import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/review";
@@ -101,10 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function decideSelected(form: FormData, key: ReviewableKey, decision: Decision, app: AppContext) {
   const ids = selectedIds(form);
-  if (ids.length === 0) return data<ActionResult>({ tone: "error", message: reviewTexts.noneSelected }, 400);
-  if (ids.length > BULK_MAX) {
-    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
-  }
+  const problem = selectionProblem(ids, reviewTexts.noneSelected);
+  if (problem) return problem;
   const hidden = { collection: key, decision, ids: ids.join(",") };
   const unconfirmed = confirmation(form, { ...question(decision, "", ids.length), hidden }, dashboardTexts.notSaved);
   if (unconfirmed) return unconfirmed;
@@ -140,24 +133,19 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <Form method="get" className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="review-show" className="text-sm font-medium text-slate-800">
-            {reviewTexts.show}
-          </label>
-          <select
-            id="review-show"
-            name="show"
-            defaultValue={showing ?? ""}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          >
-            <option value="">{reviewTexts.showEverything}</option>
-            {REVIEWABLE_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {collections[key].headings.list.replace(/^All /, "")}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="review-show"
+          name="show"
+          label={reviewTexts.show}
+          value={showing ?? ""}
+          choices={[
+            { value: "", label: reviewTexts.showEverything },
+            ...REVIEWABLE_KEYS.map((key) => ({
+              value: key,
+              label: collections[key].headings.list.replace(/^All /, ""),
+            })),
+          ]}
+        />
         <button type="submit" className="btn-navy">
           Show
         </button>
