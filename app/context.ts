@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Auth } from "~/domain/auth.server";
 import type { ContentVersionReader } from "~/domain/content-version.server";
 import type { Config } from "~/lib/config.server";
+import type { JobQueue } from "~/lib/job-queue.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import type { VersionedCache } from "~/lib/versioned-cache.server";
 
@@ -24,6 +25,10 @@ export type AppServices = {
    * anonymous ones, so a list is read once per version, whoever asks.
    */
   contentCache: VersionedCache;
+  /** Background work (mail, webhooks, announcements) on the database's job queue (app/domain/background-jobs.server.ts). */
+  jobs: JobQueue;
+  /** The site's secret: signs sessions and the links in mails, seals stored webhook secrets. */
+  secret: string;
   /** The built CSS, inlined on runtime-free pages (app/lib/inline-stylesheet.ts). */
   inlineStylesheet?: string;
 };

@@ -8,7 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
-import { authSecret, oidcFormActionOrigins, signedSessionToken } from "~/domain/auth.server";
+import { oidcFormActionOrigins, signedSessionToken } from "~/domain/auth.server";
 import { isAwaitingReview } from "~/domain/media.server";
 import { getDisplayUser } from "~/domain/session.server";
 import { ADMIN_ROLE } from "~/domain/users";
@@ -47,7 +47,6 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
     formActionOrigins: oidcFormActionOrigins(context.config),
     hotReload: development,
   };
-  const secret = authSecret(context.config);
   // Renders cost this process's time, so each process keeps its own count (no database write per page).
   const countRender = createMemoryCounter({
     max: context.config.RENDER_RATE_LIMIT_MAX,
@@ -55,7 +54,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
   });
   const cache = pageCache({
     contentVersion: context.contentVersion,
-    sessionToken: (cookieHeader) => signedSessionToken(cookieHeader, secret),
+    sessionToken: (cookieHeader) => signedSessionToken(cookieHeader, context.secret),
     isLiveSession: async (cookieHeader) =>
       (await getDisplayUser(new Headers({ cookie: cookieHeader }), context)).user !== null,
     queryParamsOf,

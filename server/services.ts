@@ -2,7 +2,8 @@ import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/client.server";
 import { createDemoAdmin } from "~/db/seed/demo-accounts.server";
 import { seedDemoContentOnce } from "~/db/seed/seed.server";
-import { createAuth } from "~/domain/auth.server";
+import { authSecret, createAuth } from "~/domain/auth.server";
+import { startBackgroundJobs } from "~/domain/background-jobs.server";
 import { createContentVersionReader } from "~/domain/content-version.server";
 import { startMediaCollector } from "~/domain/media-collector.server";
 import type { Config } from "~/lib/config.server";
@@ -55,11 +56,25 @@ export async function startServices(args: {
     log,
     uploadTempDir: uploadTempDir(config.DATA_DIR),
   });
+  const secret = authSecret(config);
+  const background = await startBackgroundJobs({ database, config, log, secret });
   return {
-    services: { db: database.db, database, config, log, auth, storage, contentVersion, contentCache },
+    services: {
+      db: database.db,
+      database,
+      config,
+      log,
+      auth,
+      storage,
+      contentVersion,
+      contentCache,
+      jobs: background.jobs,
+      secret,
+    },
     demoAdmin,
     async close() {
       mediaCollector.stop();
+      await background.stop();
       await database.close();
     },
   };

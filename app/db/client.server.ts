@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { fromPglite } from "pg-boss/dist/adapters/pglite.js";
+import type { JobQueueConnection } from "~/lib/job-queue.server";
 import { ConfigError } from "~/lib/config.server";
 import { acquireDirectoryLock } from "./lock.server";
 import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
@@ -22,6 +24,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Set when this start moved an embedded PostgreSQL 17 directory to 18: where the original stays. */
   postgres17Backup?: string;
+  /** How the job queue reaches this database: the embedded one's own connection, or a server's address. */
+  jobQueueConnection: JobQueueConnection;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +100,7 @@ async function wrapPglite(client: PGlite, release: () => void | Promise<void>): 
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    jobQueueConnection: { db: fromPglite(client) },
     ping: async () => {
       await client.query("select 1");
     },
@@ -141,6 +146,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    jobQueueConnection: { connectionString: url },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -290,3 +290,103 @@ export const membershipApplications = pgTable(
     index("membership_applications_user_idx").on(t.userId),
   ],
 );
+
+/** What subscribers and webhooks hear about: notices, results, and events per type (`events:Seminar`). */
+export const PUBLICATION_COLLECTIONS = ["notices", "events", "results"] as const;
+
+/**
+ * Every notice, event and result as it is published (a trigger writes the row in the publishing
+ * transaction, whoever publishes: a form, the API, the review queue), until the announcer has
+ * told subscribers and webhooks about it. The weekly digest reads what was published when.
+ */
+export const publications = pgTable(
+  "publications",
+  {
+    id: id(),
+    collection: text("collection", { enum: PUBLICATION_COLLECTIONS }).notNull(),
+    itemId: uuid("item_id").notNull(),
+    topic: text("topic").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("publications_item_key").on(t.collection, t.itemId),
+    index("publications_unannounced_idx").on(t.publishedAt).where(sql`${t.announcedAt} is null`),
+    index("publications_topic_date_idx").on(t.topic, t.publishedAt),
+  ],
+);
+
+export const SUBSCRIPTION_FREQUENCIES = ["immediately", "weekly"] as const;
+
+/** An email address that asked for mail about some topics; nothing is sent before `confirmed_at`. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+    frequency: text("frequency", { enum: SUBSCRIPTION_FREQUENCIES }).notNull().default("immediately"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The last confirmation or reminder mail: a repeated subscribe sends at most one per window. */
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }),
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_email_key").on(sql`lower(${t.email})`),
+    index("subscriptions_topics_idx").using("gin", t.topics),
+  ],
+);
+
+export const MAIL_STATUSES = ["queued", "sent", "outbox"] as const;
+
+/**
+ * Every mail the site sends, written before it is sent: the job that sends it reads it from
+ * here, so a retry sends the same message (same Message-ID) and a sent one is never sent again.
+ * Without SMTP it stays here as the outbox admins read.
+ */
+export const mails = pgTable(
+  "mails",
+  {
+    id: id(),
+    /** Unique per reason (a publication and a subscriber, a confirmation…): announcing twice writes one mail. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** One-click unsubscribe address (List-Unsubscribe), when the mail is about a subscription. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    lastError: text("last_error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [newestFirstIndex("mails", t), index("mails_status_idx").on(t.status, t.createdAt)],
+);
+
+export const WEBHOOK_KINDS = ["discord", "slack", "telegram"] as const;
+
+/** Where publications are posted (a chat's incoming webhook or a Telegram bot); secrets sealed (app/lib/signed-token.server.ts). */
+export const webhooks = pgTable("webhooks", {
+  id: id(),
+  name: text("name").notNull(),
+  kind: text("kind", { enum: WEBHOOK_KINDS }).notNull(),
+  /** The webhook URL, or for Telegram the bot token, sealed with the site's secret. */
+  sealedSecret: text("sealed_secret").notNull(),
+  /** Telegram's chat id (not secret); null for the others. */
+  chatId: text("chat_id"),
+  topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row: when the next mail may go out under SMTP_RATE_PER_MINUTE. Senders reserve their
+ * slots in one statement, so every process shares the pace.
+ */
+export const mailPace = pgTable("mail_pace", {
+  id: integer("id").primaryKey().default(1),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -106,6 +106,22 @@ export const configSchema = z.object({
   /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables…). */
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /** Mail goes out through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: to the dashboard's outbox. */
+  SMTP_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^smtps?$/, error: "must be an address such as smtps://user:password@smtp.example.org:465" }).optional(),
+  ),
+  /** The sender of every mail, e.g. "CSE Programming Club <club@example.org>"; unset: no-reply at BASE_URL's host. */
+  MAIL_FROM: optionalText,
+  /** Mails sent per minute at most, across every process (a provider's sending limit). */
+  SMTP_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Telegram's Bot API; changed only to point tests at a local server. */
+  TELEGRAM_API_URL: z.preprocess(blankAsUnset, z.url().default("https://api.telegram.org")),
+  /** Attempts after the first for a failed mail or webhook post, with the first delay (it doubles each time). */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** How often jobs of a process that died are looked for and handed to another. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR" | "BASE_URL"> & {

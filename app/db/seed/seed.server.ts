@@ -1,8 +1,18 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { appMeta, events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
+import {
+  appMeta,
+  events,
+  executives,
+  notices,
+  publications,
+  recentEvents,
+  results,
+  students,
+  teachers,
+} from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
@@ -55,6 +65,8 @@ export async function seedDemoContentOnce(args: {
     if (await hasContent(tx)) return false;
     await insert(tx);
     if (withMembers) await seedDemoMembers(tx);
+    // The demo is not news: nobody is told about it.
+    await tx.update(publications).set({ announcedAt: new Date() }).where(isNull(publications.announcedAt));
     return true;
   });
   if (seeded) {

@@ -1,0 +1,251 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { eventCategories } from "~/content/events";
+import type { Database } from "~/db/client.server";
+import { events, notices, publications, results, subscriptions } from "~/db/schema";
+import { formatDate } from "~/lib/format";
+import { type NewMail, queueMails } from "./mail.server";
+import { renderMail } from "./mail-layout.server";
+import { type Subscription, type SubscriptionContext, subscribersOf, subscriptionLinks } from "./subscriptions.server";
+import { POST_WEBHOOK_JOB, type WebhookMessage, webhooksFor } from "./webhooks.server";
+
+/** The queue that tells subscribers and webhooks about what was published (each job: everything waiting). */
+export const ANNOUNCE_JOB = "announce-publications";
+export const WEEKLY_DIGEST_JOB = "weekly-digest";
+
+/** Subscribers read and mailed per step: a club's whole list stays out of memory. */
+const SUBSCRIBER_BATCH = 500;
+const PUBLICATIONS_PER_JOB = 20;
+const SUMMARY_LENGTH = 280;
+
+type Publication = typeof publications.$inferSelect;
+
+/** Asks for the announcer to run now (it also runs every minute, for a publish whose request died before asking). */
+export function announceSoon(context: Pick<SubscriptionContext, "jobs">): Promise<unknown> {
+  return context.jobs.send(ANNOUNCE_JOB, {});
+}
+
+/**
+ * Tells the subscribers (those who want each mail right away) and the webhooks of each topic
+ * about every publication not announced yet. One announcer runs at a time (its queue is a
+ * singleton). No transaction spans the work: on the embedded database one would hold the only
+ * connection the queue needs. A crash midway leaves the publication unannounced, and the next
+ * run writes the same mails and jobs under the same keys and ids, which sends nothing twice.
+ */
+export async function announcePublications(context: SubscriptionContext): Promise<number> {
+  const waiting = await context.db
+    .select()
+    .from(publications)
+    .where(isNull(publications.announcedAt))
+    .orderBy(asc(publications.publishedAt))
+    .limit(PUBLICATIONS_PER_JOB);
+  for (const publication of waiting) {
+    await announce(context, publication);
+    await context.db
+      .update(publications)
+      .set({ announcedAt: new Date() })
+      .where(eq(publications.id, publication.id));
+  }
+  // A full batch: there may be more waiting.
+  if (waiting.length === PUBLICATIONS_PER_JOB) await announceSoon(context);
+  return waiting.length;
+}
+
+async function announce(context: SubscriptionContext, publication: Publication) {
+  const message = await describePublication(context.db, context.config.BASE_URL, publication);
+  // Deleted (or unpublished) before it was announced: nothing to tell.
+  if (!message) return;
+  const hooks = await webhooksFor(context.db, publication.topic);
+  await context.jobs.insert(
+    POST_WEBHOOK_JOB,
+    hooks.map((hook) => ({
+      id: stableUuid(`${publication.id}:${hook.id}`),
+      data: { webhookId: hook.id, message },
+    })),
+  );
+  let after: string | undefined;
+  for (;;) {
+    const batch = await subscribersOf(context.db, publication.topic, "immediately", after, SUBSCRIBER_BATCH);
+    if (batch.length === 0) break;
+    await queueMails(
+      context,
+      batch.map((subscriber) => publicationMail(context, subscriber, publication, message)),
+    );
+    after = batch.at(-1)?.id;
+  }
+}
+
+function publicationMail(
+  context: SubscriptionContext,
+  subscriber: Subscription,
+  publication: Publication,
+  message: WebhookMessage,
+): NewMail {
+  const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
+  const subject = `${message.kicker}: ${message.title}`;
+  return {
+    dedupeKey: `publication:${publication.id}:${subscriber.id}`,
+    to: subscriber.email,
+    subject,
+    unsubscribeUrl: links.unsubscribeUrl,
+    ...renderMail({
+      clubName: context.clubName,
+      subject,
+      kicker: message.kicker,
+      heading: message.title,
+      paragraphs: [message.summary],
+      action: { label: "Read it on the website", url: message.url },
+      footer: {
+        reason: `You get this because you subscribed to ${context.clubName} news.`,
+        manageUrl: links.manageUrl,
+        unsubscribeUrl: links.unsubscribeUrl,
+      },
+    }),
+  };
+}
+
+/** What a mail or a chat post says about a publication; undefined when it is gone or not published. */
+export async function describePublication(
+  db: Database,
+  baseUrl: string,
+  publication: Pick<Publication, "collection" | "itemId">,
+): Promise<WebhookMessage | undefined> {
+  const id = publication.itemId;
+  if (publication.collection === "notices") {
+    const [notice] = await db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.id, id), eq(notices.status, "published")));
+    if (!notice) return undefined;
+    return {
+      kicker: "New notice",
+      title: notice.name,
+      summary: summarise(`${formatDate(notice.publishingDate)}: ${notice.description}`),
+      url: `${baseUrl}/notice/${notice.slug}`,
+    };
+  }
+  if (publication.collection === "results") {
+    const [result] = await db
+      .select()
+      .from(results)
+      .where(and(eq(results.id, id), eq(results.status, "published")));
+    if (!result) return undefined;
+    return { kicker: "New contest result", title: result.name, summary: summarise(result.description ?? ""), url: `${baseUrl}/results` };
+  }
+  const [event] = await db.select().from(events).where(eq(events.id, id));
+  if (!event) return undefined;
+  const category = eventCategories.find((candidate) => candidate.eventType === event.eventType);
+  const when = event.startsOn ? `${formatDate(event.startsOn)}, ${event.startsAt}` : event.startsAt;
+  return {
+    kicker: `New event: ${event.eventType}`,
+    title: event.name,
+    summary: summarise(`${when}. ${event.details}`),
+    url: `${baseUrl}/events${category ? `/${category.slug}` : ""}`,
+  };
+}
+
+function summarise(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= SUMMARY_LENGTH ? flat : `${flat.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…`;
+}
+
+/** A UUID made from a name: the same publication and webhook always make the same job id. */
+function stableUuid(name: string): string {
+  const hex = createHash("sha256").update(name).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The weekly digest: each confirmed weekly subscriber gets one mail listing what was published
+ * on their topics since their last digest (or their confirmation, at most a week back); none
+ * when there was nothing. The mail's key names the subscriber and the week, so a second run in
+ * the same week sends nothing.
+ */
+export async function sendWeeklyDigests(context: SubscriptionContext, now = new Date()): Promise<number> {
+  const week = Math.floor(now.getTime() / WEEK_MS);
+  let after: string | undefined;
+  let sent = 0;
+  for (;;) {
+    const batch = await context.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.frequency, "weekly"),
+          sql`${subscriptions.confirmedAt} is not null`,
+          after ? gt(subscriptions.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(subscriptions.id))
+      .limit(SUBSCRIBER_BATCH);
+    if (batch.length === 0) return sent;
+    const mails: NewMail[] = [];
+    for (const subscriber of batch) {
+      const mail = await digestMail(context, subscriber, week, now);
+      if (mail) mails.push(mail);
+    }
+    sent += await queueMails(context, mails);
+    await context.db
+      .update(subscriptions)
+      .set({ lastDigestAt: now })
+      .where(
+        inArray(
+          subscriptions.id,
+          batch.map((subscriber) => subscriber.id),
+        ),
+      );
+    after = batch.at(-1)?.id;
+  }
+}
+
+async function digestMail(
+  context: SubscriptionContext,
+  subscriber: Subscription,
+  week: number,
+  now: Date,
+): Promise<NewMail | undefined> {
+  const since = new Date(
+    Math.max(now.getTime() - WEEK_MS, (subscriber.lastDigestAt ?? subscriber.confirmedAt ?? now).getTime()),
+  );
+  const published = await context.db
+    .select()
+    .from(publications)
+    .where(
+      and(
+        inArray(publications.topic, subscriber.topics),
+        gt(publications.publishedAt, since),
+        lte(publications.publishedAt, now),
+      ),
+    )
+    .orderBy(asc(publications.publishedAt))
+    .limit(50);
+  const items = [];
+  for (const publication of published) {
+    const message = await describePublication(context.db, context.config.BASE_URL, publication);
+    if (message) items.push({ title: `${message.kicker}: ${message.title}`, url: message.url, summary: message.summary });
+  }
+  if (items.length === 0) return undefined;
+  const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
+  const subject = `${context.clubName}: your weekly digest`;
+  return {
+    dedupeKey: `digest:${subscriber.id}:${week}`,
+    to: subscriber.email,
+    subject,
+    unsubscribeUrl: links.unsubscribeUrl,
+    ...renderMail({
+      clubName: context.clubName,
+      subject,
+      kicker: "Weekly digest",
+      heading: `This week at ${context.clubName}`,
+      paragraphs: [`${items.length} new on the topics you follow:`],
+      items,
+      footer: {
+        reason: `You get this because you subscribed to a weekly digest of ${context.clubName} news.`,
+        manageUrl: links.manageUrl,
+        unsubscribeUrl: links.unsubscribeUrl,
+      },
+    }),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Logger } from "pino";
+import { clubTimeZone } from "~/content/site";
+import type { DatabaseHandle } from "~/db/client.server";
+import type { Config } from "~/lib/config.server";
+import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
+import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
+import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
+import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
+import { getSiteSettings } from "./settings.server";
+import type { SubscriptionContext } from "./subscriptions.server";
+import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "./webhooks.server";
+
+/** pg-boss's shortest: a process that stops beating this long has its job handed to another. */
+const HEARTBEAT_SECONDS = 10;
+
+export interface BackgroundJobs {
+  jobs: JobQueue;
+  stop(): Promise<void>;
+}
+
+/**
+ * The site's background work, run by every app process: sending mail, posting to chats,
+ * announcing publications (every minute, and at once when asked) and the weekly digest
+ * (Monday 09:00 in the club's time zone).
+ */
+export async function startBackgroundJobs(args: {
+  database: DatabaseHandle;
+  config: Config;
+  log: Logger;
+  secret: string;
+}): Promise<BackgroundJobs> {
+  const { database, config, log, secret } = args;
+  const db = database.db;
+  const transport: MailTransport | undefined = config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined;
+  const retried = {
+    retryLimit: config.JOB_RETRY_LIMIT,
+    retryDelay: config.JOB_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  };
+  const subscriptionContext = async (queue: JobQueue): Promise<SubscriptionContext> => ({
+    db,
+    config,
+    log,
+    jobs: queue,
+    secret,
+    clubName: (await getSiteSettings(db)).clubName,
+  });
+  const definitions: JobDefinition[] = [
+    {
+      name: SEND_MAIL_JOB,
+      queue: retried,
+      concurrency: 2,
+      run: async (data, { queue }) => {
+        const { mailId } = data as { mailId: string };
+        const from = mailFrom(config, (await getSiteSettings(db)).clubName);
+        await deliverMail({ db, config, log, jobs: queue, transport }, mailId, from);
+      },
+    },
+    {
+      name: POST_WEBHOOK_JOB,
+      queue: retried,
+      concurrency: 2,
+      run: async (data) => {
+        const { webhookId, message } = data as { webhookId: string; message: WebhookMessage };
+        await postToWebhook(db, { webhookId, message, secret, telegramApiUrl: config.TELEGRAM_API_URL });
+      },
+    },
+    {
+      name: ANNOUNCE_JOB,
+      queue: { ...retried, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await announcePublications(await subscriptionContext(queue));
+      },
+    },
+    {
+      name: WEEKLY_DIGEST_JOB,
+      queue: { ...retried, policy: "stately" },
+      schedule: { cron: "0 9 * * 1", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await sendWeeklyDigests(await subscriptionContext(queue));
+      },
+    },
+  ];
+  const jobs = await startJobQueue({
+    connection: database.jobQueueConnection,
+    definitions,
+    log,
+    superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+  });
+  return {
+    jobs,
+    async stop() {
+      await jobs.stop();
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { renderToStaticMarkup } from "react-dom/server";
+
+/** What every mail says, in the club's look: written once, rendered as HTML and as plain text. */
+export interface MailContent {
+  clubName: string;
+  subject: string;
+  /** A line above the heading ("New notice", "Weekly digest"). */
+  kicker: string;
+  heading: string;
+  paragraphs: string[];
+  /** The one thing to do: open the page, confirm the subscription. */
+  action?: { label: string; url: string };
+  /** Items listed after the paragraphs (a digest's publications). */
+  items?: { title: string; url: string; summary: string }[];
+  /** Why the reader gets this mail, and where they change it. */
+  footer: { reason: string; manageUrl?: string; unsubscribeUrl?: string };
+}
+
+// The club's navy and amber (app/app.css); mail clients read inline styles only.
+const NAVY = "#0b1f3a";
+const AMBER = "#fbbf24";
+const TEXT = "#1e293b";
+const MUTED = "#475569";
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Noto Sans Bengali', 'Helvetica Neue', Arial, sans-serif";
+
+export function renderMail(content: MailContent): { html: string; text: string } {
+  return { html: `<!DOCTYPE html>${renderToStaticMarkup(<MailHtml content={content} />)}`, text: mailText(content) };
+}
+
+function MailHtml({ content }: { content: MailContent }) {
+  const { footer } = content;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{content.subject}</title>
+      </head>
+      <body style={{ margin: 0, background: "#f1f5f9", fontFamily: FONT, color: TEXT }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ background: "#f1f5f9" }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: "16px 8px" }}>
+                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560 }}>
+                  <tbody>
+                    <tr>
+                      <td style={{ background: NAVY, color: "#ffffff", padding: "16px 20px", borderRadius: "12px 12px 0 0" }}>
+                        <strong style={{ fontSize: 18 }}>{content.clubName}</strong>
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ background: "#ffffff", padding: "20px", lineHeight: 1.5, fontSize: 16 }}>
+                        <p style={{ margin: "0 0 4px", color: MUTED, fontSize: 14 }}>{content.kicker}</p>
+                        <h1 style={{ margin: "0 0 12px", fontSize: 22, color: NAVY }}>{content.heading}</h1>
+                        {content.paragraphs.map((paragraph) => (
+                          <p key={paragraph} style={{ margin: "0 0 12px", whiteSpace: "pre-line" }}>
+                            {paragraph}
+                          </p>
+                        ))}
+                        {content.items?.map((item) => (
+                          <div key={item.url} style={{ borderTop: "1px solid #e2e8f0", padding: "12px 0" }}>
+                            <a href={item.url} style={{ color: NAVY, fontWeight: 700 }}>
+                              {item.title}
+                            </a>
+                            <p style={{ margin: "4px 0 0", color: MUTED }}>{item.summary}</p>
+                          </div>
+                        ))}
+                        {content.action && (
+                          <p style={{ margin: "20px 0 4px" }}>
+                            <a
+                              href={content.action.url}
+                              style={{
+                                display: "inline-block",
+                                background: AMBER,
+                                color: NAVY,
+                                fontWeight: 700,
+                                padding: "12px 20px",
+                                borderRadius: 8,
+                                textDecoration: "none",
+                              }}
+                            >
+                              {content.action.label}
+                            </a>
+                          </p>
+                        )}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ padding: "12px 20px", fontSize: 13, color: MUTED, lineHeight: 1.5 }}>
+                        {footer.reason}
+                        {footer.manageUrl && (
+                          <>
+                            {" "}
+                            <a href={footer.manageUrl} style={{ color: MUTED }}>
+                              Change what you get
+                            </a>
+                          </>
+                        )}
+                        {footer.unsubscribeUrl && (
+                          <>
+                            {" · "}
+                            <a href={footer.unsubscribeUrl} style={{ color: MUTED }}>
+                              Unsubscribe
+                            </a>
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+function mailText(content: MailContent): string {
+  const lines = [content.kicker, content.heading, "", ...content.paragraphs.flatMap((paragraph) => [paragraph, ""])];
+  for (const item of content.items ?? []) lines.push(`* ${item.title}`, `  ${item.summary}`, `  ${item.url}`, "");
+  if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, "");
+  lines.push("--", `${content.clubName}. ${content.footer.reason}`);
+  if (content.footer.manageUrl) lines.push(`Change what you get: ${content.footer.manageUrl}`);
+  if (content.footer.unsubscribeUrl) lines.push(`Unsubscribe: ${content.footer.unsubscribeUrl}`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,138 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { type Database, selectRows } from "~/db/client.server";
+import { mailPace, mails } from "~/db/schema";
+import type { Config } from "~/lib/config.server";
+import type { JobQueue } from "~/lib/job-queue.server";
+import type { MailTransport } from "~/lib/mail-transport.server";
+import { type Page, type PageRequest, readPage } from "~/lib/pagination";
+import { countRows } from "./crud.server";
+
+/** The queue whose jobs each send one mail of the mails table. */
+export const SEND_MAIL_JOB = "send-mail";
+
+export interface NewMail {
+  /** Unique per reason: the same mail queued twice is written and sent once. */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl?: string;
+}
+
+export type MailRow = typeof mails.$inferSelect;
+
+/** What sending needs: the database, the sender's settings, and SMTP when it is configured. */
+export interface MailContext {
+  db: Database;
+  config: Config;
+  log: Logger;
+  jobs: JobQueue;
+  /** Undefined without SMTP_URL: mail then waits in the outbox. */
+  transport?: MailTransport;
+}
+
+/**
+ * Writes the mails (a mail already written under its key is kept as it was) and queues a send
+ * for each one not sent yet, paced to SMTP_RATE_PER_MINUTE across every process. A job's id is
+ * its mail's id, so queueing again after a crash sends nothing twice.
+ */
+export async function queueMails(context: Omit<MailContext, "transport">, batch: NewMail[]): Promise<number> {
+  if (batch.length === 0) return 0;
+  const { db, config, jobs } = context;
+  await db.insert(mails).values(batch).onConflictDoNothing({ target: mails.dedupeKey });
+  const waiting = await db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(
+      and(
+        inArray(
+          mails.dedupeKey,
+          batch.map((mail) => mail.dedupeKey),
+        ),
+        eq(mails.status, "queued"),
+      ),
+    );
+  const startTimes = config.SMTP_URL
+    ? await reserveSendSlots(db, waiting.length, config.SMTP_RATE_PER_MINUTE)
+    : waiting.map(() => new Date());
+  await jobs.insert(
+    SEND_MAIL_JOB,
+    waiting.map(({ id }, index) => ({ id, data: { mailId: id }, startAfter: startTimes[index] })),
+  );
+  return waiting.length;
+}
+
+/**
+ * Start times for `count` sends, one every 60/rate seconds after the last one reserved, in one
+ * statement: processes queueing at once get slots that don't overlap.
+ */
+async function reserveSendSlots(db: Database, count: number, ratePerMinute: number): Promise<Date[]> {
+  if (count === 0) return [];
+  const spacingMs = 60_000 / ratePerMinute;
+  const [row] = await selectRows<{ first: string | Date }>(
+    db,
+    sql`update ${mailPace}
+           set next_slot_at = greatest(next_slot_at, now()) + ${count * spacingMs} * interval '1 millisecond'
+         where id = 1
+     returning next_slot_at - ${count * spacingMs} * interval '1 millisecond' as first`,
+  );
+  const first = row ? new Date(row.first).getTime() : Date.now();
+  return Array.from({ length: count }, (_, index) => new Date(first + index * spacingMs));
+}
+
+/** The sender: MAIL_FROM, or the club at no-reply on the site's host. */
+export function mailFrom(config: Config, clubName: string): string {
+  return config.MAIL_FROM ?? `"${clubName.replaceAll('"', "")}" <no-reply@${new URL(config.BASE_URL).hostname}>`;
+}
+
+/**
+ * Sends one mail of the table (the send job): once it is sent it is never sent again, and
+ * without SMTP it moves to the outbox. A failure is recorded on the mail and thrown, so the
+ * job is retried with the same Message-ID.
+ */
+export async function deliverMail(context: MailContext, mailId: string, from: string): Promise<void> {
+  const { db, transport } = context;
+  const [mail] = await db.select().from(mails).where(eq(mails.id, mailId));
+  if (!mail || mail.status !== "queued") return;
+  if (!transport) {
+    await db.update(mails).set({ status: "outbox" }).where(eq(mails.id, mailId));
+    return;
+  }
+  await db
+    .update(mails)
+    .set({ attempts: sql`${mails.attempts} + 1` })
+    .where(eq(mails.id, mailId));
+  try {
+    await transport.send({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<${mail.id}@${new URL(context.config.BASE_URL).hostname}>`,
+      unsubscribeUrl: mail.unsubscribeUrl,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(mails).set({ lastError: message }).where(eq(mails.id, mailId));
+    throw error;
+  }
+  await db.update(mails).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mails.id, mailId));
+}
+
+const OUTBOX_PAGE_SIZE = 25;
+
+/** The outbox screen: every mail, newest first (a fresh install without SMTP reads its mail here). */
+export async function listMails(db: Database, request: Omit<PageRequest, "pageSize">): Promise<Page<MailRow>> {
+  const total = await countRows(db, mails, undefined);
+  return readPage({ ...request, pageSize: OUTBOX_PAGE_SIZE }, total, (limit, offset) =>
+    db.select().from(mails).orderBy(desc(mails.createdAt), mails.id).limit(limit).offset(offset),
+  );
+}
+
+export async function findMail(db: Database, id: string): Promise<MailRow | undefined> {
+  const [mail] = await db.select().from(mails).where(eq(mails.id, id));
+  return mail;
+}

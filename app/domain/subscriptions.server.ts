@@ -1,0 +1,227 @@
+import { and, arrayOverlaps, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/auth-schema";
+import { subscriptions } from "~/db/schema";
+import { signToken, verifyToken } from "~/lib/signed-token.server";
+import { type MailContext, queueMails } from "./mail.server";
+import { renderMail } from "./mail-layout.server";
+import { UUID_PATTERN } from "./recent-events";
+import type { PreferencesInput, SubscribeInput } from "./subscriptions";
+import { subscriptionTexts, topicLabel } from "./subscriptions";
+
+export type Subscription = typeof subscriptions.$inferSelect;
+
+/** What subscribing needs: the mail queue, the site's secret (signed links) and the club's name. */
+export type SubscriptionContext = Omit<MailContext, "transport"> & { secret: string; clubName: string };
+
+const CONFIRM_PURPOSE = "subscription-confirm";
+const MANAGE_PURPOSE = "subscription-manage";
+
+/** A repeated subscribe for one address sends at most one mail in this time (the form is also rate-limited per client). */
+const ASK_AGAIN_AFTER_MS = 10 * 60_000;
+
+export interface SubscriptionLinks {
+  confirmUrl: string;
+  manageUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The signed links of a subscription; they stop working when it is removed (unsubscribed). */
+export function subscriptionLinks(baseUrl: string, secret: string, id: string): SubscriptionLinks {
+  const manage = signToken(id, secret, MANAGE_PURPOSE);
+  return {
+    confirmUrl: `${baseUrl}/subscribe/confirm/${signToken(id, secret, CONFIRM_PURPOSE)}`,
+    manageUrl: `${baseUrl}/subscriptions/${manage}`,
+    unsubscribeUrl: `${baseUrl}/unsubscribe/${manage}`,
+  };
+}
+
+async function findByEmail(db: Database, email: string): Promise<Subscription | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+/**
+ * The public form: a new address is stored unconfirmed and gets a confirmation link; an
+ * unconfirmed one gets the link again; a confirmed one is told it is already subscribed, with
+ * its preferences link (its choices change only from there). Whichever it was, the caller
+ * answers the same, and the mail is the only place that tells.
+ */
+export async function requestSubscription(context: SubscriptionContext, input: SubscribeInput): Promise<void> {
+  const { db } = context;
+  const existing = await findByEmail(db, input.email);
+  if (!existing) {
+    const [created] = await db
+      .insert(subscriptions)
+      .values({ email: input.email, topics: input.topics, frequency: input.frequency, lastAskedAt: new Date() })
+      .onConflictDoNothing()
+      .returning();
+    // Lost a race with the same address: the other request sent the mail.
+    if (created) await mailConfirmation(context, created);
+    return;
+  }
+  if (existing.lastAskedAt && Date.now() - existing.lastAskedAt.getTime() < ASK_AGAIN_AFTER_MS) return;
+  const [asked] = await db
+    .update(subscriptions)
+    .set({
+      lastAskedAt: new Date(),
+      // Until it is confirmed, the latest choices are the ones the link confirms.
+      ...(existing.confirmedAt ? {} : { topics: input.topics, frequency: input.frequency }),
+    })
+    .where(eq(subscriptions.id, existing.id))
+    .returning();
+  if (!asked) return;
+  if (asked.confirmedAt) await mailAlreadySubscribed(context, asked);
+  else await mailConfirmation(context, asked);
+}
+
+/**
+ * The dashboard: the signed-in person's own address. An address the account has proved
+ * (Google sign-in) is subscribed at once; any other gets the confirmation link first.
+ */
+export async function subscribeMember(
+  context: SubscriptionContext,
+  user: { id: string; email: string },
+  preferences: PreferencesInput,
+): Promise<"saved" | "confirm"> {
+  const { db } = context;
+  const [account] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id));
+  const existing = (await subscriptionOfUser(db, user)) ?? (await findByEmail(db, user.email));
+  const confirmedAt = existing?.confirmedAt ?? (account?.verified ? new Date() : null);
+  const values = { ...preferences, userId: user.id, confirmedAt, lastAskedAt: new Date() };
+  const [row] = existing
+    ? await db.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
+    : await db
+        .insert(subscriptions)
+        .values({ ...values, email: user.email })
+        .returning();
+  if (!row || row.confirmedAt) return "saved";
+  await mailConfirmation(context, row);
+  return "confirm";
+}
+
+export async function subscriptionOfUser(
+  db: Database,
+  user: { id: string; email: string },
+): Promise<Subscription | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(or(eq(subscriptions.userId, user.id), sql`lower(${subscriptions.email}) = ${user.email.toLowerCase()}`))
+    .orderBy(sql`${subscriptions.userId} is null`)
+    .limit(1);
+  return row;
+}
+
+async function subscriptionByToken(db: Database, secret: string, token: string, purpose: string) {
+  const id = verifyToken(token, secret, purpose);
+  if (!id || !UUID_PATTERN.test(id)) return undefined;
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
+/** The confirmation link: true when it names a subscription (confirming twice is fine). */
+export async function confirmSubscription(db: Database, secret: string, token: string): Promise<boolean> {
+  const row = await subscriptionByToken(db, secret, token, CONFIRM_PURPOSE);
+  if (!row) return false;
+  if (!row.confirmedAt) {
+    await db.update(subscriptions).set({ confirmedAt: new Date() }).where(eq(subscriptions.id, row.id));
+  }
+  return true;
+}
+
+/** The subscription a preferences or unsubscribe link names, if it still exists. */
+export function subscriptionFromLink(db: Database, secret: string, token: string) {
+  return subscriptionByToken(db, secret, token, MANAGE_PURPOSE);
+}
+
+export async function savePreferences(db: Database, id: string, preferences: PreferencesInput): Promise<void> {
+  await db.update(subscriptions).set(preferences).where(eq(subscriptions.id, id));
+}
+
+/** Removes the address: no mail of any kind again, and its links stop working. */
+export async function unsubscribe(db: Database, id: string): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.id, id));
+}
+
+/** One page of the confirmed subscribers of a topic who get it this often, in id order (resume after `afterId`). */
+export function subscribersOf(
+  db: Database,
+  topic: string,
+  frequency: Subscription["frequency"],
+  afterId: string | undefined,
+  limit: number,
+): Promise<Subscription[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.confirmedAt),
+        eq(subscriptions.frequency, frequency),
+        arrayOverlaps(subscriptions.topics, [topic]),
+        afterId ? gt(subscriptions.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .limit(limit);
+}
+
+function topicsText(row: Subscription): string {
+  return row.topics.map(topicLabel).join(", ");
+}
+
+async function mailConfirmation(context: SubscriptionContext, row: Subscription) {
+  const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
+  const { html, text } = renderMail({
+    clubName: context.clubName,
+    subject: `Confirm your subscription to ${context.clubName}`,
+    kicker: "Please confirm",
+    heading: "Confirm your subscription",
+    paragraphs: [
+      `Someone, hopefully you, asked to get ${context.clubName} news at this address: ${topicsText(row)}, ${row.frequency === "weekly" ? "as a weekly digest" : "as it is published"}.`,
+      "Nothing is sent until you confirm. If it wasn't you, ignore this mail.",
+    ],
+    action: { label: "Confirm my subscription", url: links.confirmUrl },
+    footer: { reason: "You get this mail because this address was entered on our subscribe form." },
+  });
+  await queueMails(context, [
+    {
+      dedupeKey: `confirm:${row.id}:${row.lastAskedAt?.getTime() ?? 0}`,
+      to: row.email,
+      subject: `Confirm your subscription to ${context.clubName}`,
+      html,
+      text,
+    },
+  ]);
+}
+
+async function mailAlreadySubscribed(context: SubscriptionContext, row: Subscription) {
+  const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
+  const subject = `You are already subscribed to ${context.clubName}`;
+  const { html, text } = renderMail({
+    clubName: context.clubName,
+    subject,
+    kicker: "Your subscription",
+    heading: "You are already subscribed",
+    paragraphs: [
+      `This address already gets ${topicsText(row)}. Someone entered it on our subscribe form again; nothing has changed.`,
+      "To choose other topics or stop the mail, use the link below.",
+    ],
+    action: { label: "Change what I get", url: links.manageUrl },
+    footer: { reason: subscriptionTexts.confirmed, unsubscribeUrl: links.unsubscribeUrl },
+  });
+  await queueMails(context, [
+    {
+      dedupeKey: `reminder:${row.id}:${row.lastAskedAt?.getTime() ?? 0}`,
+      to: row.email,
+      subject,
+      html,
+      text,
+      unsubscribeUrl: links.unsubscribeUrl,
+    },
+  ]);
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { EVENT_TYPES } from "./event-types";
+
+/** What one can subscribe to: notices, contest results, and events of each type. */
+export const SUBSCRIPTION_TOPICS = [
+  { key: "notices", label: "Notices" },
+  ...EVENT_TYPES.map((type) => ({ key: `events:${type}`, label: `Events: ${type}` })),
+  { key: "results", label: "Contest results" },
+] as const;
+
+export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number]["key"];
+
+const TOPIC_KEYS = SUBSCRIPTION_TOPICS.map((topic) => topic.key) as [SubscriptionTopic, ...SubscriptionTopic[]];
+
+export const FREQUENCIES = [
+  { key: "immediately", label: "Right away, one mail for each" },
+  { key: "weekly", label: "A weekly digest (Mondays)" },
+] as const;
+
+export function topicLabel(key: string): string {
+  return SUBSCRIPTION_TOPICS.find((topic) => topic.key === key)?.label ?? key;
+}
+
+/** Topics and how often: the preferences form, the dashboard's and the public subscribe form's. */
+export const preferencesInput = z.object({
+  topics: z
+    .array(z.enum(TOPIC_KEYS, { error: "Topics: choose from the list" }), { error: "Topics: choose at least one" })
+    .min(1, "Topics: choose at least one")
+    .transform((topics) => [...new Set(topics)]),
+  frequency: z.enum(["immediately", "weekly"], { error: "How often: choose right away or weekly" }),
+});
+
+export const subscribeInput = preferencesInput.extend({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email({ error: "Email must be an address such as name@example.org" })),
+});
+
+export type PreferencesInput = z.infer<typeof preferencesInput>;
+export type SubscribeInput = z.infer<typeof subscribeInput>;
+
+export const subscriptionTexts = {
+  heading: "Get club news by email",
+  /** The same answer whether or not the address was subscribed: the form tells nobody who is. */
+  checkInbox:
+    "Thanks! We sent a mail to that address. If it is new to us, open the link in it to confirm; nothing else is sent before you do.",
+  confirmed: "Your subscription is confirmed. You can change it from the link at the bottom of every mail.",
+  badLink: "This link is not valid any more: the address may have unsubscribed. You can subscribe again.",
+  saved: "Your choices are saved.",
+  unsubscribed: "You are unsubscribed. No more mail will be sent to this address.",
+  tooMany: "Too many tries from your network. Please wait a few minutes and try again.",
+} as const;

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from "./subscriptions";
+
+export const WEBHOOK_KIND_LABELS = {
+  discord: "Discord webhook",
+  slack: "Slack-compatible webhook (Slack, Mattermost, Rocket.Chat…)",
+  telegram: "Telegram bot",
+} as const;
+
+export type WebhookKind = keyof typeof WEBHOOK_KIND_LABELS;
+
+const TOPIC_KEYS = SUBSCRIPTION_TOPICS.map((topic) => topic.key) as [SubscriptionTopic, ...SubscriptionTopic[]];
+
+const topics = z
+  .array(z.enum(TOPIC_KEYS, { error: "Topics: choose from the list" }), { error: "Topics: choose at least one" })
+  .min(1, "Topics: choose at least one");
+
+const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long");
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) address` }));
+
+/** The dashboard's add form: a chat's webhook address, or a Telegram bot's token and chat. */
+export const webhookInput = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("discord"), name, topics, url: httpsUrl("Webhook URL") }),
+    z.object({ kind: z.literal("slack"), name, topics, url: httpsUrl("Webhook URL") }),
+    z.object({
+      kind: z.literal("telegram"),
+      name,
+      topics,
+      botToken: z
+        .string({ error: "Bot token is required" })
+        .trim()
+        .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "Bot token must look like 123456:ABC… (from @BotFather)"),
+      chatId: z
+        .string({ error: "Chat id is required" })
+        .trim()
+        .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, "Chat id must be a number or a @channelname"),
+    }),
+  ],
+  { error: "Kind: choose Discord, Slack-compatible or Telegram" },
+);
+
+export type WebhookInput = z.infer<typeof webhookInput>;
+
+/** A webhook as the dashboard lists it: its secret is never shown again. */
+export interface WebhookSummary {
+  id: string;
+  name: string;
+  kind: WebhookKind;
+  chatId: string | null;
+  topics: string[];
+}
