@@ -16,6 +16,7 @@ import "./app.css";
 import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { type AtomFeedKey, atomFeeds, feedTitle } from "~/content/feeds";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
 import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
@@ -65,6 +66,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {!ownFrame &&
+          (Object.keys(atomFeeds) as AtomFeedKey[]).map((feed) => (
+            // Autodiscovery: a feed reader given any public page finds the site's feeds.
+            <link
+              key={feed}
+              rel="alternate"
+              type="application/atom+xml"
+              title={feedTitle(settings.clubName, feed)}
+              href={atomFeeds[feed].path}
+            />
+          ))}
         {withScripts || !inlineStylesheet ? (
           <Links />
         ) : (

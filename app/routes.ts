@@ -22,6 +22,11 @@ export default [
   route("students", "routes/students.tsx"),
   route("students/:slug", "routes/students.member.tsx"),
   route("join", "routes/join.tsx"),
+  // Email subscriptions: the form, the confirmation link, and the links at the bottom of every mail.
+  route("subscribe", "routes/subscribe.tsx"),
+  route("subscribe/confirm/:token", "routes/subscribe.confirm.tsx"),
+  route("subscriptions/:token", "routes/subscription-preferences.tsx"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("executive-panel-2021", "routes/executive-panel.tsx", { id: "panel-2020-2021" }),
   route("2020-panel", "routes/executive-panel.tsx", { id: "panel-2019-2020" }),
   route("2019-panel", "routes/executive-panel.tsx", { id: "panel-2018-2019" }),
@@ -29,6 +34,11 @@ export default [
   route("panels/:panel", "routes/executive-panel.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Feeds: Atom for feed readers, iCalendar for calendar apps (not pages: not in the sitemap).
+  route("feeds/notices.xml", "routes/feeds.atom.ts", { id: "feed-notices" }),
+  route("feeds/events.xml", "routes/feeds.atom.ts", { id: "feed-events" }),
+  route("feeds/results.xml", "routes/feeds.atom.ts", { id: "feed-results" }),
+  route("feeds/events.ics", "routes/feeds.calendar.ts"),
   // JSON reads (spec section 7)
   route("api/students", "routes/api/students.ts"),
   route("api/teachers", "routes/api/teachers.ts"),
@@ -71,6 +81,11 @@ export default [
     route("membership", "routes/dashboard/membership.tsx"),
     route("review.csv", "routes/dashboard/review-export.ts"),
     route("api-tokens", "routes/dashboard/api-tokens.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
+    route("webhooks", "routes/dashboard/webhooks.tsx"),
+    route("outbox", "routes/dashboard/outbox.tsx"),
+    route("outbox/:id", "routes/dashboard/outbox-mail.tsx"),
+    route("jobs", "routes/dashboard/jobs.tsx"),
   ]),
   // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),

@@ -107,6 +107,16 @@ export const dashboardMenu = [
     links: [{ to: "review", label: "Review queue", badge: "pendingReviews" }],
   },
   {
+    // Telling people: subscriptions, chat webhooks, the mail the site sent, background work that failed.
+    heading: "Notifications",
+    links: [
+      { to: "notifications", label: "My email notifications" },
+      { to: "webhooks", label: "Webhooks" },
+      { to: "outbox", label: "Outbox" },
+      { to: "jobs", label: "Failed jobs" },
+    ],
+  },
+  {
     heading: "Scripts",
     links: [{ to: "api-tokens", label: "API tokens" }],
   },

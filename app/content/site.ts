@@ -57,6 +57,7 @@ export const footerColumns = [
       { to: "/rules", label: "Rules and Regulation" },
       { to: "/notice", label: "Notice Board" },
       { to: "/events", label: "Events" },
+      { to: "/subscribe", label: "Get news by email" },
     ],
   },
   {

@@ -20,9 +20,15 @@ const SUMMARY_LENGTH = 280;
 
 type Publication = typeof publications.$inferSelect;
 
-/** Asks for the announcer to run now (it also runs every minute, for a publish whose request died before asking). */
-export function announceSoon(context: Pick<SubscriptionContext, "jobs">): Promise<unknown> {
-  return context.jobs.send(ANNOUNCE_JOB, {});
+/**
+ * Asks for the announcer to run now, after something may have been published. Best effort: it
+ * also runs every minute, so a failed ask (or a request that died first) delays the news, never
+ * loses it, and never fails the publish.
+ */
+export async function announceSoon(context: Pick<SubscriptionContext, "jobs" | "log">): Promise<void> {
+  await context.jobs.send(ANNOUNCE_JOB, {}).catch((error: unknown) => {
+    context.log.warn({ err: error }, "could not ask for an announcement; the minutely run will do it");
+  });
 }
 
 /**
@@ -41,10 +47,7 @@ export async function announcePublications(context: SubscriptionContext): Promis
     .limit(PUBLICATIONS_PER_JOB);
   for (const publication of waiting) {
     await announce(context, publication);
-    await context.db
-      .update(publications)
-      .set({ announcedAt: new Date() })
-      .where(eq(publications.id, publication.id));
+    await context.db.update(publications).set({ announcedAt: new Date() }).where(eq(publications.id, publication.id));
   }
   // A full batch: there may be more waiting.
   if (waiting.length === PUBLICATIONS_PER_JOB) await announceSoon(context);
@@ -130,7 +133,12 @@ export async function describePublication(
       .from(results)
       .where(and(eq(results.id, id), eq(results.status, "published")));
     if (!result) return undefined;
-    return { kicker: "New contest result", title: result.name, summary: summarise(result.description ?? ""), url: `${baseUrl}/results` };
+    return {
+      kicker: "New contest result",
+      title: result.name,
+      summary: summarise(result.description ?? ""),
+      url: `${baseUrl}/results`,
+    };
   }
   const [event] = await db.select().from(events).where(eq(events.id, id));
   if (!event) return undefined;
@@ -224,7 +232,8 @@ async function digestMail(
   const items = [];
   for (const publication of published) {
     const message = await describePublication(context.db, context.config.BASE_URL, publication);
-    if (message) items.push({ title: `${message.kicker}: ${message.title}`, url: message.url, summary: message.summary });
+    if (message)
+      items.push({ title: `${message.kicker}: ${message.title}`, url: message.url, summary: message.summary });
   }
   if (items.length === 0) return undefined;
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);

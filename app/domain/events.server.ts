@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { defineStore } from "./crud.server";
@@ -37,6 +37,39 @@ export async function listUpcomingEvents(db: Database, eventType: EventType, tod
     .where(and(eq(events.eventType, eventType), or(gte(events.startsOn, today), isNull(events.startsOn))))
     .orderBy(asc(events.startsOn), asc(events.name));
   return rows.map(toApiEvent);
+}
+
+/** An event and when it was added: the feeds date an undated event by it and stamp calendar entries with it. */
+export interface EventWithAddedAt {
+  event: ApiEvent;
+  addedAt: Date;
+}
+
+const withAddedAt = (row: EventRow): EventWithAddedAt => ({ event: toApiEvent(row), addedAt: row.createdAt });
+
+/**
+ * The `limit` latest events by their date, an undated one by the day it was added (on the clocks
+ * of `timeZone`), latest first: the events feed. Sorts every event; a club has a few hundred.
+ */
+export async function listLatestEvents(db: Database, limit: number, timeZone: string): Promise<EventWithAddedAt[]> {
+  const day = sql`coalesce(${events.startsOn}, (${events.createdAt} at time zone ${timeZone})::date)`;
+  const rows = await db
+    .select()
+    .from(events)
+    .orderBy(desc(day), desc(events.startsAt), desc(events.createdAt))
+    .limit(limit);
+  return rows.map(withAddedAt);
+}
+
+/** Events dated `today` or later, soonest first (the calendar); served by the starts_on index. */
+export async function listDatedEventsFrom(db: Database, today: string, limit: number): Promise<EventWithAddedAt[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(gte(events.startsOn, today))
+    .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
+    .limit(limit);
+  return rows.map(withAddedAt);
 }
 
 /** The dashboard's and the write API's access to events. */

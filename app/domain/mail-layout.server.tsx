@@ -44,7 +44,14 @@ function MailHtml({ content }: { content: MailContent }) {
                 <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560 }}>
                   <tbody>
                     <tr>
-                      <td style={{ background: NAVY, color: "#ffffff", padding: "16px 20px", borderRadius: "12px 12px 0 0" }}>
+                      <td
+                        style={{
+                          background: NAVY,
+                          color: "#ffffff",
+                          padding: "16px 20px",
+                          borderRadius: "12px 12px 0 0",
+                        }}
+                      >
                         <strong style={{ fontSize: 18 }}>{content.clubName}</strong>
                       </td>
                     </tr>

@@ -95,7 +95,7 @@ export function mailFrom(config: Config, clubName: string): string {
 export async function deliverMail(context: MailContext, mailId: string, from: string): Promise<void> {
   const { db, transport } = context;
   const [mail] = await db.select().from(mails).where(eq(mails.id, mailId));
-  if (!mail || mail.status !== "queued") return;
+  if (mail?.status !== "queued") return;
   if (!transport) {
     await db.update(mails).set({ status: "outbox" }).where(eq(mails.id, mailId));
     return;

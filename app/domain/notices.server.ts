@@ -27,13 +27,14 @@ export function toApiNotice(row: NoticeRow): ApiNotice {
   };
 }
 
-/** Every published notice, newest first (`GET /api/all-notice`, the sitemap). */
-export async function listNotices(db: Database): Promise<ApiNotice[]> {
-  const rows = await db
+/** Published notices, newest first: every one (`GET /api/all-notice`, the sitemap) or the newest `limit` (the feed). */
+export async function listNotices(db: Database, limit?: number): Promise<ApiNotice[]> {
+  const query = db
     .select()
     .from(notices)
     .where(published)
     .orderBy(...newestFirst);
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toApiNotice);
 }
 

@@ -23,13 +23,14 @@ export function toApiResult(row: ResultRow): ApiResult {
   };
 }
 
-/** Every published result, newest first (`GET /api/results`). */
-export async function listResults(db: Database): Promise<ApiResult[]> {
-  const rows = await db
+/** Published results, newest first: every one (`GET /api/results`) or the newest `limit` (the feed). */
+export async function listResults(db: Database, limit?: number): Promise<ApiResult[]> {
+  const query = db
     .select()
     .from(results)
     .where(published)
     .orderBy(...newestFirst);
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toApiResult);
 }
 

@@ -1,18 +1,46 @@
 import { and, arrayOverlaps, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { z } from "zod";
+import type { AppContext } from "~/context";
 import { users } from "~/db/auth-schema";
+import type { Database } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
+import { fieldErrors } from "~/lib/field-errors";
+import { invalidForm } from "~/lib/form-actions.server";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { type MailContext, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { UUID_PATTERN } from "./recent-events";
+import { readSiteSettings } from "./settings.server";
 import type { PreferencesInput, SubscribeInput } from "./subscriptions";
 import { subscriptionTexts, topicLabel } from "./subscriptions";
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
+/**
+ * A subscription form's fields (the email, the ticked topics, how often) checked with `schema`.
+ * What was typed comes back on a failure, the topics comma-joined, as every form keeps its values.
+ */
+export function readSubscriptionForm<Output>(schema: z.ZodType<Output>, form: FormData) {
+  const topics = form.getAll("topics").map(String);
+  const values = {
+    email: String(form.get("email") ?? ""),
+    frequency: String(form.get("frequency") ?? ""),
+    topics: topics.join(","),
+  };
+  const parsed = schema.safeParse({ email: values.email, frequency: form.get("frequency") ?? undefined, topics });
+  return parsed.success
+    ? { ok: true as const, data: parsed.data, values }
+    : { ok: false as const, values, answer: invalidForm(values, fieldErrors(parsed.error)) };
+}
+
 /** What subscribing needs: the mail queue, the site's secret (signed links) and the club's name. */
 export type SubscriptionContext = Omit<MailContext, "transport"> & { secret: string; clubName: string };
+
+/** A request's view of what subscribing needs. */
+export async function subscriptionContextOf(app: AppContext): Promise<SubscriptionContext> {
+  const { clubName } = await readSiteSettings(app);
+  return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName };
+}
 
 const CONFIRM_PURPOSE = "subscription-confirm";
 const MANAGE_PURPOSE = "subscription-manage";

@@ -85,7 +85,9 @@ export async function postToWebhook(
           body:
             hook.kind === "discord"
               ? { content: plainMessage(message), allowed_mentions: { parse: [] } }
-              : { text: `*${message.kicker}*: <${message.url}|${escapeSlack(message.title)}>\n${escapeSlack(message.summary)}` },
+              : {
+                  text: `*${message.kicker}*: <${message.url}|${escapeSlack(message.title)}>\n${escapeSlack(message.summary)}`,
+                },
         };
   const response = await fetch(request.url, {
     method: "POST",

@@ -109,7 +109,9 @@ export const configSchema = z.object({
   /** Mail goes out through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: to the dashboard's outbox. */
   SMTP_URL: z.preprocess(
     blankAsUnset,
-    z.url({ protocol: /^smtps?$/, error: "must be an address such as smtps://user:password@smtp.example.org:465" }).optional(),
+    z
+      .url({ protocol: /^smtps?$/, error: "must be an address such as smtps://user:password@smtp.example.org:465" })
+      .optional(),
   ),
   /** The sender of every mail, e.g. "CSE Programming Club <club@example.org>"; unset: no-reply at BASE_URL's host. */
   MAIL_FROM: optionalText,

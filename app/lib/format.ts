@@ -37,3 +37,8 @@ export function formatTime(time: string): string {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
+
+/** A moment as people there read it: "23 Nov 2026, 19:05". */
+export function formatDateTime(moment: Date | string, timeZone: string): string {
+  return new Date(moment).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
+}

@@ -1,13 +1,18 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventCategories, eventsPage } from "~/content/events";
+import { atomFeeds, eventCalendar } from "~/content/feeds";
 
-/** The events layout: the 'Our Events' sidebar beside the chosen category. */
+const FOLLOW_LINK = "inline-flex min-h-11 items-center gap-2 text-base font-semibold text-navy-700 underline";
+
+/** The events layout: links to follow the events, and the 'Our Events' sidebar beside the chosen category. */
 export default function EventsLayout() {
   const current = useParams().category ?? eventCategories[0].slug;
   return (
     <>
-      <PageHeader eyebrow="Learn, compete, grow" title={eventsPage.heading} />
+      <PageHeader eyebrow="Learn, compete, grow" title={eventsPage.heading}>
+        <FollowEvents />
+      </PageHeader>
       <div className="container-page grid grid-cols-1 gap-8 py-10 md:grid-cols-[15rem_1fr] md:gap-12">
         <nav aria-labelledby="our-events" className="md:sticky md:top-24 md:self-start">
           <h2 id="our-events" className="text-lg font-bold text-navy-900">
@@ -35,6 +40,48 @@ export default function EventsLayout() {
           <Outlet />
         </div>
       </div>
+    </>
+  );
+}
+
+/** The calendar to subscribe to and the Atom feed: text links, so they don't pass for category tabs. */
+function FollowEvents() {
+  return (
+    <>
+      <ul className="flex flex-wrap gap-x-6">
+        <li>
+          <a href={eventCalendar.path} type="text/calendar" className={FOLLOW_LINK}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5 shrink-0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 6h16v14H4zM4 10h16M8 3v4m8-4v4" />
+            </svg>
+            {eventCalendar.subscribeLabel}
+          </a>
+        </li>
+        <li>
+          <a href={atomFeeds.events.path} type="application/atom+xml" className={FOLLOW_LINK}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5 shrink-0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M5 5a14 14 0 0 1 14 14M5 11a8 8 0 0 1 8 8" />
+              <circle cx="6" cy="18" r="1.5" fill="currentColor" />
+            </svg>
+            {eventCalendar.feedLabel}
+          </a>
+        </li>
+      </ul>
+      <p className="mt-1 text-sm">{eventCalendar.hint}</p>
     </>
   );
 }

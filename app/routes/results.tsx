@@ -60,11 +60,17 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Name as subtitle, date, description, the file link, and the sheet picture when there is one. */
+/**
+ * Name as subtitle, date, description, the file link, and the sheet picture when there is one;
+ * its id is the anchor the results feed links to.
+ */
 function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
   const pdf = isPdfLink(result.pdfFile);
   return (
-    <article className="card grid grid-cols-1 gap-6 overflow-hidden p-5 sm:p-6 md:grid-cols-[3fr_2fr]">
+    <article
+      id={`result-${result._id}`}
+      className="card grid grid-cols-1 gap-6 overflow-hidden p-5 sm:p-6 md:grid-cols-[3fr_2fr]"
+    >
       <div>
         <h3 lang={langOf(result.name)} className="text-xl font-semibold text-navy-900">
           {result.name}

@@ -113,7 +113,9 @@ describe("subscribing", () => {
       description: "The lab opens at nine.",
     });
     await announcePublications(context);
-    const notice = await smtp.waitFor((mail) => mail.to.includes(email) && mail.parsed.subject === "New notice: Lab schedule");
+    const notice = await smtp.waitFor(
+      (mail) => mail.to.includes(email) && mail.parsed.subject === "New notice: Lab schedule",
+    );
     expect(notice.parsed.text).toContain("The lab opens at nine.");
     expect(notice.parsed.html).toContain("Lab schedule");
     // Unfolded: a long header continues on lines that start with a space.
@@ -131,8 +133,15 @@ describe("subscribing", () => {
     const email = `twice-${Date.now()}@example.org`;
     await requestSubscription(context, subscribeInput.parse({ email, topics: ["results"], frequency: "weekly" }));
     const first = await smtp.waitFor((mail) => mail.to.includes(email));
-    await confirmSubscription(testDb.db, SECRET, tokenOf(/\S+\/subscribe\/confirm\/\S+/.exec(first.parsed.text ?? "")?.[0] ?? ""));
-    await testDb.db.update(subscriptions).set({ lastAskedAt: new Date(0) }).where(eq(subscriptions.email, email));
+    await confirmSubscription(
+      testDb.db,
+      SECRET,
+      tokenOf(/\S+\/subscribe\/confirm\/\S+/.exec(first.parsed.text ?? "")?.[0] ?? ""),
+    );
+    await testDb.db
+      .update(subscriptions)
+      .set({ lastAskedAt: new Date(0) })
+      .where(eq(subscriptions.email, email));
     await requestSubscription(context, subscribeInput.parse({ email, topics: ["notices"], frequency: "immediately" }));
     const second = await smtp.waitFor((mail) => mail.to.includes(email) && mail !== first);
     expect(second.parsed.subject).toBe("You are already subscribed to RMSTU Programming Club");
@@ -154,7 +163,12 @@ describe("publishing", () => {
   it("records approvals from the review queue, not pending submissions", async () => {
     const written = await collectionServices.results.create(
       testDb.db,
-      { name: "Pending result", publishing_date: "2031-04-01", pdfFile: "https://example.org/notice.pdf", description: "x" },
+      {
+        name: "Pending result",
+        publishing_date: "2031-04-01",
+        pdfFile: "https://example.org/notice.pdf",
+        description: "x",
+      },
       { status: "pending" },
     );
     if (!written.ok) throw new Error("not written");
@@ -170,7 +184,11 @@ describe("publishing", () => {
       ["slack", { url: `${chatUrl}/slack` }],
       ["telegram", { botToken: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ", chatId: "-100123" }],
     ] as const) {
-      await createWebhook(testDb.db, SECRET, webhookInput.parse({ kind, name: kind, topics: ["events:Seminar"], ...extra }));
+      await createWebhook(
+        testDb.db,
+        SECRET,
+        webhookInput.parse({ kind, name: kind, topics: ["events:Seminar"], ...extra }),
+      );
     }
     await collectionServices.events.create(testDb.db, {
       eventType: "Seminar",
@@ -185,7 +203,9 @@ describe("publishing", () => {
     await waitFor(() => (posts.length >= 3 ? true : undefined), "three posts");
     const byPath = Object.fromEntries(posts.map((post) => [post.path, post.body]));
     expect(byPath["/discord"]).toMatchObject({ content: expect.stringContaining("Careers in research") });
-    expect(byPath["/slack"]).toMatchObject({ text: expect.stringContaining("<https://club.example.org/events/seminar|Careers in research>") });
+    expect(byPath["/slack"]).toMatchObject({
+      text: expect.stringContaining("<https://club.example.org/events/seminar|Careers in research>"),
+    });
     expect(byPath["/telegram/bot123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ/sendMessage"]).toMatchObject({
       chat_id: "-100123",
       text: expect.stringContaining("New event: Seminar: Careers in research"),

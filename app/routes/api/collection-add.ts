@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AppContext, appContext } from "~/context";
+import { announceSoon } from "~/domain/announcements.server";
 import { collectionOfRoute } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { getSessionUser, requireAdmin } from "~/domain/session.server";
@@ -30,6 +31,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   await requireAdmin(request, app);
   const written = await serviceOf(collection).create(app.db, await readJsonBody(request));
   if (!written.ok) return invalidInput(written.errors);
+  await announceSoon(app);
   return Response.json(
     { acknowledged: true, insertedId: written.id },
     { status: 201, headers: { "Cache-Control": "no-store" } },

@@ -1,4 +1,5 @@
 import { appContext } from "~/context";
+import { announceSoon } from "~/domain/announcements.server";
 import { isReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, rejectSubmission } from "~/domain/review.server";
 import { requireAdmin } from "~/domain/session.server";
@@ -26,5 +27,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? await approveSubmission(app.db, collection, id)
       : await rejectSubmission(app.db, collection, id);
   if (!count) return jsonError(404, reviewTexts.missing);
+  if (decision === "approve") await announceSoon(app);
   return Response.json(decision === "approve" ? { modifiedCount: count } : { deletedCount: count });
 }

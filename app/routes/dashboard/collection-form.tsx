@@ -9,6 +9,7 @@ import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { announceSoon } from "~/domain/announcements.server";
 import { type Collection, rowToFormValues } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
@@ -83,6 +84,7 @@ export async function action({ request, context, params, pattern }: Route.Action
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }
       if (!written.ok) return invalidForm(values, written.errors);
+      if (id === undefined) await announceSoon(app);
       return data<ActionResult>({ tone: "success", message: written.message, saved: true });
     },
     values,

@@ -69,6 +69,11 @@ function ComingSoon({ displayName }: { displayName: string }) {
           </Link>
         </li>
         <li>
+          <Link to="/dashboard/notifications" className="btn-navy">
+            Email notifications
+          </Link>
+        </li>
+        <li>
           <Link to="/events" className="btn-navy">
             See what's coming
           </Link>

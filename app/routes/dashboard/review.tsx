@@ -10,6 +10,7 @@ import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
+import { announceSoon } from "~/domain/announcements.server";
 import { collections } from "~/domain/collections";
 import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
 import {
@@ -89,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const count =
       decision === "approve" ? await approveSubmission(app.db, key, id) : await rejectSubmission(app.db, key, id);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
+    if (decision === "approve") await announceSoon(app);
     const message = decision === "approve" ? reviewTexts.approved : reviewTexts.rejected;
     return data<ActionResult>({ tone: "success", message });
   });
@@ -105,6 +107,7 @@ async function decideSelected(form: FormData, key: ReviewableKey, decision: Deci
   return answerSafely(app.log, `${approving ? "approve" : "reject"} the selected submissions`, async () => {
     const count = approving ? await approveSubmissions(app.db, key, ids) : await rejectSubmissions(app.db, key, ids);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
+    if (approving) await announceSoon(app);
     const message = approving ? reviewTexts.approvedMany(count) : reviewTexts.rejectedMany(count);
     return data<ActionResult>({ tone: "success", message });
   });

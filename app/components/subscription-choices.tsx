@@ -1,0 +1,78 @@
+import { useId } from "react";
+import { FREQUENCIES, SUBSCRIPTION_TOPICS } from "~/domain/subscriptions";
+
+interface SubscriptionChoicesProps {
+  /** The chosen topics and frequency (as stored, or as typed before a failed send). */
+  topics: readonly string[];
+  /** Left out: the topics alone (a webhook's). */
+  frequency?: string;
+  errors?: Record<string, string>;
+}
+
+/**
+ * The topic boxes and the how-often choice: the same on the subscribe form, the preferences
+ * page reached from a mail and the dashboard. Each group is a fieldset whose legend names it
+ * and whose error is read with it.
+ */
+export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionChoicesProps) {
+  const id = useId();
+  return (
+    <>
+      <ChoiceGroup legend="Topics" error={errors?.topics} errorId={`${id}-topics-error`}>
+        {SUBSCRIPTION_TOPICS.map((topic) => (
+          <Choice
+            key={topic.key}
+            type="checkbox"
+            name="topics"
+            value={topic.key}
+            label={topic.label}
+            checked={topics.includes(topic.key)}
+          />
+        ))}
+      </ChoiceGroup>
+      {frequency !== undefined && (
+        <ChoiceGroup legend="How often" error={errors?.frequency} errorId={`${id}-frequency-error`}>
+          {FREQUENCIES.map((choice) => (
+            <Choice
+              key={choice.key}
+              type="radio"
+              name="frequency"
+              value={choice.key}
+              label={choice.label}
+              checked={frequency === choice.key}
+            />
+          ))}
+        </ChoiceGroup>
+      )}
+    </>
+  );
+}
+
+function ChoiceGroup(props: { legend: string; error?: string; errorId: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={props.error ? props.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{props.legend}</legend>
+      {props.children}
+      {props.error && (
+        <p id={props.errorId} className="text-sm text-red-700">
+          {props.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Choice(props: { type: "checkbox" | "radio"; name: string; value: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-slate-800">
+      <input
+        type={props.type}
+        name={props.name}
+        value={props.value}
+        defaultChecked={props.checked}
+        className="size-5 accent-navy-800"
+      />
+      {props.label}
+    </label>
+  );
+}

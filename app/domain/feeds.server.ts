@@ -1,0 +1,223 @@
+import { Feed } from "feed";
+import ical, { type ICalEventData } from "ical-generator";
+import { eventCategories } from "~/content/events";
+import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
+import { clubTimeZone } from "~/content/site";
+import type { AppContext } from "~/context";
+import { parseDurationMinutes } from "~/lib/duration";
+import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { zonedInstant } from "~/lib/zoned-time";
+import type { ApiEvent } from "./events";
+import { type EventWithAddedAt, listDatedEventsFrom, listLatestEvents } from "./events.server";
+import type { ApiNotice } from "./notices";
+import { listNotices } from "./notices.server";
+import type { ApiResult } from "./results";
+import { listResults } from "./results.server";
+import { readSiteSettings } from "./settings.server";
+
+export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/**
+ * Readers, calendar apps and CDNs may keep a feed this long; a poll after that costs a 304 when
+ * nothing changed (ETag), and a feed is built once per content version, whoever asks.
+ */
+export const FEED_MAX_AGE_SECONDS = 15 * 60;
+/** Entries per Atom feed: readers poll and keep what they saw, so the newest ones are enough. */
+export const FEED_ENTRIES = 50;
+/** More upcoming events than a club announces: only a bound on what a bulk import could make. */
+const CALENDAR_EVENTS = 500;
+/** An event whose duration reads as nothing ("TBA") fills an hour of the calendar. */
+const DEFAULT_EVENT_MINUTES = 60;
+/**
+ * The date in every tag: URI id. Fixed for good: a changed id makes readers show every entry
+ * again as new.
+ */
+const TAG_DATE = "2026";
+
+type FeedApp = Pick<AppContext, "db" | "contentCache" | "config">;
+
+interface Site {
+  baseUrl: string;
+  host: string;
+  clubName: string;
+}
+
+/** One entry of an Atom feed, before the site's addresses are put on it. */
+interface FeedEntry {
+  /** Unique within the site and never changing (the record's id, not its slug). */
+  key: string;
+  title: string;
+  path: string;
+  date: Date;
+  text: string;
+}
+
+async function siteOf(app: FeedApp): Promise<Site> {
+  const settings = await readSiteSettings(app);
+  const baseUrl = app.config.BASE_URL;
+  return { baseUrl, host: new URL(baseUrl).hostname, clubName: settings.clubName };
+}
+
+/** The Atom feed's XML, built once per content version (every content write bumps it). */
+export function readAtomFeed(app: FeedApp, feed: AtomFeedKey): Promise<string> {
+  return app.contentCache.read(`feed:${feed}`, async () => {
+    const [site, entries] = await Promise.all([siteOf(app), feedEntries[feed](app)]);
+    return atomXml(site, feed, entries);
+  });
+}
+
+/** The calendar of events from today on (the club's today), built once per content version and day. */
+export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise<string> {
+  const today = todayIn(clubTimeZone, now);
+  return app.contentCache.read(`feed:calendar:${today}`, async () => {
+    const [site, events] = await Promise.all([siteOf(app), listDatedEventsFrom(app.db, today, CALENDAR_EVENTS)]);
+    return calendarText(site, events);
+  });
+}
+
+const feedEntries: Record<AtomFeedKey, (app: FeedApp) => Promise<FeedEntry[]>> = {
+  notices: async (app) => (await listNotices(app.db, FEED_ENTRIES)).map(noticeEntry),
+  results: async (app) => (await listResults(app.db, FEED_ENTRIES)).map(resultEntry),
+  // The query orders by day; the exact start times (or times added) settle the order within one.
+  events: async (app) =>
+    (await listLatestEvents(app.db, FEED_ENTRIES, clubTimeZone))
+      .map(eventEntry)
+      .sort((a, b) => b.date.getTime() - a.date.getTime()),
+};
+
+function noticeEntry(notice: ApiNotice): FeedEntry {
+  return {
+    key: `notice/${notice._id}`,
+    title: notice.name,
+    path: `/notice/${notice.slug}`,
+    date: dayStart(notice.publishing_date),
+    text: notice.description,
+  };
+}
+
+function resultEntry(result: ApiResult): FeedEntry {
+  return {
+    key: `result/${result._id}`,
+    title: result.name,
+    // Each result on /results carries this anchor (the newest ones are on its first page).
+    path: `/results#result-${result._id}`,
+    date: dayStart(result.publishing_date),
+    text: result.description,
+  };
+}
+
+function eventEntry({ event, addedAt }: EventWithAddedAt): FeedEntry {
+  const when = event.starts_on
+    ? `${formatDate(event.starts_on)}, ${formatTime(event.starts_at)}`
+    : `${formatTime(event.starts_at)}, date to be announced`;
+  return {
+    key: `event/${event._id}`,
+    title: event.name,
+    path: eventPath(event),
+    date: eventStart(event) ?? addedAt,
+    text: `Starts: ${when}. Duration: ${event.contest_duration}.\n\n${event.details}`,
+  };
+}
+
+/** Events have no page of their own: each is listed on its category's page. */
+function eventPath(event: ApiEvent): string {
+  const category = eventCategories.find((candidate) => candidate.eventType === event.eventType);
+  return category ? `/events/${category.slug}` : "/events";
+}
+
+/** Midnight of a date where the club is: a notice dated the 5th was out on the 5th in Rangamati. */
+function dayStart(isoDate: string): Date {
+  return zonedInstant(isoDate, "00:00", clubTimeZone) ?? new Date(isoDate);
+}
+
+/** The start on the club's clocks; a time that doesn't read as one counts from the day's start. */
+function eventStart(event: ApiEvent): Date | undefined {
+  if (!event.starts_on) return undefined;
+  return zonedInstant(event.starts_on, event.starts_at, clubTimeZone) ?? dayStart(event.starts_on);
+}
+
+function absoluteUrl(site: Site, path: string): string {
+  // Addresses go out URL-escaped: a Bangla notice's slug is percent-encoded.
+  return `${site.baseUrl}${encodeURI(path)}`;
+}
+
+/** A tag: URI (RFC 4151): stays the same when a notice is renamed and its address changes. */
+function tagUri(site: Site, key: string): string {
+  return `tag:${site.host},${TAG_DATE}:${key}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** The feed library marks titles and content as HTML: plain text goes in escaped, its paragraphs kept. */
+function textAsHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): string {
+  const { path, page, subtitle } = atomFeeds[feed];
+  const author = { name: site.clubName, link: site.baseUrl };
+  const atom = new Feed({
+    id: tagUri(site, `feeds/${feed}`),
+    title: feedTitle(site.clubName, feed),
+    description: subtitle,
+    link: absoluteUrl(site, page),
+    feedLinks: { atom: absoluteUrl(site, path) },
+    updated: entries[0]?.date ?? new Date(),
+    author,
+    generator: false,
+  });
+  for (const entry of entries) {
+    atom.addItem({
+      id: tagUri(site, entry.key),
+      title: escapeHtml(entry.title),
+      link: absoluteUrl(site, entry.path),
+      date: entry.date,
+      published: entry.date,
+      content: entry.text.trim() ? textAsHtml(entry.text) : undefined,
+      author: [author],
+    });
+  }
+  return atom.atom1();
+}
+
+function calendarText(site: Site, events: EventWithAddedAt[]): string {
+  const calendar = ical({
+    name: `${site.clubName} events`,
+    description: atomFeeds.events.subtitle,
+    prodId: { company: site.clubName, product: "Club website", language: "EN" },
+    url: absoluteUrl(site, "/events"),
+    // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often subscribed calendar apps fetch it again.
+    ttl: eventCalendar.refreshSeconds,
+  });
+  for (const event of events) {
+    const data = calendarEvent(site, event);
+    if (data) calendar.createEvent(data);
+  }
+  return calendar.toString();
+}
+
+/** Times go out in UTC (no VTIMEZONE needed); an event without a readable time is an all-day one. */
+function calendarEvent(site: Site, { event, addedAt }: EventWithAddedAt): ICalEventData | undefined {
+  if (!event.starts_on) return undefined;
+  const common = {
+    id: `${event._id}@${site.host}`,
+    summary: event.name,
+    description: event.details,
+    url: absoluteUrl(site, eventPath(event)),
+    categories: [{ name: event.eventType }],
+    // A fixed stamp keeps the calendar's bytes (and its ETag) the same until an event changes.
+    stamp: addedAt,
+  };
+  const start = zonedInstant(event.starts_on, event.starts_at, clubTimeZone);
+  // All-day dates are written from the Date's UTC fields: UTC midnight is the day itself.
+  if (!start) return { ...common, start: new Date(`${event.starts_on}T00:00:00Z`), allDay: true };
+  const minutes = parseDurationMinutes(event.contest_duration) ?? DEFAULT_EVENT_MINUTES;
+  return { ...common, start, end: new Date(start.getTime() + minutes * 60_000) };
+}

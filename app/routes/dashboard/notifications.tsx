@@ -1,0 +1,120 @@
+import { data, Form, useNavigation } from "react-router";
+import { FeedbackMessage } from "~/components/feedback";
+import { Spinner } from "~/components/spinner";
+import { SubscriptionChoices } from "~/components/subscription-choices";
+import { accountTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import { signedInUser } from "~/domain/session.server";
+import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
+import {
+  readSubscriptionForm,
+  subscribeMember,
+  subscriptionContextOf,
+  subscriptionOfUser,
+  unsubscribe,
+} from "~/domain/subscriptions.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { answerSafely, readFormData } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/notifications";
+
+/** Every signed-in person's own email subscription, at their account's address. */
+export const handle: RouteHandle = { hydrate: true };
+
+export function meta() {
+  return [{ title: "Email notifications" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = signedInUser(context);
+  const subscription = await subscriptionOfUser(app.db, user);
+  return {
+    email: user.email,
+    subscription: subscription
+      ? {
+          topics: subscription.topics,
+          frequency: subscription.frequency,
+          confirmed: subscription.confirmedAt !== null,
+        }
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = signedInUser(context);
+  const form = await readFormData(request);
+  if (form.get("intent") === "unsubscribe") {
+    const subscription = await subscriptionOfUser(app.db, user);
+    if (subscription) await unsubscribe(app.db, subscription.id);
+    return data<ActionResult>({ tone: "success", message: subscriptionTexts.unsubscribed });
+  }
+  const parsed = readSubscriptionForm(preferencesInput, form);
+  if (!parsed.ok) return parsed.answer;
+  return answerSafely(
+    app.log,
+    "save your notifications",
+    async () => {
+      const outcome = await subscribeMember(await subscriptionContextOf(app), user, parsed.data);
+      return data<ActionResult>({
+        tone: "success",
+        message: outcome === "saved" ? subscriptionTexts.saved : notificationTexts.confirmSent(user.email),
+      });
+    },
+    parsed.values,
+  );
+}
+
+export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
+
+const notificationTexts = {
+  confirmSent: (email: string) =>
+    `Saved. We sent a link to ${email}: open it to confirm the address, and the mail starts.`,
+  waiting: "Waiting for you to open the confirmation link we mailed.",
+  active: "Subscribed.",
+  none: "You get no mail from the club now. Choose topics below to start.",
+};
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { subscription, email } = loaderData;
+  const values = actionData?.values;
+  const status = !subscription
+    ? notificationTexts.none
+    : subscription.confirmed
+      ? notificationTexts.active
+      : notificationTexts.waiting;
+  return (
+    <section className="flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-bold text-navy-900">Email notifications</h1>
+      <p className="text-slate-700">
+        Mail goes to <strong>{email}</strong>. {status}
+      </p>
+      <FeedbackMessage
+        feedback={
+          actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null
+        }
+      />
+      <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
+        <SubscriptionChoices
+          topics={values?.topics !== undefined ? values.topics.split(",") : (subscription?.topics ?? ["notices"])}
+          frequency={values?.frequency ?? subscription?.frequency ?? "immediately"}
+          errors={actionData?.errors}
+        />
+        <button type="submit" name="intent" value="save" className="btn-navy self-start">
+          {subscription ? "Save my choices" : "Subscribe"}
+        </button>
+      </Form>
+      {subscription && (
+        <Form method="post">
+          <button type="submit" name="intent" value="unsubscribe" className="btn-danger">
+            Unsubscribe from everything
+          </button>
+        </Form>
+      )}
+      {navigation.state !== "idle" && <Spinner label={accountTexts.loading} />}
+    </section>
+  );
+}

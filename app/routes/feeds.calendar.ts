@@ -1,0 +1,13 @@
+import { appContext } from "~/context";
+import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventCalendar } from "~/domain/feeds.server";
+import { sharedTextResponse } from "~/lib/shared-response.server";
+import type { Route } from "./+types/feeds.calendar";
+
+/** The upcoming events as an iCalendar file calendar apps subscribe to: no account, any GET or HEAD. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const calendar = await readEventCalendar(context.get(appContext));
+  return sharedTextResponse(request, calendar, {
+    contentType: CALENDAR_CONTENT_TYPE,
+    maxAgeSeconds: FEED_MAX_AGE_SECONDS,
+  });
+}

@@ -1,0 +1,82 @@
+import { data, Form, Link } from "react-router";
+import { Alert } from "~/components/alert";
+import { PageHeader } from "~/components/page-header";
+import { SubscriptionChoices } from "~/components/subscription-choices";
+import { appContext } from "~/context";
+import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
+import { readSubscriptionForm, savePreferences, subscriptionFromLink } from "~/domain/subscriptions.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { readFormData } from "~/lib/form-actions.server";
+import type { Route } from "./+types/subscription-preferences";
+
+export function meta() {
+  return [{ title: "Your email subscription" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Reached from the link at the bottom of every mail: no account needed, the signed link is the key. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
+  if (!subscription) return { subscription: null };
+  const { email, topics, frequency, confirmedAt } = subscription;
+  return { subscription: { email, topics, frequency, confirmed: confirmedAt !== null } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
+  if (!subscription) return data<ActionResult>({ tone: "error", message: subscriptionTexts.badLink }, 404);
+  const parsed = readSubscriptionForm(preferencesInput, await readFormData(request));
+  if (!parsed.ok) return parsed.answer;
+  await savePreferences(app.db, subscription.id, parsed.data);
+  return data<ActionResult>({ tone: "success", message: subscriptionTexts.saved });
+}
+
+export default function SubscriptionPreferences({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { subscription } = loaderData;
+  const values = actionData?.values;
+  return (
+    <>
+      <PageHeader eyebrow="Stay in touch" title="Your email subscription" />
+      <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
+        {actionData?.message && <Alert tone={actionData.tone ?? "info"}>{actionData.message}</Alert>}
+        {!subscription ? (
+          <>
+            {!actionData && <Alert tone="error">{subscriptionTexts.badLink}</Alert>}
+            <p>
+              <Link to="/subscribe" className="btn-navy">
+                Subscribe again
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-slate-700">
+              Mail goes to <strong>{subscription.email}</strong>
+              {subscription.confirmed ? "." : " once you open the link in the confirmation mail."}
+            </p>
+            <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
+              <SubscriptionChoices
+                topics={values?.topics !== undefined ? values.topics.split(",") : subscription.topics}
+                frequency={values?.frequency ?? subscription.frequency}
+                errors={actionData?.errors}
+              />
+              <button type="submit" className="btn-navy self-start">
+                Save my choices
+              </button>
+            </Form>
+            <p>
+              <Link to={`/unsubscribe/${params.token}`} className="btn-danger">
+                Unsubscribe from everything
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

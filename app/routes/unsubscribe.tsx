@@ -1,0 +1,63 @@
+import { Form, Link } from "react-router";
+import { Alert } from "~/components/alert";
+import { PageHeader } from "~/components/page-header";
+import { appContext } from "~/context";
+import { subscriptionTexts } from "~/domain/subscriptions";
+import { subscriptionFromLink, unsubscribe } from "~/domain/subscriptions.server";
+import type { Route } from "./+types/unsubscribe";
+
+export function meta() {
+  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Opening the link asks first (a mail scanner that follows links unsubscribes nobody). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
+  return { email: subscription?.email ?? null };
+}
+
+/**
+ * The button below, and RFC 8058's one-click POST that mail apps send to the List-Unsubscribe
+ * address (a form body `List-Unsubscribe=One-Click`, no cookies): either one unsubscribes.
+ * An unknown or already used link answers the same, so it tells nothing.
+ */
+export async function action({ params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
+  if (subscription) await unsubscribe(app.db, subscription.id);
+  return { done: true };
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="Stay in touch" title="Unsubscribe" />
+      <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
+        {actionData?.done ? (
+          <Alert tone="success">{subscriptionTexts.unsubscribed}</Alert>
+        ) : loaderData.email ? (
+          <Form method="post" className="card flex flex-col gap-4 p-6">
+            <p>
+              Stop all mail from the club to <strong>{loaderData.email}</strong>?
+            </p>
+            <button type="submit" className="btn-danger self-start">
+              Unsubscribe
+            </button>
+          </Form>
+        ) : (
+          <Alert tone="info">{subscriptionTexts.badLink}</Alert>
+        )}
+        <p>
+          <Link to="/subscribe" className="underline">
+            Subscribe again
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}
