@@ -62,7 +62,10 @@ export async function startJobQueue(args: {
     ...args.connection,
     schema: SCHEMA,
     max: 3,
+    // The supervisor finds jobs whose process stopped beating; the monitor pass, which fails or
+    // retries them, runs no more often than its own interval: both follow the setting.
     superviseIntervalSeconds: args.superviseIntervalSeconds ?? 30,
+    monitorIntervalSeconds: args.superviseIntervalSeconds ?? 30,
     ...(args.connection.db ? { backend: "pglite" as const } : {}),
   });
   boss.on("error", (error) => args.log.error({ err: error }, "job queue error"));

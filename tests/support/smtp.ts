@@ -8,17 +8,17 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** What the server does with the next messages: take them, refuse them (451), or hold them unanswered. */
+/** What the server does with the next messages: take them, refuse them (451), or hold them at RCPT TO unanswered. */
 export type SmtpBehaviour = "accept" | "refuse" | "hold";
 
 export interface TestSmtpServer {
   url: string;
-  /** Messages the server answered 250 to (a held one counts once released while its sender still listens). */
+  /** Messages the server answered 250 to (a held one is sent on once released, if its sender still listens). */
   received: ReceivedMail[];
-  /** Messages whose DATA arrived and are held unanswered. */
+  /** Sends held at RCPT TO, unanswered. */
   held(): number;
   behave(behaviour: SmtpBehaviour): void;
-  /** Answers the held messages: 250 to those whose client is still connected. */
+  /** Lets the held sends go on (those whose client is still connected). */
   release(): void;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   waitUntil(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
@@ -43,24 +43,23 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        const accept = async () => {
-          received.push({ to, raw, parsed: await simpleParser(raw) });
-          callback();
-        };
         if (behaviour === "refuse") {
-          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
-          callback(error);
-        } else if (behaviour === "hold") {
-          // A client that dies while its message is held never hears 250: the message does not count.
-          let closed = false;
-          connections.get(session.id)?.push(() => {
-            closed = true;
-          });
-          waiting.push({ answer: () => (closed ? undefined : void accept()) });
-        } else {
-          await accept();
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
         }
+        received.push({ to, raw, parsed: await simpleParser(raw) });
+        callback();
       });
+    },
+    // Held at the recipient, before any of the message is sent: a client that dies while held
+    // has sent nothing a server could deliver, as when a process is killed mid-send.
+    onRcptTo(_address, session, callback) {
+      if (behaviour !== "hold") return callback();
+      let closed = false;
+      connections.get(session.id)?.push(() => {
+        closed = true;
+      });
+      waiting.push({ answer: () => (closed ? undefined : callback()) });
     },
     onClose(session) {
       for (const closed of connections.get(session.id) ?? []) closed();
