@@ -119,7 +119,9 @@ export async function subscribeMember(
   const [account] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id));
   const existing = (await subscriptionOfUser(db, user)) ?? (await findByEmail(db, user.email));
   const confirmedAt = existing?.confirmedAt ?? (account?.verified ? new Date() : null);
-  const values = { ...preferences, userId: user.id, confirmedAt, lastAskedAt: new Date() };
+  // An unconfirmed address is asked again at most once per window, however often choices are saved.
+  const askAgain = !existing?.lastAskedAt || Date.now() - existing.lastAskedAt.getTime() >= ASK_AGAIN_AFTER_MS;
+  const values = { ...preferences, userId: user.id, confirmedAt, ...(askAgain ? { lastAskedAt: new Date() } : {}) };
   const [row] = existing
     ? await db.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
     : await db
@@ -127,7 +129,7 @@ export async function subscribeMember(
         .values({ ...values, email: user.email })
         .returning();
   if (!row || row.confirmedAt) return "saved";
-  await mailConfirmation(context, row);
+  if (askAgain) await mailConfirmation(context, row);
   return "confirm";
 }
 
@@ -151,14 +153,18 @@ async function subscriptionByToken(db: Database, secret: string, token: string, 
   return row;
 }
 
-/** The confirmation link: true when it names a subscription (confirming twice is fine). */
-export async function confirmSubscription(db: Database, secret: string, token: string): Promise<boolean> {
+/** The confirmation link: the subscription it names, now confirmed (confirming twice is fine). */
+export async function confirmSubscription(
+  db: Database,
+  secret: string,
+  token: string,
+): Promise<Subscription | undefined> {
   const row = await subscriptionByToken(db, secret, token, CONFIRM_PURPOSE);
-  if (!row) return false;
+  if (!row) return undefined;
   if (!row.confirmedAt) {
     await db.update(subscriptions).set({ confirmedAt: new Date() }).where(eq(subscriptions.id, row.id));
   }
-  return true;
+  return row;
 }
 
 /** The subscription a preferences or unsubscribe link names, if it still exists. */
@@ -207,10 +213,10 @@ async function mailConfirmation(context: SubscriptionContext, row: Subscription)
   const { html, text } = renderMail({
     clubName: context.clubName,
     subject: `Confirm your subscription to ${context.clubName}`,
-    kicker: "Please confirm",
+    kicker: "One more step",
     heading: "Confirm your subscription",
     paragraphs: [
-      `Someone, hopefully you, asked to get ${context.clubName} news at this address: ${topicsText(row)}, ${row.frequency === "weekly" ? "as a weekly digest" : "as it is published"}.`,
+      `Someone, hopefully you, asked for ${context.clubName} news at this address (${topicsText(row)}), ${row.frequency === "weekly" ? "as a weekly digest" : "each item as it is published"}.`,
       "Nothing is sent until you confirm. If it wasn't you, ignore this mail.",
     ],
     action: { label: "Confirm my subscription", url: links.confirmUrl },

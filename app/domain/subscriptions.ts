@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "./event-types";
+import { eventCategories } from "~/content/events";
 
 /** What one can subscribe to: notices, contest results, and events of each type. */
 export const SUBSCRIPTION_TOPICS = [
   { key: "notices", label: "Notices" },
-  ...EVENT_TYPES.map((type) => ({ key: `events:${type}`, label: `Events: ${type}` })),
+  // Each event type under the name its page has (WorkShop's page is "Workshop").
+  ...eventCategories.map((category) => ({ key: `events:${category.eventType}`, label: `Events: ${category.label}` })),
   { key: "results", label: "Contest results" },
 ] as const;
 
@@ -47,8 +48,9 @@ export const subscriptionTexts = {
   /** The same answer whether or not the address was subscribed: the form tells nobody who is. */
   checkInbox:
     "Thanks! We sent a mail to that address. If it is new to us, open the link in it to confirm; nothing else is sent before you do.",
-  confirmed: "Your subscription is confirmed. You can change it from the link at the bottom of every mail.",
-  badLink: "This link is not valid any more: the address may have unsubscribed. You can subscribe again.",
+  confirmed: "Your subscription is confirmed. Every mail ends with a link to change it or to unsubscribe.",
+  badLink: "This link does not lead to a subscription: it may be cut short, or the address has unsubscribed since.",
+  badConfirmLink: "This confirmation link is not valid: it may be cut short, or the address has unsubscribed since.",
   saved: "Your choices are saved.",
   unsubscribed: "You are unsubscribed. No more mail will be sent to this address.",
   tooMany: "Too many tries from your network. Please wait a few minutes and try again.",

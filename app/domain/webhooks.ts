@@ -37,11 +37,13 @@ export const webhookInput = z.discriminatedUnion(
       botToken: z
         .string({ error: "Bot token is required" })
         .trim()
+        .min(1, "Bot token is required")
         .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "Bot token must look like 123456:ABC… (from @BotFather)"),
       chatId: z
-        .string({ error: "Chat id is required" })
+        .string({ error: "Chat ID is required" })
         .trim()
-        .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, "Chat id must be a number or a @channelname"),
+        .min(1, "Chat ID is required")
+        .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, "Chat ID must be a number or a @channelname"),
     }),
   ],
   { error: "Kind: choose Discord, Slack-compatible or Telegram" },

@@ -68,7 +68,7 @@ export default function Subscribe({ actionData }: Route.ComponentProps) {
               error={actionData?.errors?.email}
             />
             <SubscriptionChoices
-              topics={values.topics ? values.topics.split(",") : ["notices"]}
+              topics={actionData?.values ? (values.topics ?? "").split(",").filter(Boolean) : ["notices"]}
               frequency={values.frequency || "immediately"}
               errors={actionData?.errors}
             />

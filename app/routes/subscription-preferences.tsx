@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
+import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
 import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
 import { readSubscriptionForm, savePreferences, subscriptionFromLink } from "~/domain/subscriptions.server";
@@ -21,7 +22,7 @@ export function headers() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
-  if (!subscription) return { subscription: null };
+  if (!subscription) return data({ subscription: null }, 404);
   const { email, topics, frequency, confirmedAt } = subscription;
   return { subscription: { email, topics, frequency, confirmed: confirmedAt !== null } };
 }
@@ -45,14 +46,7 @@ export default function SubscriptionPreferences({ loaderData, actionData, params
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {actionData?.message && <Alert tone={actionData.tone ?? "info"}>{actionData.message}</Alert>}
         {!subscription ? (
-          <>
-            {!actionData && <Alert tone="error">{subscriptionTexts.badLink}</Alert>}
-            <p>
-              <Link to="/subscribe" className="btn-navy">
-                Subscribe again
-              </Link>
-            </p>
-          </>
+          !actionData && <SubscriptionLinkProblem message={subscriptionTexts.badLink} />
         ) : (
           <>
             <p className="text-slate-700">
@@ -61,7 +55,7 @@ export default function SubscriptionPreferences({ loaderData, actionData, params
             </p>
             <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
               <SubscriptionChoices
-                topics={values?.topics !== undefined ? values.topics.split(",") : subscription.topics}
+                topics={values?.topics !== undefined ? values.topics.split(",").filter(Boolean) : subscription.topics}
                 frequency={values?.frequency ?? subscription.frequency}
                 errors={actionData?.errors}
               />

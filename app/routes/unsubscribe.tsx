@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
+import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
 import { subscriptionTexts } from "~/domain/subscriptions";
 import { subscriptionFromLink, unsubscribe } from "~/domain/subscriptions.server";
@@ -18,7 +19,7 @@ export function headers() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
-  return { email: subscription?.email ?? null };
+  return data({ email: subscription?.email ?? null }, subscription ? 200 : 404);
 }
 
 /**
@@ -50,13 +51,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
         ) : (
-          <Alert tone="info">{subscriptionTexts.badLink}</Alert>
+          <SubscriptionLinkProblem message={subscriptionTexts.badLink} />
         )}
-        <p>
-          <Link to="/subscribe" className="underline">
-            Subscribe again
-          </Link>
-        </p>
       </div>
     </>
   );

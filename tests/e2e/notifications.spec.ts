@@ -195,14 +195,22 @@ mailTest(
     await page.goto("/dashboard/notifications");
     await waitForForm(page);
     await expectNoAxeViolations(page, "/dashboard/notifications");
-    await page.getByRole("checkbox", { name: "Events: WorkShop" }).check();
+    await page.getByRole("checkbox", { name: "Events: Workshop" }).check();
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByText(`We sent a link to ${member.email}`)).toBeVisible();
     await expect(page.getByText("Waiting for you to open the confirmation link we mailed.")).toBeVisible();
     await confirmFromMail(page, site.smtp, member.email);
     await page.goto("/dashboard/notifications");
     await expect(page.getByText("Subscribed.")).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "Events: WorkShop" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Events: Workshop" })).toBeChecked();
+
+    // Unsubscribing asks first.
+    await waitForForm(page);
+    await page.getByRole("button", { name: "Unsubscribe from everything" }).click();
+    await expect(dialog(page)).toBeVisible();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(toast(page, subscriptionTexts.unsubscribed)).toBeVisible();
+    await expect(page.getByText("You get no mail from the club now.")).toBeVisible();
   },
 );
 
@@ -215,6 +223,14 @@ mailTest(
     await logInAsAdmin(page, site.server.baseUrl);
     await page.goto("/dashboard/webhooks");
     await waitForForm(page);
+    // Only the chosen kind's fields show.
+    await page.getByLabel("Kind").selectOption({ label: "Telegram bot" });
+    await expect(page.getByLabel("Webhook URL (Discord or Slack-compatible)")).toHaveCount(0);
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByText("Bot token is required")).toBeVisible();
+    await expect(page.getByText("Chat ID is required")).toBeVisible();
+    await page.getByLabel("Kind").selectOption({ label: "Discord webhook" });
+    await expect(page.getByLabel("Bot token (Telegram)")).toHaveCount(0);
     await page.getByLabel("Name", { exact: true }).fill(`Club Discord ${id}`);
     await page.getByLabel("Webhook URL (Discord or Slack-compatible)").fill(chatUrl);
     await page.getByRole("checkbox", { name: "Events: Seminar" }).check();

@@ -2,17 +2,20 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { users } from "~/db/auth-schema";
 import { mails, publications, subscriptions } from "~/db/schema";
 import { announcePublications, sendWeeklyDigests } from "~/domain/announcements.server";
 import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
 import { collectionServices } from "~/domain/collections.server";
 import { approveSubmission } from "~/domain/review.server";
-import { subscribeInput } from "~/domain/subscriptions";
+import { preferencesInput, subscribeInput } from "~/domain/subscriptions";
 import {
   confirmSubscription,
   requestSubscription,
   type SubscriptionContext,
+  subscribeMember,
   subscriptionLinks,
+  subscriptionOfUser,
 } from "~/domain/subscriptions.server";
 import { webhookInput } from "~/domain/webhooks";
 import { createWebhook } from "~/domain/webhooks.server";
@@ -104,7 +107,8 @@ describe("subscribing", () => {
       description: "Nobody confirmed yet.",
     });
     await announcePublications(context);
-    expect(await confirmSubscription(testDb.db, SECRET, tokenOf(link ?? ""))).toBe(true);
+    expect((await confirmSubscription(testDb.db, SECRET, tokenOf(link ?? "")))?.email).toBe(email);
+    expect(await confirmSubscription(testDb.db, SECRET, `${tokenOf(link ?? "")}x`)).toBeUndefined();
 
     await collectionServices.notices.create(testDb.db, {
       name: "Lab schedule",
@@ -148,6 +152,28 @@ describe("subscribing", () => {
     const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.email, email));
     // Choices change only through the signed preferences link.
     expect(row?.topics).toEqual(["results"]);
+  });
+
+  it("asks a member's unconfirmed address once however often the choices are saved; a proved one at once", async () => {
+    const [unproved] = await testDb.db
+      .insert(users)
+      .values({ name: "Member", email: `member-${Date.now()}@example.org` })
+      .returning();
+    const [proved] = await testDb.db
+      .insert(users)
+      .values({ name: "Google member", email: `google-${Date.now()}@example.org`, emailVerified: true })
+      .returning();
+    if (!unproved || !proved) throw new Error("no users");
+    const choices = preferencesInput.parse({ topics: ["notices"], frequency: "immediately" });
+    expect(await subscribeMember(context, unproved, choices)).toBe("confirm");
+    expect(await subscribeMember(context, unproved, { ...choices, topics: ["results"] })).toBe("confirm");
+    const written = await testDb.db.select().from(mails).where(eq(mails.to, unproved.email));
+    expect(written.map((mail) => mail.subject)).toEqual(["Confirm your subscription to RMSTU Programming Club"]);
+    expect((await subscriptionOfUser(testDb.db, unproved))?.topics).toEqual(["results"]);
+
+    expect(await subscribeMember(context, proved, choices)).toBe("saved");
+    expect((await subscriptionOfUser(testDb.db, proved))?.confirmedAt).not.toBeNull();
+    expect(await testDb.db.select().from(mails).where(eq(mails.to, proved.email))).toEqual([]);
   });
 
   it("refuses a bad email and unknown topics by name", () => {

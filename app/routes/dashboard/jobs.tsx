@@ -25,7 +25,7 @@ const jobTexts = {
   intro:
     "Mail and webhook posts are tried again with growing pauses; those listed here failed every try. " +
     "Fix the cause (the SMTP server, the webhook's address), then try again.",
-  empty: "No failed jobs. Everything the site had to send went out.",
+  empty: "No failed jobs.",
   retried: "Sent back to its queue: it runs again in a moment.",
   gone: "That job is not failed any more (it may have been retried already).",
   queues: { "send-mail": "Send a mail", "post-webhook": "Post to a webhook" } as Record<string, string>,

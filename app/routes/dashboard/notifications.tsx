@@ -1,8 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
-import { accountTexts } from "~/content/accounts";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { signedInUser } from "~/domain/session.server";
 import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
@@ -14,7 +17,7 @@ import {
   unsubscribe,
 } from "~/domain/subscriptions.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, readFormData } from "~/lib/form-actions.server";
+import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/notifications";
 
@@ -46,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   const form = await readFormData(request);
   if (form.get("intent") === "unsubscribe") {
+    const asked = { ...unsubscribeQuestion, hidden: { intent: "unsubscribe" } };
+    const unconfirmed = confirmation(form, asked, dashboardTexts.notSaved);
+    if (unconfirmed) return unconfirmed;
     const subscription = await subscriptionOfUser(app.db, user);
     if (subscription) await unsubscribe(app.db, subscription.id);
     return data<ActionResult>({ tone: "success", message: subscriptionTexts.unsubscribed });
@@ -69,6 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
+const unsubscribeQuestion = {
+  title: "Unsubscribe from everything?",
+  description: "No more mail from the club. To start again you confirm your address from a new mail.",
+};
+
 const notificationTexts = {
   confirmSent: (email: string) =>
     `Saved. We sent a link to ${email}: open it to confirm the address, and the mail starts.`,
@@ -79,6 +90,8 @@ const notificationTexts = {
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const confirmed = useConfirmedSubmit();
+  const busy = navigation.state !== "idle" || confirmed.busy;
   const { subscription, email } = loaderData;
   const values = actionData?.values;
   const status = !subscription
@@ -86,35 +99,45 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
     : subscription.confirmed
       ? notificationTexts.active
       : notificationTexts.waiting;
+  const saved = actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null;
   return (
     <section className="flex max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">Email notifications</h1>
       <p className="text-slate-700">
         Mail goes to <strong>{email}</strong>. {status}
       </p>
-      <FeedbackMessage
-        feedback={
-          actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null
-        }
-      />
+      <FeedbackMessage feedback={confirmed.feedback ?? saved} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
         <SubscriptionChoices
-          topics={values?.topics !== undefined ? values.topics.split(",") : (subscription?.topics ?? ["notices"])}
+          topics={
+            values?.topics !== undefined
+              ? values.topics.split(",").filter(Boolean)
+              : (subscription?.topics ?? ["notices"])
+          }
           frequency={values?.frequency ?? subscription?.frequency ?? "immediately"}
           errors={actionData?.errors}
         />
-        <button type="submit" name="intent" value="save" className="btn-navy self-start">
+        <button type="submit" name="intent" value="save" className="btn-navy self-start" disabled={busy}>
           {subscription ? "Save my choices" : "Subscribe"}
         </button>
       </Form>
       {subscription && (
-        <Form method="post">
-          <button type="submit" name="intent" value="unsubscribe" className="btn-danger">
+        <Form method="post" onSubmit={confirmed.askFromEvent} className="mt-4 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="unsubscribe" />
+          <button type="submit" className="btn-danger" disabled={busy}>
             Unsubscribe from everything
           </button>
         </Form>
       )}
-      {navigation.state !== "idle" && <Spinner label={accountTexts.loading} />}
+      {busy && <Spinner label={accountTexts.loading} />}
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...unsubscribeQuestion}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -18,6 +19,7 @@ import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/webhooks";
 
 /** Where publications are posted besides mail: a Discord or Slack-compatible channel, a Telegram chat. */
@@ -103,54 +105,67 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
     actionData?.tone && actionData.message && (actionData.saved || actionData.errors)
       ? { tone: actionData.tone, message: actionData.message }
       : null;
+  const hydrated = useHydrated();
+  const [kind, setKind] = useState(values.kind ?? "discord");
   const rows: WebhookRow[] = loaderData.webhooks.map((hook) => ({ ...hook, _id: hook.id }));
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">{webhookTexts.heading}</h1>
       <p className="max-w-2xl text-slate-700">{webhookTexts.intro}</p>
+      <FeedbackMessage feedback={addFeedback ?? confirmed.feedback} />
       <Form
         method="post"
         noValidate
         className="card flex max-w-xl flex-col gap-4 p-6"
         key={actionData?.saved ? "saved" : "form"}
+        onChange={(event) => {
+          const field = event.target;
+          if (field instanceof HTMLSelectElement && field.name === "kind") setKind(field.value);
+        }}
       >
         <input type="hidden" name="intent" value="create" />
         <SelectField
           id="webhook-kind"
           name="kind"
           label="Kind"
-          value={values.kind ?? "discord"}
+          value={kind}
           choices={Object.entries(WEBHOOK_KIND_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <TextField label="Name" name="name" required defaultValue={values.name} error={actionData?.errors?.name} />
-        <TextField
-          label="Webhook URL (Discord or Slack-compatible)"
-          name="url"
-          type="url"
-          autoComplete="off"
-          defaultValue={values.url}
-          error={actionData?.errors?.url}
-        />
-        <TextField
-          label="Bot token (Telegram)"
-          name="botToken"
-          autoComplete="off"
-          defaultValue={values.botToken}
-          error={actionData?.errors?.botToken}
-        />
-        <TextField
-          label="Chat id (Telegram)"
-          name="chatId"
-          autoComplete="off"
-          defaultValue={values.chatId}
-          error={actionData?.errors?.chatId}
-        />
-        <SubscriptionChoices topics={values.topics ? values.topics.split(",") : []} errors={actionData?.errors} />
-        <button type="submit" className="btn-navy self-start">
+        {/* Before JavaScript every field shows; the server reads those of the chosen kind. */}
+        {(!hydrated || kind !== "telegram") && (
+          <TextField
+            label="Webhook URL (Discord or Slack-compatible)"
+            name="url"
+            type="url"
+            autoComplete="off"
+            defaultValue={values.url}
+            error={actionData?.errors?.url}
+          />
+        )}
+        {(!hydrated || kind === "telegram") && (
+          <>
+            <TextField
+              label="Bot token (Telegram)"
+              name="botToken"
+              autoComplete="off"
+              defaultValue={values.botToken}
+              error={actionData?.errors?.botToken}
+            />
+            <TextField
+              label="Chat ID (Telegram)"
+              name="chatId"
+              autoComplete="off"
+              defaultValue={values.chatId}
+              error={actionData?.errors?.chatId}
+            />
+          </>
+        )}
+        <SubscriptionChoices topics={(values.topics ?? "").split(",").filter(Boolean)} errors={actionData?.errors} />
+        <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
           Add webhook
         </button>
       </Form>
-      <FeedbackMessage feedback={addFeedback ?? confirmed.feedback} />
       {(confirmed.busy || navigation.state !== "idle") && <Spinner label={accountTexts.loading} />}
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <DataTable
