@@ -16,8 +16,8 @@ import "./app.css";
 import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { type AtomFeedKey, atomFeeds, feedTitle } from "~/content/feeds";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
+import { feedAutodiscovery } from "~/domain/feeds.server";
 import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
 import { devReloadScript } from "~/lib/dev-reload";
@@ -43,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       baseUrl: app.config.BASE_URL,
       user: user && { displayName: user.displayName, isAdmin: user.isAdmin },
       flash,
+      // From the loader, so the feeds' names and addresses are data, not code every page downloads.
+      feeds: feedAutodiscovery(settings.clubName),
     },
     { headers },
   );
@@ -67,15 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {!ownFrame &&
-          (Object.keys(atomFeeds) as AtomFeedKey[]).map((feed) => (
+          rootData?.feeds.map((feed) => (
             // Autodiscovery: a feed reader given any public page finds the site's feeds.
-            <link
-              key={feed}
-              rel="alternate"
-              type="application/atom+xml"
-              title={feedTitle(settings.clubName, feed)}
-              href={atomFeeds[feed].path}
-            />
+            <link key={feed.href} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.href} />
           ))}
         {withScripts || !inlineStylesheet ? (
           <Links />

@@ -5,7 +5,6 @@ import { seedDemoContentOnce } from "~/db/seed/seed.server";
 import { authSecret, createAuth } from "~/domain/auth.server";
 import { startBackgroundJobs } from "~/domain/background-jobs.server";
 import { createContentVersionReader } from "~/domain/content-version.server";
-import { startMediaCollector } from "~/domain/media-collector.server";
 import type { Config } from "~/lib/config.server";
 import type { createLogger } from "~/lib/logger.server";
 import { createStorage } from "~/lib/storage/index.server";
@@ -50,14 +49,15 @@ export async function startServices(args: {
   }
   const contentVersion = createContentVersionReader(database.db);
   const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
-  const mediaCollector = startMediaCollector({
-    db: database.db,
-    storage,
+  const secret = authSecret(config);
+  const background = await startBackgroundJobs({
+    database,
+    config,
     log,
+    secret,
+    storage,
     uploadTempDir: uploadTempDir(config.DATA_DIR),
   });
-  const secret = authSecret(config);
-  const background = await startBackgroundJobs({ database, config, log, secret });
   return {
     services: {
       db: database.db,
@@ -73,7 +73,6 @@ export async function startServices(args: {
     },
     demoAdmin,
     async close() {
-      mediaCollector.stop();
       await background.stop();
       await database.close();
     },

@@ -1,12 +1,8 @@
-import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { flashTexts } from "~/content/flash-texts";
 import type { FlashKind } from "~/lib/flash.server";
 import { Alert } from "./alert";
 
-const messages: Record<FlashKind, string> = {
-  login: accountTexts.loggedIn,
-  register: accountTexts.registered,
-  "password-changed": dashboardTexts.passwordChanged,
-};
+const messages: Record<FlashKind, string> = flashTexts;
 
 /** The one-time success alert after login, registration or a password change, on the page that follows. */
 export function FlashMessage({ kind }: { kind: FlashKind }) {

@@ -1,14 +1,16 @@
+import { flashTexts } from "./flash-texts";
+
 /** Texts of the account screens; the quoted ones are the spec's, word for word. */
 export const accountTexts = {
   loginHeading: "Please Login",
   loginButton: "Login",
   toRegister: "Are you new user? Please Register",
   googleButton: "Google Sign In",
-  loggedIn: "Congratulations! You're successfully logged in!",
+  loggedIn: flashTexts.login,
   registerHeading: "Please Register",
   registerButton: "Register",
   toLogin: "Already Registered? Please Login",
-  registered: "Congratulations! You're successfully registered!",
+  registered: flashTexts.register,
   passwordMismatch: "Your password did not matched",
   commonPassword:
     "This password is one of the 10,000 most common passwords, which attackers try first. Please choose another.",
@@ -40,87 +42,11 @@ export const dashboardTexts = {
     "The member area is on its way. Until then you can keep your profile up to date and see what is coming up next.",
   profileHeading: "Your profile",
   nameSaved: "Your display name is saved.",
-  passwordChanged: "Your password is changed.",
+  passwordChanged: flashTexts["password-changed"],
   makeAdminSuccess: "Make Admin!",
   revokeSuccess: "Admin role revoked!",
   notSaved: "Changes are not saved",
 } as const;
-
-/** The admin sidebar, grouped as spec section 2 lists it (paths relative to /dashboard). */
-export const dashboardMenu = [
-  {
-    heading: "Events",
-    links: [
-      { to: "all-events", label: "All Events" },
-      { to: "add-event", label: "Add Event" },
-    ],
-  },
-  {
-    heading: "Notice",
-    links: [
-      { to: "all-notice", label: "All Notice" },
-      { to: "add-notice", label: "Add Notice" },
-    ],
-  },
-  {
-    heading: "Department",
-    links: [
-      { to: "teachers", label: "Teachers" },
-      { to: "add-teacher", label: "Add Teacher" },
-      { to: "students", label: "Students" },
-      { to: "add-student", label: "Add Student" },
-    ],
-  },
-  {
-    heading: "Executive",
-    links: [
-      { to: "all-executive", label: "All Executive" },
-      { to: "add-executive", label: "Add Executive" },
-    ],
-  },
-  {
-    heading: "Users",
-    links: [
-      { to: "users", label: "Users" },
-      { to: "make-admin", label: "Make Admin" },
-      { to: "membership", label: "Membership" },
-    ],
-  },
-  {
-    heading: "Results",
-    links: [
-      { to: "results", label: "Results" },
-      { to: "add-new-results", label: "Add New Results" },
-    ],
-  },
-  {
-    // The recent events are the home page's grid (and /details/{id}).
-    heading: "Home Page",
-    links: [
-      { to: "recent-events", label: "Recent Events" },
-      { to: "add-recent-event", label: "Add Recent Event" },
-    ],
-  },
-  {
-    heading: "Review",
-    // The badge counts what the public forms sent and nobody has reviewed yet.
-    links: [{ to: "review", label: "Review queue", badge: "pendingReviews" }],
-  },
-  {
-    // Telling people: subscriptions, chat webhooks, the mail the site sent, background work that failed.
-    heading: "Notifications",
-    links: [
-      { to: "notifications", label: "My email notifications" },
-      { to: "webhooks", label: "Webhooks" },
-      { to: "outbox", label: "Outbox" },
-      { to: "jobs", label: "Failed jobs" },
-    ],
-  },
-  {
-    heading: "Scripts",
-    links: [{ to: "api-tokens", label: "API tokens" }],
-  },
-] as const;
 
 export const apiTokenTexts = {
   heading: "API tokens",

@@ -4,8 +4,10 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Config } from "~/lib/config.server";
 import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
+import type { MediaStorage } from "~/lib/storage/index.server";
 import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
+import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
 import { getSiteSettings } from "./settings.server";
 import type { SubscriptionContext } from "./subscriptions.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "./webhooks.server";
@@ -20,16 +22,18 @@ export interface BackgroundJobs {
 
 /**
  * The site's background work, run by every app process: sending mail, posting to chats,
- * announcing publications (every minute, and at once when asked) and the weekly digest
- * (Monday 09:00 in the club's time zone).
+ * announcing publications (every minute, and at once when asked), the weekly digest (Monday
+ * 09:00 in the club's time zone) and collecting unused uploads (every minute).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
   config: Config;
   log: Logger;
   secret: string;
+  storage: MediaStorage;
+  uploadTempDir: string;
 }): Promise<BackgroundJobs> {
-  const { database, config, log, secret } = args;
+  const { database, config, log, secret, storage, uploadTempDir } = args;
   const db = database.db;
   const transport: MailTransport | undefined = config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined;
   const retried = {
@@ -81,6 +85,13 @@ export async function startBackgroundJobs(args: {
       run: async (_data, { queue }) => {
         await sendWeeklyDigests(await subscriptionContext(queue));
       },
+    },
+    {
+      name: COLLECT_MEDIA_JOB,
+      // Missed runs are not made up: the next one collects everything anyway.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: () => runMediaCollector({ db, storage, log, uploadTempDir }),
     },
   ];
   const jobs = await startJobQueue({

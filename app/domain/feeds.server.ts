@@ -221,3 +221,11 @@ function calendarEvent(site: Site, { event, addedAt }: EventWithAddedAt): ICalEv
   const minutes = parseDurationMinutes(event.contest_duration) ?? DEFAULT_EVENT_MINUTES;
   return { ...common, start, end: new Date(start.getTime() + minutes * 60_000) };
 }
+
+/** The `<link rel="alternate">`s of every public page: a feed reader given any page finds the feeds. */
+export function feedAutodiscovery(clubName: string): { href: string; title: string }[] {
+  return (Object.keys(atomFeeds) as AtomFeedKey[]).map((feed) => ({
+    href: atomFeeds[feed].path,
+    title: feedTitle(clubName, feed),
+  }));
+}

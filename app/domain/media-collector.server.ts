@@ -1,8 +1,9 @@
-import { and, inArray, isNotNull, like, lt, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, lt, notInArray, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import {
+  appMeta,
   executives,
   media,
   membershipApplications,
@@ -86,50 +87,43 @@ export async function collectUnusedMedia(
 /** Unlinked uploads expire without any write, so the collector also runs this often regardless. */
 const FULL_RUN_EVERY_MS = 60 * 60 * 1000;
 
+/** The queue whose job (every minute, one at a time across processes) collects unused uploads. */
+export const COLLECT_MEDIA_JOB = "collect-media";
+
+/** Where the collector notes the content version and time of its last run. */
+const LAST_RUN_KEY = "media-collector:last-run";
+
 /**
- * Runs the collector in the background: soon after any content write (seen through the
- * content version, so writes of other processes and scripts count too), and hourly.
- * Several processes may each run it; deleting twice is harmless.
+ * One run of the collector job: it collects when content changed since its last run (seen
+ * through the content version, so writes of every process and of scripts count) or an hour
+ * has passed; hourly it also sweeps the temporary files of uploads a dead process left.
  */
-export function startMediaCollector({
+export async function runMediaCollector({
   db,
   storage,
   log,
   uploadTempDir,
-  checkEveryMs = 30_000,
 }: {
   db: Database;
   storage: MediaStorage;
   log: Logger;
-  /** Where uploads wait on their way to the storage; files a dead process left are swept hourly. */
+  /** Where uploads wait on their way to the storage. */
   uploadTempDir: string;
-  checkEveryMs?: number;
-}): { stop(): void } {
-  let seenVersion = "";
-  let lastRunAt = 0;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const version = await readContentVersion(db);
-      if (version === seenVersion && Date.now() - lastRunAt < FULL_RUN_EVERY_MS) return;
-      if (Date.now() - lastRunAt >= FULL_RUN_EVERY_MS) {
-        const swept = await sweepAbandonedUploads(uploadTempDir);
-        if (swept > 0) log.info({ swept }, `removed ${swept} abandoned temporary upload files`);
-      }
-      const deleted = await collectUnusedMedia(db, storage);
-      seenVersion = version;
-      lastRunAt = Date.now();
-      if (deleted.length > 0) log.info({ deleted }, `deleted ${deleted.length} unused uploaded files`);
-    } catch (error) {
-      log.error({ err: error }, "collecting unused uploaded files failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, checkEveryMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+}): Promise<void> {
+  const [lastRun] = await db.select().from(appMeta).where(eq(appMeta.key, LAST_RUN_KEY));
+  const last = lastRun ? (JSON.parse(lastRun.value) as { version: string; at: number }) : { version: "", at: 0 };
+  const version = await readContentVersion(db);
+  const hourly = Date.now() - last.at >= FULL_RUN_EVERY_MS;
+  if (version === last.version && !hourly) return;
+  if (hourly) {
+    const swept = await sweepAbandonedUploads(uploadTempDir);
+    if (swept > 0) log.info({ swept }, `removed ${swept} abandoned temporary upload files`);
+  }
+  const deleted = await collectUnusedMedia(db, storage);
+  if (deleted.length > 0) log.info({ deleted }, `deleted ${deleted.length} unused uploaded files`);
+  const value = JSON.stringify({ version, at: hourly ? Date.now() : last.at });
+  await db
+    .insert(appMeta)
+    .values({ key: LAST_RUN_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { accountTexts, dashboardMenu, dashboardTexts } from "~/content/accounts";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { dashboardMenu } from "~/content/dashboard-menu";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { dashboardErrorTexts } from "~/components/dashboard-error";
 import { frameTexts } from "~/components/dashboard-frame";
-import { dashboardMenu } from "~/content/accounts";
+import { dashboardMenu } from "~/content/dashboard-menu";
 import { notFoundText } from "~/content/site";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { dashboardMenu } from "~/content/accounts";
+import { dashboardMenu } from "~/content/dashboard-menu";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import {

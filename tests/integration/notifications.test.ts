@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -20,6 +23,8 @@ import {
 import { webhookInput } from "~/domain/webhooks";
 import { createWebhook } from "~/domain/webhooks.server";
 import { loadConfig } from "~/lib/config.server";
+import { createStorage } from "~/lib/storage/index.server";
+import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -58,7 +63,7 @@ beforeAll(async () => {
   chatUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const config = loadConfig({
     BASE_URL: "https://club.example.org",
-    DATA_DIR: "/tmp/unused",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "club-notify-")),
     SMTP_URL: smtp.url,
     MAIL_FROM: "Club <club@example.org>",
     SMTP_RATE_PER_MINUTE: "6000",
@@ -67,7 +72,14 @@ beforeAll(async () => {
     JOB_RETRY_DELAY_SECONDS: "1",
   });
   const log = pino({ level: "silent" });
-  background = await startBackgroundJobs({ database: testDb.handle, config, log, secret: SECRET });
+  background = await startBackgroundJobs({
+    database: testDb.handle,
+    config,
+    log,
+    secret: SECRET,
+    storage: await createStorage(config),
+    uploadTempDir: uploadTempDir(config.DATA_DIR),
+  });
   context = { db: testDb.db, config, log, jobs: background.jobs, secret: SECRET, clubName: "RMSTU Programming Club" };
 }, 60_000);
 
@@ -76,6 +88,7 @@ afterAll(async () => {
   await smtp?.close();
   chatServer?.close();
   await testDb?.close();
+  if (context) fs.rmSync(context.config.DATA_DIR, { recursive: true, force: true });
 });
 
 const tokenOf = (url: string) => url.split("/").at(-1) ?? "";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { dashboardMenu, dashboardTexts } from "~/content/accounts";
+import { dashboardTexts } from "~/content/accounts";
+import { dashboardMenu } from "~/content/dashboard-menu";
 import { appContext } from "~/context";
 import { memberTexts } from "~/domain/members";
 import { findClaimableStudent } from "~/domain/members.server";

@@ -4,7 +4,7 @@ import { DashboardError } from "~/components/dashboard-error";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { FlashMessage } from "~/components/flash-message";
 import { Spinner } from "~/components/spinner";
-import { dashboardMenu } from "~/content/accounts";
+import { dashboardMenu } from "~/content/dashboard-menu";
 import { defaultSiteSettings } from "~/content/site";
 import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
