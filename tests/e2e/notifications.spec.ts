@@ -155,6 +155,20 @@ mailTest(
     // The links of an unsubscribed address lead nowhere.
     await visitor.goto(linkIn(notice, "/subscriptions"));
     await expect(visitor.getByText(subscriptionTexts.badLink)).toBeVisible();
+
+    // A mail app's one-click unsubscribe (RFC 8058): a form POST to the List-Unsubscribe address,
+    // without cookies or an Origin.
+    const controlMail = await smtp.waitFor(
+      (mail) => mail.to.includes(control) && mail.parsed.subject === `New notice: ${second}`,
+    );
+    const oneClick = await fetch(linkIn(controlMail, "/unsubscribe"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    await visitor.goto(linkIn(controlMail, "/subscriptions"));
+    await expect(visitor.getByText(subscriptionTexts.badLink)).toBeVisible();
   },
 );
 

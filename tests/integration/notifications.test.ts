@@ -307,6 +307,27 @@ describe("publishing", () => {
     expect(smtp.received.filter((received) => received.to.includes(email))).toHaveLength(1);
     expect(subscriptionLinks(context.config.BASE_URL, SECRET, row?.id ?? "").unsubscribeUrl).toBe(mail?.unsubscribeUrl);
   });
+  it("shows a mail refused on every try as a failed job with the server's answer, and Retry sends it", async () => {
+    const email = `always-refused-${Date.now()}@example.org`;
+    await testDb.db.insert(subscriptions).values({ email, topics: ["results"], confirmedAt: new Date() });
+    smtp.behave("refuse");
+    await collectionServices.results.create(testDb.db, {
+      name: "Refused twice",
+      publishing_date: "2031-04-02",
+      pdfFile: "https://example.org/result.pdf",
+      description: "-",
+    });
+    await announcePublications(context);
+    const failed = await waitFor(async () => {
+      const [mail] = await testDb.db.select().from(mails).where(eq(mails.to, email));
+      const jobs = await background.jobs.listFailed(100);
+      return jobs.find((job) => job.queue === "send-mail" && job.id === mail?.id);
+    }, "the mail's failed job");
+    expect(failed).toMatchObject({ attempts: 2, error: expect.stringContaining("Try again later") });
+    smtp.behave("accept");
+    expect(await background.jobs.retry("send-mail", failed.id)).toBe(true);
+    await smtp.waitFor((received) => received.to.includes(email));
+  });
 });
 
 describe("weekly digest", () => {
