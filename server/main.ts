@@ -15,6 +15,7 @@ const RELEASE_DIR = path.resolve(import.meta.dirname, "..");
 /** A migrated database and the demo content, made by the build (app/db/start-snapshot.server.ts). */
 const START_SNAPSHOT = path.join(RELEASE_DIR, "start-snapshot");
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -36,6 +37,10 @@ async function main() {
     log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, "server listening");
     printReady(port, demoAdmin);
   });
+
+  // Browsers, proxies and API clients reuse an idle connection for up to a minute; a server
+  // that closes it first (Node's default is 5 s) races their next request into a reset.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -56,8 +56,7 @@ export const footerColumns = [
       { to: "/about", label: "About the club" },
       { to: "/rules", label: "Rules and Regulation" },
       { to: "/notice", label: "Notice Board" },
-      { to: "/events", label: "Events" },
-      { to: "/subscribe", label: "Get news by email" },
+      { to: "/subscribe", label: "News by email" },
     ],
   },
   {
@@ -74,6 +73,7 @@ export const footerColumns = [
       { to: "/results", label: "Contest results" },
       { to: "/events/workshop", label: "Workshops" },
       { to: "/events/seminar", label: "Seminars" },
+      { to: "/events", label: "Events" },
     ],
   },
 ] as const;

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
@@ -19,7 +19,8 @@ export function headers() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
-  return data({ email: subscription?.email ?? null }, subscription ? 200 : 404);
+  // 200 either way: this page also answers a mail app's one-click POST, after which the link is gone.
+  return { email: subscription?.email ?? null };
 }
 
 /**
