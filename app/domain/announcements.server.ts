@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { eventCategories } from "~/content/events";
+import { eventTypePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
 import { formatDate } from "~/lib/format";
@@ -142,13 +142,12 @@ export async function describePublication(
   }
   const [event] = await db.select().from(events).where(eq(events.id, id));
   if (!event) return undefined;
-  const category = eventCategories.find((candidate) => candidate.eventType === event.eventType);
   const when = event.startsOn ? `${formatDate(event.startsOn)}, ${event.startsAt}` : event.startsAt;
   return {
     kicker: `New event: ${event.eventType}`,
     title: event.name,
     summary: summarise(`${when}. ${event.details}`),
-    url: `${baseUrl}/events${category ? `/${category.slug}` : ""}`,
+    url: `${baseUrl}${eventTypePath(event.eventType)}`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Feed } from "feed";
 import ical, { type ICalEventData } from "ical-generator";
-import { eventCategories } from "~/content/events";
+import { eventTypePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
 import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
@@ -114,16 +114,10 @@ function eventEntry({ event, addedAt }: EventWithAddedAt): FeedEntry {
   return {
     key: `event/${event._id}`,
     title: event.name,
-    path: eventPath(event),
+    path: eventTypePath(event.eventType),
     date: eventStart(event) ?? addedAt,
     text: `Starts: ${when}. Duration: ${event.contest_duration}.\n\n${event.details}`,
   };
-}
-
-/** Events have no page of their own: each is listed on its category's page. */
-function eventPath(event: ApiEvent): string {
-  const category = eventCategories.find((candidate) => candidate.eventType === event.eventType);
-  return category ? `/events/${category.slug}` : "/events";
 }
 
 /** Midnight of a date where the club is: a notice dated the 5th was out on the 5th in Rangamati. */
@@ -210,7 +204,7 @@ function calendarEvent(site: Site, { event, addedAt }: EventWithAddedAt): ICalEv
     id: `${event._id}@${site.host}`,
     summary: event.name,
     description: event.details,
-    url: absoluteUrl(site, eventPath(event)),
+    url: absoluteUrl(site, eventTypePath(event.eventType)),
     categories: [{ name: event.eventType }],
     // A fixed stamp keeps the calendar's bytes (and its ETag) the same until an event changes.
     stamp: addedAt,

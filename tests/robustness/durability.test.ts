@@ -7,7 +7,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { type OpenDatabaseOptions, openDatabase } from "~/db/client.server";
 import { students } from "~/db/schema";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
 const SECONDS = process.env.ROBUSTNESS_LONG ? 60 : 20;
 const CONNECTIONS = 50;
@@ -17,20 +17,6 @@ interface BurstOutcome {
   acknowledged: string[];
   statuses: Map<number, number>;
   serverErrorsBeforeKill: string[];
-}
-
-async function signInAdmin(server: RunningServer) {
-  const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
-  const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
-    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 /** Mixed reads and writes from many connections; the server is killed with SIGKILL mid-burst. */
@@ -97,7 +83,7 @@ async function countPresent(options: OpenDatabaseOptions, ids: string[]) {
 
 async function runScenario(env: Record<string, string>, databaseOptions: OpenDatabaseOptions) {
   const server = await startServer(env);
-  const cookie = await signInAdmin(server);
+  const cookie = await signInDemoAdmin(server);
   const outcome = await burstThenKill(server, cookie);
   expect(outcome.serverErrorsBeforeKill).toEqual([]);
   expect(outcome.acknowledged.length).toBeGreaterThan(50);

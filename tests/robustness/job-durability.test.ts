@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -30,20 +30,6 @@ const jobEnv = () => ({
   JOB_SUPERVISE_SECONDS: "1",
   JOB_RETRY_DELAY_SECONDS: "1",
 });
-
-async function signInDemoAdmin(server: RunningServer): Promise<string> {
-  const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
-  const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
-    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 async function publishNotice(server: RunningServer, cookie: string, name: string) {
   const response = await fetch(`${server.baseUrl}/api/add-notice`, {

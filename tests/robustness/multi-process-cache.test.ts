@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -21,16 +21,7 @@ describe("page cache across processes", () => {
     const secret = crypto.randomBytes(32).toString("base64url");
     writer = await startServer({ DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: secret });
     reader = await startServer({ DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: secret, SEED_DEMO: "false" });
-    const account = writer.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
-    const signIn = await fetch(`${writer.baseUrl}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: writer.baseUrl },
-      body: JSON.stringify({ email: account?.[1], password: account?.[2] }),
-    });
-    cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    cookie = await signInDemoAdmin(writer);
   });
   afterAll(async () => {
     await writer?.stop();
