@@ -1,4 +1,4 @@
-import { type MouseEvent, useCallback, useEffect, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
 interface ManifestRoute {
@@ -28,18 +28,23 @@ const isPlainClick = (event: MouseEvent) =>
 /**
  * React Router reloads the page when a screen's code fails to load, and the click is lost
  * (offline, that reload shows the browser's error page). So the code of every screen of the
- * frame is fetched as soon as the frame runs; when some of it could not be, a click on a link
- * tries again first and, if it fails again, leaves the page as it is and says so
- * (`unreachable`: the address that was clicked, for a Reload button).
+ * frame is fetched as soon as the frame runs. Until all of it has arrived (still loading, or
+ * some of it failed), a click on a link waits for it, tries again what failed and, if that
+ * fails too, leaves the page as it is and says so (`unreachable`: the address that was
+ * clicked, for a Reload button).
  */
 export function useScreenPreload(parentId: string) {
   const navigate = useNavigate();
-  const [incomplete, setIncomplete] = useState(false);
+  const loading = useRef<Promise<boolean> | null>(null);
+  const [complete, setComplete] = useState(false);
   const [unreachable, setUnreachable] = useState<string | null>(null);
-  const preload = useCallback(async () => {
-    const complete = await preloadScreens(parentId);
-    setIncomplete(!complete);
-    return complete;
+  const preload = useCallback(() => {
+    loading.current ??= preloadScreens(parentId).then((done) => {
+      loading.current = null;
+      setComplete(done);
+      return done;
+    });
+    return loading.current;
   }, [parentId]);
 
   useEffect(() => {
@@ -48,7 +53,7 @@ export function useScreenPreload(parentId: string) {
 
   /** For the frame's onClickCapture: runs before the link's own navigation. */
   const onClickCapture = (event: MouseEvent<HTMLElement>) => {
-    if (!incomplete || !isPlainClick(event)) return;
+    if (complete || !isPlainClick(event)) return;
     const link = event.target instanceof Element ? event.target.closest("a") : null;
     if (!link || link.origin !== window.location.origin || link.target) return;
     event.preventDefault();
@@ -56,10 +61,13 @@ export function useScreenPreload(parentId: string) {
     // A link in the phone's drawer: the drawer closes, so the outcome can be seen.
     link.closest("dialog")?.close();
     const to = link.pathname + link.search;
-    void preload().then((complete) => {
-      setUnreachable(complete ? null : to);
-      if (complete) navigate(to);
-    });
+    // The load under way, if any; then once more for whatever failed.
+    void preload()
+      .then((done) => done || preload())
+      .then((done) => {
+        setUnreachable(done ? null : to);
+        if (done) navigate(to);
+      });
   };
 
   return { onClickCapture, unreachable };
