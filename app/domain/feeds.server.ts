@@ -1,5 +1,4 @@
-import { Feed } from "feed";
-import ical, { type ICalEventData } from "ical-generator";
+import type { ICalEventData } from "ical-generator";
 import { eventTypePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
 import { clubTimeZone } from "~/content/site";
@@ -154,7 +153,9 @@ function textAsHtml(text: string): string {
     .join("");
 }
 
-function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): string {
+// The feed libraries load on the first feed request, not with the server (decision 011, "Memory").
+async function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): Promise<string> {
+  const { Feed } = await import("feed");
   const { path, page, subtitle } = atomFeeds[feed];
   const author = { name: site.clubName, link: site.baseUrl };
   const atom = new Feed({
@@ -181,7 +182,8 @@ function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): string {
   return atom.atom1();
 }
 
-function calendarText(site: Site, events: EventWithAddedAt[]): string {
+async function calendarText(site: Site, events: EventWithAddedAt[]): Promise<string> {
+  const { default: ical } = await import("ical-generator");
   const calendar = ical({
     name: `${site.clubName} events`,
     description: atomFeeds.events.subtitle,
