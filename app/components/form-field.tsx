@@ -7,6 +7,7 @@ const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link">, str
   email: "email",
   date: "date",
   time: "time",
+  datetime: "datetime-local",
   number: "number",
 };
 

@@ -78,6 +78,8 @@ export const eventsPage = {
   sidebarHeading: "Our Events",
   upcomingHeading: "Upcoming events",
   noUpcoming: "No upcoming events of this type have been announced yet. Check the notice board for news.",
+  pastHeading: "Past events",
+  cancelled: "Cancelled",
 } as const;
 
 export function findEventCategory(slug: string): EventCategory | undefined {
@@ -88,4 +90,9 @@ export function findEventCategory(slug: string): EventCategory | undefined {
 export function eventTypePath(eventType: string): string {
   const category = eventCategories.find((candidate) => candidate.eventType === eventType);
   return category ? `/events/${category.slug}` : "/events";
+}
+
+/** An event's own page: under its category's page. */
+export function eventPagePath(event: { eventType: string; slug: string }): string {
+  return `${eventTypePath(event.eventType)}/${event.slug}`;
 }

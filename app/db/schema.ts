@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { EVENT_STATUSES } from "~/domain/event-types";
 import { users } from "./auth-schema";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
@@ -36,9 +37,26 @@ export const events = pgTable(
     problemNumber: integer("problem_number").notNull(),
     contestDuration: text("contest_duration").notNull(),
     details: text("details").notNull(),
+    /** The event's page, /events/{category}/{slug}: from the name, kept when the event is edited. */
+    slug: text("slug").notNull().default(""),
+    /** Local times on the club's clocks, `YYYY-MM-DDTHH:MM` (as a datetime-local field sends them). */
+    endsAt: text("ends_at"),
+    /** A place, or an online meeting's address. */
+    venue: text("venue").notNull().default(""),
+    banner: text("banner").notNull().default(""),
+    registrationOpens: text("registration_opens"),
+    registrationCloses: text("registration_closes"),
+    /** Places; null: unlimited. */
+    capacity: integer("capacity"),
+    teamSizeMin: integer("team_size_min").notNull().default(1),
+    teamSizeMax: integer("team_size_max").notNull().default(1),
+    /** Batches that may register; empty: everyone. */
+    eligibleBatches: integer("eligible_batches").array().notNull().default(sql`'{}'::integer[]`),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("published"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("events_slug_key").on(t.slug),
     index("events_type_starts_idx").on(t.eventType, t.startsOn),
     index("events_name_idx").on(t.name),
     index("events_starts_idx").on(t.startsOn),

@@ -8,7 +8,7 @@ import { previewText, SHORT_PREVIEW } from "../lib/text";
  * the input schemas and database access are the server's (collections.server.ts).
  */
 
-export type FieldKind = "text" | "textarea" | "email" | "link" | "date" | "time" | "number" | "select";
+export type FieldKind = "text" | "textarea" | "email" | "link" | "date" | "time" | "datetime" | "number" | "select";
 
 export interface FormFieldDef {
   /** The API's field name, also the form control's name. */

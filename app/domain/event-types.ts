@@ -5,3 +5,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The add-event form's empty choice (spec section 3); never accepted. */
 export const EVENT_TYPE_PLACEHOLDER = "Select One";
+
+/** A draft is seen by admins only; a cancelled event keeps its page, saying so. */
+export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
+
+export type EventStatus = (typeof EVENT_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from "../lib/format";
 import { defineCollection, nameField, previewCell, textCell } from "./collection";
-import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
+import { EVENT_STATUSES, EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
 
 /** The events collection of the dashboard and the write API (see collection.ts). */
@@ -25,6 +25,23 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { name: "problem_number", label: "Problem count", kind: "number", required: true },
     { name: "contest_duration", label: "Duration", kind: "text", required: true, maxLength: 100, hint: "e.g. 3 Hours" },
     { name: "details", label: "Details", kind: "textarea", required: true },
+    { name: "ends_at", label: "Ends at", kind: "datetime", hint: "Optional" },
+    { name: "venue", label: "Venue", kind: "text", maxLength: 500, hint: "A place, or an online meeting's link" },
+    { name: "banner", label: "Banner", kind: "link", hint: "Optional: a wide picture for the event's page" },
+    { name: "registration_opens", label: "Registration opens", kind: "datetime", hint: "Optional" },
+    { name: "registration_closes", label: "Registration closes", kind: "datetime", hint: "Optional" },
+    { name: "capacity", label: "Capacity", kind: "number", hint: "Places; empty for no limit" },
+    { name: "team_size_min", label: "Smallest team", kind: "number", hint: "1 and 1: people register alone" },
+    { name: "team_size_max", label: "Largest team", kind: "number" },
+    { name: "eligible_batches", label: "Eligible batches", kind: "text", hint: "e.g. 7, 8, 9; empty for everyone" },
+    {
+      name: "status",
+      label: "Status",
+      kind: "select",
+      options: EVENT_STATUSES,
+      placeholderOption: "Select One (published)",
+      hint: "A draft is seen by admins only",
+    },
   ],
   columns: [
     { header: "Type", sort: "type", cell: (row) => textCell(row.eventType) },
@@ -41,6 +58,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
       header: "Problem count and duration",
       cell: (row) => ({ kind: "lines", lines: [`${row.problem_number} problems`, row.contest_duration] }),
     },
+    { header: "Status", cell: (row) => textCell(row.status) },
     { header: "Description", cell: (row) => previewCell(row.details) },
   ],
   filters: [{ name: "type", label: "Type", everything: "All types" }],

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
-import { defineStore } from "./crud.server";
+import { defineStore, freeSlug, retryingSlugClash } from "./crud.server";
 import { EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
 
 type EventRow = typeof events.$inferSelect;
+
+/** An event whose name has nothing to make an address of. */
+const EVENT_FALLBACK_SLUG = "event";
 
 export function toApiEvent(row: EventRow): ApiEvent {
   return {
@@ -17,12 +20,26 @@ export function toApiEvent(row: EventRow): ApiEvent {
     problem_number: row.problemNumber,
     contest_duration: row.contestDuration,
     details: row.details,
+    slug: row.slug,
+    ends_at: row.endsAt,
+    venue: row.venue,
+    banner: row.banner,
+    registration_opens: row.registrationOpens,
+    registration_closes: row.registrationCloses,
+    capacity: row.capacity,
+    team_size_min: row.teamSizeMin,
+    team_size_max: row.teamSizeMax,
+    eligible_batches: row.eligibleBatches,
+    status: row.status,
   };
 }
 
-/** Every event, newest date first (the dashboard list and `GET /api/events`). */
+/** What visitors see: every event but drafts (a cancelled one stays, marked). */
+const visible = ne(events.status, "draft");
+
+/** Every event visitors may see, newest date first (`GET /api/events`). */
 export async function listEvents(db: Database): Promise<ApiEvent[]> {
-  const rows = await db.select().from(events).orderBy(desc(events.startsOn), asc(events.name));
+  const rows = await db.select().from(events).where(visible).orderBy(desc(events.startsOn), asc(events.name));
   return rows.map(toApiEvent);
 }
 
@@ -34,9 +51,45 @@ export async function listUpcomingEvents(db: Database, eventType: EventType, tod
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.eventType, eventType), or(gte(events.startsOn, today), isNull(events.startsOn))))
+    .where(and(visible, eq(events.eventType, eventType), or(gte(events.startsOn, today), isNull(events.startsOn))))
     .orderBy(asc(events.startsOn), asc(events.name));
   return rows.map(toApiEvent);
+}
+
+/** Events of one type before `today`, latest first (the category page's past events). */
+export async function listPastEvents(
+  db: Database,
+  eventType: EventType,
+  today: string,
+  limit: number,
+): Promise<ApiEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, eq(events.eventType, eventType), lt(events.startsOn, today)))
+    .orderBy(desc(events.startsOn), asc(events.name))
+    .limit(limit);
+  return rows.map(toApiEvent);
+}
+
+/** The next `limit` events of any type from `today` (the home page), soonest first. */
+export async function listNextEvents(db: Database, today: string, limit: number): Promise<ApiEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, gte(events.startsOn, today)))
+    .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
+    .limit(limit);
+  return rows.map(toApiEvent);
+}
+
+/** A visible event of this type by its page's slug. */
+export async function findEventBySlug(db: Database, eventType: string, slug: string): Promise<ApiEvent | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(visible, eq(events.eventType, eventType), eq(events.slug, slug)));
+  return row ? toApiEvent(row) : undefined;
 }
 
 /** An event and when it was added: the feeds date an undated event by it and stamp calendar entries with it. */
@@ -56,6 +109,7 @@ export async function listLatestEvents(db: Database, limit: number, timeZone: st
   const rows = await db
     .select()
     .from(events)
+    .where(visible)
     .orderBy(desc(day), desc(events.startsAt), desc(events.createdAt))
     .limit(limit);
   return rows.map(withAddedAt);
@@ -66,17 +120,17 @@ export async function listDatedEventsFrom(db: Database, today: string, limit: nu
   const rows = await db
     .select()
     .from(events)
-    .where(gte(events.startsOn, today))
+    .where(and(visible, gte(events.startsOn, today)))
     .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
     .limit(limit);
   return rows.map(withAddedAt);
 }
 
-/** The dashboard's and the write API's access to events. */
-export const eventStore = defineStore({
+/** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
+const baseEventStore = defineStore({
   table: events,
   toApi: toApiEvent,
-  toValues: (_db, input: EventInput) => ({
+  toValues: async (db, input: EventInput, id?: string) => ({
     eventType: input.eventType,
     name: input.name,
     startsOn: input.starts_on || null,
@@ -84,9 +138,26 @@ export const eventStore = defineStore({
     problemNumber: input.problem_number,
     contestDuration: input.contest_duration,
     details: input.details,
+    endsAt: input.ends_at || null,
+    venue: input.venue ?? "",
+    banner: input.banner ?? "",
+    registrationOpens: input.registration_opens || null,
+    registrationCloses: input.registration_closes || null,
+    capacity: input.capacity ?? null,
+    teamSizeMin: input.team_size_min,
+    teamSizeMax: input.team_size_max,
+    eligibleBatches: input.eligible_batches,
+    status: input.status,
+    ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [events.name, events.eventType],
   orderBy: [desc(events.createdAt), asc(events.id)],
   sorts: { type: events.eventType, name: events.name, date: events.startsOn },
   filters: { type: { column: events.eventType, options: async () => [...EVENT_TYPES] } },
 });
+
+/** The dashboard's and the write API's access to events. */
+export const eventStore: typeof baseEventStore = {
+  ...baseEventStore,
+  create: (db, input, extra) => retryingSlugClash(() => baseEventStore.create(db, input, extra)),
+};

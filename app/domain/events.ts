@@ -1,8 +1,23 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "./event-types";
-import { optionalDateField, requiredText, wholeNumberField } from "./fields";
+import { EVENT_STATUSES, EVENT_TYPES } from "./event-types";
+import {
+  optionalDateField,
+  optionalLinkField,
+  optionalLocalDateTimeField,
+  optionalText,
+  optionalWholeNumberField,
+  requiredText,
+  wholeNumberField,
+  wholeNumberListField,
+} from "./fields";
 
-export { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES, type EventType } from "./event-types";
+export {
+  EVENT_STATUSES,
+  EVENT_TYPE_PLACEHOLDER,
+  EVENT_TYPES,
+  type EventStatus,
+  type EventType,
+} from "./event-types";
 
 /**
  * Spec field names, as `GET /api/events` returns them.
@@ -18,6 +33,17 @@ export function eventRecord() {
     problem_number: z.number().int(),
     contest_duration: z.string(),
     details: z.string(),
+    slug: z.string(),
+    ends_at: z.string().nullable(),
+    venue: z.string(),
+    banner: z.string(),
+    registration_opens: z.string().nullable(),
+    registration_closes: z.string().nullable(),
+    capacity: z.number().int().nullable(),
+    team_size_min: z.number().int(),
+    team_size_max: z.number().int(),
+    eligible_batches: z.array(z.number().int()),
+    status: z.enum(EVENT_STATUSES),
   });
 }
 
@@ -26,14 +52,52 @@ export type ApiEvent = z.infer<ReturnType<typeof eventRecord>>;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form. */
-export const eventInput = z.object({
-  eventType: z.enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(", ")}` }),
-  name: requiredText("Name", 200),
-  starts_on: optionalDateField("Start date"),
-  starts_at: z.string({ error: "Start time is required" }).regex(TIME_OF_DAY, "Start time must be a time (HH:MM)"),
-  problem_number: wholeNumberField("Problem count"),
-  contest_duration: requiredText("Duration", 100),
-  details: requiredText("Details"),
-});
+export const eventInput = z
+  .object({
+    eventType: z.enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(", ")}` }),
+    name: requiredText("Name", 200),
+    starts_on: optionalDateField("Start date"),
+    starts_at: z.string({ error: "Start time is required" }).regex(TIME_OF_DAY, "Start time must be a time (HH:MM)"),
+    problem_number: wholeNumberField("Problem count"),
+    contest_duration: requiredText("Duration", 100),
+    details: requiredText("Details"),
+    // The fields below came with event pages; a client that sends only the spec's fields gets
+    // a published event for everyone, without limits.
+    ends_at: optionalLocalDateTimeField("Ends at"),
+    venue: optionalText("Venue", 500),
+    banner: optionalLinkField("Banner"),
+    registration_opens: optionalLocalDateTimeField("Registration opens"),
+    registration_closes: optionalLocalDateTimeField("Registration closes"),
+    capacity: optionalWholeNumberField("Capacity"),
+    team_size_min: z.preprocess(
+      (value) => (value === "" || value == null ? 1 : value),
+      wholeNumberField("Smallest team"),
+    ),
+    team_size_max: z.preprocess(
+      (value) => (value === "" || value == null ? 1 : value),
+      wholeNumberField("Largest team"),
+    ),
+    eligible_batches: wholeNumberListField("Eligible batches"),
+    status: z.preprocess(
+      (value) => (value === "" || value == null ? "published" : value),
+      z.enum(EVENT_STATUSES, { error: "Status must be draft, published or cancelled" }),
+    ),
+  })
+  .superRefine((input, context) => {
+    if (input.team_size_max < input.team_size_min || input.team_size_min < 1) {
+      context.addIssue({
+        code: "custom",
+        path: ["team_size_max"],
+        message: "Largest team must be at least the smallest team, and teams at least 1",
+      });
+    }
+    if (input.registration_opens && input.registration_closes && input.registration_closes < input.registration_opens) {
+      context.addIssue({
+        code: "custom",
+        path: ["registration_closes"],
+        message: "Registration closes must be after Registration opens",
+      });
+    }
+  });
 
 export type EventInput = z.infer<typeof eventInput>;

@@ -79,3 +79,38 @@ export function wholeNumberField(label: string) {
 export function optionalWholeNumberField(label: string) {
   return z.preprocess(blankAsAbsent, wholeNumberField(label).nullish());
 }
+
+const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A date and time on the club's clocks, `YYYY-MM-DDTHH:MM` (what a datetime-local field sends); blank: not given. */
+export function optionalLocalDateTimeField(label: string) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: `${label} must be a date and time (YYYY-MM-DDTHH:MM)` })
+      .trim()
+      .regex(LOCAL_DATE_TIME, `${label} must be a date and time (YYYY-MM-DDTHH:MM)`)
+      .nullish(),
+  );
+}
+
+/** Whole numbers as a list, or as text from a form ("7, 8, 9"); blank: none. */
+export function wholeNumberListField(label: string) {
+  return z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map(numericTextAsNumber)
+        : (value ?? []),
+    // Checked as a whole, so the error names the field rather than one item of it.
+    z
+      .array(z.unknown(), { error: `${label} must be whole numbers separated by commas` })
+      .max(100, `${label} must list at most 100`)
+      .refine((items) => items.every((item) => Number.isInteger(item) && (item as number) >= 0), {
+        error: `${label} must be whole numbers separated by commas`,
+      })
+      .transform((items) => items as number[]),
+  );
+}

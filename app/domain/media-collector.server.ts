@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import {
   appMeta,
+  events,
   executives,
   media,
   membershipApplications,
@@ -33,6 +34,7 @@ export const LINK_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
   { table: recentEvents, column: recentEvents.img1 },
   { table: recentEvents, column: recentEvents.img2 },
   { table: recentEvents, column: recentEvents.img3 },
+  { table: events, column: events.banner },
   // An applicant's photo, uploaded at /join before any record of theirs exists.
   { table: membershipApplications, column: membershipApplications.photoURL },
   // A setting such as the banner picture may name an upload too.

@@ -1,10 +1,10 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { DateBadge } from "~/components/date-badge";
-import { eventCategories, eventsPage, findEventCategory } from "~/content/events";
+import { eventCategories, eventPagePath, eventsPage, findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
-import { listUpcomingEvents } from "~/domain/events.server";
+import { listPastEvents, listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
@@ -20,19 +20,27 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** The latest past events a category page lists. */
+const PAST_EVENTS_SHOWN = 12;
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
   const today = todayIn(clubTimeZone);
-  const upcoming = await app.contentCache.read(`events:${category.eventType}:${today}`, () =>
-    listUpcomingEvents(app.db, category.eventType, today),
-  );
-  return { category, upcoming };
+  const [upcoming, past] = await Promise.all([
+    app.contentCache.read(`events:${category.eventType}:${today}`, () =>
+      listUpcomingEvents(app.db, category.eventType, today),
+    ),
+    app.contentCache.read(`past-events:${category.eventType}:${today}`, () =>
+      listPastEvents(app.db, category.eventType, today, PAST_EVENTS_SHOWN),
+    ),
+  ]);
+  return { category, upcoming, past };
 }
 
 export default function EventCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, upcoming } = loaderData;
+  const { category, upcoming, past } = loaderData;
   const isContest = category.eventType === "Programming Contest";
   return (
     <article>
@@ -55,6 +63,31 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
           </ul>
         )}
       </section>
+
+      {past.length > 0 && (
+        <section aria-labelledby="past" className="mt-10">
+          <h3 id="past" className="text-xl font-semibold text-navy-900">
+            {eventsPage.pastHeading}
+          </h3>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {past.map((event) => (
+              <li key={event._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-4">
+                <Link
+                  to={eventPagePath(event)}
+                  lang={langOf(event.name)}
+                  className="font-semibold text-navy-700 underline"
+                >
+                  {event.name}
+                </Link>
+                <span className="text-sm text-slate-600">
+                  {event.starts_on && formatDate(event.starts_on)}
+                  {event.status === "cancelled" && ` · ${eventsPage.cancelled}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="topics" className="mt-10">
         <h3 id="topics" className="text-xl font-semibold text-navy-900">
@@ -79,7 +112,17 @@ function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boole
       {event.starts_on && <EventDateBadge isoDate={event.starts_on} />}
       <div className="flex-1">
         <h4 lang={langOf(event.name)} className="text-lg font-semibold text-navy-900">
-          {event.name}
+          <Link
+            to={eventPagePath(event)}
+            className="underline decoration-slate-300 underline-offset-4 hover:decoration-navy-700"
+          >
+            {event.name}
+          </Link>
+          {event.status === "cancelled" && (
+            <span className="ml-2 rounded bg-red-100 px-2 py-0.5 align-middle text-sm text-red-800">
+              {eventsPage.cancelled}
+            </span>
+          )}
         </h4>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
           <div className="flex gap-1">

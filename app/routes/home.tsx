@@ -1,12 +1,16 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VideoPlayer } from "~/components/video-player";
+import { eventPagePath } from "~/content/events";
 import { bannerImageSize, bannerSlides, homeSections, welcome, whyJoin, workshopTopics } from "~/content/home";
-import type { SiteSettings } from "~/content/site";
+import { clubTimeZone, type SiteSettings } from "~/content/site";
 import { appContext } from "~/context";
+import type { ApiEvent } from "~/domain/events";
+import { listNextEvents } from "~/domain/events.server";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
 import { useSiteSettings } from "~/domain/settings";
+import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
 import type { Route } from "./+types/home";
@@ -19,12 +23,17 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** Upcoming events the home page lists. */
+const HOME_NEXT_EVENTS = 3;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const recentEvents = await app.contentCache.read("home:recent-events", () =>
-    listRecentEvents(app.db, HOME_RECENT_EVENTS),
-  );
-  return { recentEvents };
+  const today = todayIn(clubTimeZone);
+  const [recentEvents, nextEvents] = await Promise.all([
+    app.contentCache.read("home:recent-events", () => listRecentEvents(app.db, HOME_RECENT_EVENTS)),
+    app.contentCache.read(`home:next-events:${today}`, () => listNextEvents(app.db, today, HOME_NEXT_EVENTS)),
+  ]);
+  return { recentEvents, nextEvents };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -34,6 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerCarousel imageUrl={settings.bannerImageUrl} />
       <WelcomeSection settings={settings} />
       <WorkshopSection />
+      <NextEventsSection events={loaderData.nextEvents} />
       <WhyJoinSection />
       <RecentEventsSection events={loaderData.recentEvents} />
       <ContactSection settings={settings} />
@@ -163,6 +173,33 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
       </h2>
       {intro && <p className="mt-2 text-slate-600">{intro}</p>}
     </div>
+  );
+}
+
+/** The next events of every type, each linking to its page; left out when none is dated ahead. */
+function NextEventsSection({ events }: { events: ApiEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <section aria-labelledby="next-events" className="container-page py-16">
+      <SectionHeading id="next-events" title="Coming up" />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {events.map((event) => (
+          <li key={event._id} className="card flex flex-col gap-1 p-5">
+            <p className="text-sm font-semibold text-accent-700">{event.eventType}</p>
+            <Link
+              to={eventPagePath(event)}
+              lang={langOf(event.name)}
+              className="text-lg font-semibold text-navy-900 underline"
+            >
+              {event.name}
+            </Link>
+            <p className="text-sm text-slate-600">
+              {event.starts_on && formatDate(event.starts_on)}, {formatTime(event.starts_at)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

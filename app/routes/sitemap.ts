@@ -1,6 +1,7 @@
-import { eventCategories } from "~/content/events";
+import { eventCategories, eventPagePath } from "~/content/events";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
+import { listEvents } from "~/domain/events.server";
 import { panelPath } from "~/domain/executives";
 import { listPanelNames } from "~/domain/executives.server";
 import { listNotices } from "~/domain/notices.server";
@@ -13,13 +14,14 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Every public page: the fixed pages, event categories, panels, notices and recent events. */
+/** Every public page: the fixed pages, event categories and events, panels, notices and recent events. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [notices, recentEvents, panels] = await Promise.all([
+  const [notices, recentEvents, panels, events] = await Promise.all([
     listNotices(app.db),
     listRecentEvents(app.db),
     listPanelNames(app.db),
+    listEvents(app.db),
   ]);
   const panelNames = new Set([...panelLinks.map((link) => link.panel as string), ...panels]);
   const entries = [
@@ -28,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...[...panelNames].map((panel) => ({ path: panelPath(panel) })),
     ...notices.map((notice) => ({ path: `/notice/${notice.slug}`, lastmod: notice.publishing_date })),
     ...recentEvents.map((event) => ({ path: `/details/${event._id}` })),
+    ...events.map((event) => ({ path: eventPagePath(event) })),
   ];
   const urls = entries
     .map(({ path, lastmod }: { path: string; lastmod?: string }) => {

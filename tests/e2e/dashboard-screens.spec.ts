@@ -16,7 +16,8 @@ import { expect, test } from "./support/fixtures";
 const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toString("hex")}`;
 
 test("every dashboard screen has zero axe violations and nothing wider than the screen", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  // Generous: about 25 screens, each loaded and checked by axe, on two busy cores.
+  test.setTimeout(300_000);
   await logInAsAdmin(page, baseURL!);
   const paths = ["/dashboard", ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`))];
   for (const path of paths) {

@@ -128,12 +128,25 @@ describe("read queries and their API shape", () => {
     ]);
   });
 
-  it("events: spec fields, and upcoming events of one type soonest first (undated count as upcoming)", async () => {
+  it("events: spec fields and the event pages' fields, and upcoming events of one type soonest first (undated count as upcoming)", async () => {
     const all = await listEvents(testDb.db);
     expect(all).toHaveLength(5);
     expect(Object.keys(all[0] ?? {}).sort()).toEqual(
-      ["_id", "contest_duration", "details", "eventType", "name", "problem_number", "starts_at", "starts_on"].sort(),
+      [
+        ...["_id", "contest_duration", "details", "eventType", "name", "problem_number", "starts_at", "starts_on"],
+        ...["slug", "ends_at", "venue", "banner", "registration_opens", "registration_closes", "capacity"],
+        ...["team_size_min", "team_size_max", "eligible_batches", "status"],
+      ].sort(),
     );
+    // Written without the new fields (as the spec's client does): published, individual, open to all.
+    expect(all[0]).toMatchObject({
+      status: "published",
+      team_size_min: 1,
+      team_size_max: 1,
+      capacity: null,
+      eligible_batches: [],
+    });
+    expect(all[0]?.slug).toMatch(/^[a-z0-9-]+$/);
     const upcoming = await listUpcomingEvents(testDb.db, "Programming Contest", "2026-11-21");
     expect(upcoming.map((e) => e.name)).toEqual(["Next contest", "Later contest", "Undated contest"]);
     expect(upcoming[0]).toMatchObject({ starts_on: "2026-12-12", starts_at: "10:00", problem_number: 10 });
