@@ -96,3 +96,8 @@ export function eventTypePath(eventType: string): string {
 export function eventPagePath(event: { eventType: string; slug: string }): string {
   return `${eventTypePath(event.eventType)}/${event.slug}`;
 }
+
+/** An event type as its page names it ("WorkShop" is "Workshop"). */
+export function eventTypeLabel(eventType: string): string {
+  return eventCategories.find((category) => category.eventType === eventType)?.label ?? eventType;
+}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VideoPlayer } from "~/components/video-player";
-import { eventPagePath } from "~/content/events";
+import { eventPagePath, eventTypeLabel } from "~/content/events";
 import { bannerImageSize, bannerSlides, homeSections, welcome, whyJoin, workshopTopics } from "~/content/home";
 import { clubTimeZone, type SiteSettings } from "~/content/site";
 import { appContext } from "~/context";
@@ -185,7 +185,7 @@ function NextEventsSection({ events }: { events: ApiEvent[] }) {
       <ul className="grid gap-4 md:grid-cols-3">
         {events.map((event) => (
           <li key={event._id} className="card flex flex-col gap-1 p-5">
-            <p className="text-sm font-semibold text-accent-700">{event.eventType}</p>
+            <p className="text-sm font-semibold text-accent-700">{eventTypeLabel(event.eventType)}</p>
             <Link
               to={eventPagePath(event)}
               lang={langOf(event.name)}
