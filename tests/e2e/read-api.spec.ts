@@ -28,7 +28,12 @@ const endpoints = [
   },
   {
     path: "/api/events",
-    fields: ["_id", "eventType", "name", "starts_on", "starts_at", "problem_number", "contest_duration", "details"],
+    // The spec's fields, then those of event pages (decision 015).
+    fields: [
+      ...["_id", "eventType", "name", "starts_on", "starts_at", "problem_number", "contest_duration", "details"],
+      ...["slug", "ends_at", "venue", "banner", "registration_opens", "registration_closes", "capacity"],
+      ...["team_size_min", "team_size_max", "eligible_batches", "status"],
+    ],
     count: demoEvents.length,
   },
   {
