@@ -51,6 +51,9 @@ export type ApiEvent = z.infer<ReturnType<typeof eventRecord>>;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** A field left empty (or out) takes its default. */
+const blankAs = (fallback: unknown) => (value: unknown) => (value === "" || value == null ? fallback : value);
+
 /** Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form. */
 export const eventInput = z
   .object({
@@ -69,17 +72,11 @@ export const eventInput = z
     registration_opens: optionalLocalDateTimeField("Registration opens"),
     registration_closes: optionalLocalDateTimeField("Registration closes"),
     capacity: optionalWholeNumberField("Capacity"),
-    team_size_min: z.preprocess(
-      (value) => (value === "" || value == null ? 1 : value),
-      wholeNumberField("Smallest team"),
-    ),
-    team_size_max: z.preprocess(
-      (value) => (value === "" || value == null ? 1 : value),
-      wholeNumberField("Largest team"),
-    ),
+    team_size_min: z.preprocess(blankAs(1), wholeNumberField("Smallest team")),
+    team_size_max: z.preprocess(blankAs(1), wholeNumberField("Largest team")),
     eligible_batches: wholeNumberListField("Eligible batches"),
     status: z.preprocess(
-      (value) => (value === "" || value == null ? "published" : value),
+      blankAs("published"),
       z.enum(EVENT_STATUSES, { error: "Status must be draft, published or cancelled" }),
     ),
   })
