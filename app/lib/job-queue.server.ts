@@ -89,7 +89,8 @@ export async function startJobQueue(args: {
     await ensureQueue(boss, definition);
     await boss.work<object>(
       definition.name,
-      { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: 1 },
+      // Each idle poll is a query on the database (the embedded one has a single connection): every 2 s.
+      { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: 2 },
       async ([job]) => {
         if (job) await definition.run(job.data, { queue, job });
       },
