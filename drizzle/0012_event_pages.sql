@@ -21,11 +21,16 @@ UPDATE "events" SET "slug" = CASE WHEN numbered.n = 1 THEN numbered.base ELSE nu
 FROM numbered WHERE numbered."id" = "events"."id";--> statement-breakpoint
 CREATE UNIQUE INDEX "events_slug_key" ON "events" USING btree ("slug");--> statement-breakpoint
 -- Rows written without a slug (psql, bulk loads) get one from their name and id.
+-- The name alone when no other event has it (the demo's events, a script's), else with the id's start.
 CREATE FUNCTION "fill_event_slug"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  base text := coalesce(nullif(trim(BOTH '-' FROM lower(regexp_replace(NEW."name", '[^[:alnum:]]+', '-', 'g'))), ''), 'event');
 BEGIN
   IF NEW."slug" IS NULL OR NEW."slug" = '' THEN
-    NEW."slug" := coalesce(nullif(trim(BOTH '-' FROM lower(regexp_replace(NEW."name", '[^[:alnum:]]+', '-', 'g'))), ''), 'event')
-      || '-' || left(NEW."id"::text, 8);
+    NEW."slug" := CASE
+      WHEN EXISTS (SELECT 1 FROM "events" WHERE "slug" = base) THEN base || '-' || left(NEW."id"::text, 8)
+      ELSE base
+    END;
   END IF;
   RETURN NEW;
 END;
