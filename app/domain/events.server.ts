@@ -72,15 +72,9 @@ export async function listPastEvents(
   return rows.map(toApiEvent);
 }
 
-/** The next `limit` events of any type from `today` (the home page), soonest first. */
+/** The next `limit` events of any type from `today` (the home page), soonest first: the calendar's first ones. */
 export async function listNextEvents(db: Database, today: string, limit: number): Promise<ApiEvent[]> {
-  const rows = await db
-    .select()
-    .from(events)
-    .where(and(visible, gte(events.startsOn, today)))
-    .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
-    .limit(limit);
-  return rows.map(toApiEvent);
+  return (await listDatedEventsFrom(db, today, limit)).map(({ event }) => event);
 }
 
 /** A visible event of this type by its page's slug. */
