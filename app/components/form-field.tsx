@@ -55,7 +55,7 @@ export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
           <option value="">{field.placeholderOption ?? "Select One"}</option>
           {field.options?.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {field.optionLabels?.[option] ?? option}
             </option>
           ))}
         </select>

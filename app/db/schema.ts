@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   date,
   type ExtraConfigColumn,
@@ -13,7 +14,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { EVENT_STATUSES } from "~/domain/event-types";
+import { EVENT_STATUSES, REGISTRATION_STATUSES } from "~/domain/event-types";
 import { users } from "./auth-schema";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
@@ -53,6 +54,8 @@ export const events = pgTable(
     /** Batches that may register; empty: everyone. */
     eligibleBatches: integer("eligible_batches").array().notNull().default(sql`'{}'::integer[]`),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("published"),
+    /** When full: new registrations wait in line (true) or are refused (false). */
+    waitlist: boolean("waitlist").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -408,3 +411,64 @@ export const mailPace = pgTable("mail_pace", {
   id: integer("id").primaryKey().default(1),
   nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A person's or a team's registration for an event. `pending`: a team holding a place until
+ * every teammate confirms; `waitlisted`: beyond capacity, in `arrival` order; `cancelled`
+ * rows stay for the record. Every change happens with the event's row locked, so places are
+ * counted by one writer at a time.
+ */
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: id(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Who registered (the team's captain); null once their account is deleted. */
+    captainId: uuid("captain_id").references(() => users.id, { onDelete: "set null" }),
+    teamName: text("team_name"),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
+    /** Order of arrival: the waitlist's order. Taken under the event's lock, so it is the order of registering. */
+    arrival: bigserial("arrival", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("registrations_event_status_idx").on(t.eventId, t.status, t.arrival),
+    index("registrations_captain_idx").on(t.captainId),
+    uniqueIndex("registrations_team_name_key")
+      .on(t.eventId, sql`lower(${t.teamName})`)
+      .where(sql`${t.status} <> 'cancelled' and ${t.teamName} is not null`),
+  ],
+);
+
+/**
+ * The people of a registration: the captain (confirmed when registering) and teammates named
+ * by email (confirmed from the link mailed to them). `active` is false once the registration
+ * is cancelled; an address is active in one registration per event.
+ */
+export const attendees = pgTable(
+  "attendees",
+  {
+    id: id(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The captain first, then teammates in the order named. */
+    position: integer("position").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("attendees_registration_idx").on(t.registrationId, t.position),
+    index("attendees_user_idx").on(t.userId),
+    uniqueIndex("attendees_event_email_key").on(t.eventId, sql`lower(${t.email})`).where(sql`${t.active}`),
+  ],
+);

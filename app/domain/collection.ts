@@ -19,6 +19,8 @@ export interface FormFieldDef {
   maxLength?: number;
   /** For `select`: the choices, after an empty placeholder choice. */
   options?: readonly string[];
+  /** For `select`: what a choice reads as, when not its value. */
+  optionLabels?: Readonly<Record<string, string>>;
   placeholderOption?: string;
   hint?: string;
 }

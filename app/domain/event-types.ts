@@ -10,3 +10,8 @@ export const EVENT_TYPE_PLACEHOLDER = "Select One";
 export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** A registration holds a place (`pending`: a team waiting for teammates; `confirmed`), waits for one, or was cancelled. */
+export const REGISTRATION_STATUSES = ["pending", "confirmed", "waitlisted", "cancelled"] as const;
+
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -31,6 +31,7 @@ export function toApiEvent(row: EventRow): ApiEvent {
     team_size_max: row.teamSizeMax,
     eligible_batches: row.eligibleBatches,
     status: row.status,
+    waitlist: row.waitlist,
   };
 }
 
@@ -142,6 +143,7 @@ const baseEventStore = defineStore({
     teamSizeMax: input.team_size_max,
     eligibleBatches: input.eligible_batches,
     status: input.status,
+    waitlist: input.waitlist,
     ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [events.name, events.eventType],

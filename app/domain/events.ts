@@ -44,6 +44,7 @@ export function eventRecord() {
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
     status: z.enum(EVENT_STATUSES),
+    waitlist: z.boolean(),
   });
 }
 
@@ -78,6 +79,10 @@ export const eventInput = z
     status: z.preprocess(
       blankAs("published"),
       z.enum(EVENT_STATUSES, { error: "Status must be draft, published or cancelled" }),
+    ),
+    waitlist: z.preprocess(
+      (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
+      z.boolean({ error: "Waitlist must be true or false" }),
     ),
   })
   .superRefine((input, context) => {
