@@ -4,9 +4,10 @@ import { eventTypePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
 import { formatDate } from "~/lib/format";
+import type { MailingContext } from "./mail.server";
 import { type NewMail, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
-import { type Subscription, type SubscriptionContext, subscribersOf, subscriptionLinks } from "./subscriptions.server";
+import { type Subscription, subscribersOf, subscriptionLinks } from "./subscriptions.server";
 import { POST_WEBHOOK_JOB, type WebhookMessage, webhooksFor } from "./webhooks.server";
 
 /** The queue that tells subscribers and webhooks about what was published (each job: everything waiting). */
@@ -25,7 +26,7 @@ type Publication = typeof publications.$inferSelect;
  * also runs every minute, so a failed ask (or a request that died first) delays the news, never
  * loses it, and never fails the publish.
  */
-export async function announceSoon(context: Pick<SubscriptionContext, "jobs" | "log">): Promise<void> {
+export async function announceSoon(context: Pick<MailingContext, "jobs" | "log">): Promise<void> {
   await context.jobs.send(ANNOUNCE_JOB, {}).catch((error: unknown) => {
     context.log.warn({ err: error }, "could not ask for an announcement; the minutely run will do it");
   });
@@ -38,7 +39,7 @@ export async function announceSoon(context: Pick<SubscriptionContext, "jobs" | "
  * connection the queue needs. A crash midway leaves the publication unannounced, and the next
  * run writes the same mails and jobs under the same keys and ids, which sends nothing twice.
  */
-export async function announcePublications(context: SubscriptionContext): Promise<number> {
+export async function announcePublications(context: MailingContext): Promise<number> {
   const waiting = await context.db
     .select()
     .from(publications)
@@ -54,7 +55,7 @@ export async function announcePublications(context: SubscriptionContext): Promis
   return waiting.length;
 }
 
-async function announce(context: SubscriptionContext, publication: Publication) {
+async function announce(context: MailingContext, publication: Publication) {
   const message = await describePublication(context.db, context.config.BASE_URL, publication);
   // Deleted (or unpublished) before it was announced: nothing to tell.
   if (!message) return;
@@ -79,7 +80,7 @@ async function announce(context: SubscriptionContext, publication: Publication) 
 }
 
 function publicationMail(
-  context: SubscriptionContext,
+  context: MailingContext,
   subscriber: Subscription,
   publication: Publication,
   message: WebhookMessage,
@@ -170,7 +171,7 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
  * when there was nothing. The mail's key names the subscriber and the week, so a second run in
  * the same week sends nothing.
  */
-export async function sendWeeklyDigests(context: SubscriptionContext, now = new Date()): Promise<number> {
+export async function sendWeeklyDigests(context: MailingContext, now = new Date()): Promise<number> {
   const week = Math.floor(now.getTime() / WEEK_MS);
   let after: string | undefined;
   let sent = 0;
@@ -208,7 +209,7 @@ export async function sendWeeklyDigests(context: SubscriptionContext, now = new 
 }
 
 async function digestMail(
-  context: SubscriptionContext,
+  context: MailingContext,
   subscriber: Subscription,
   week: number,
   now: Date,

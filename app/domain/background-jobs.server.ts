@@ -6,10 +6,10 @@ import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queu
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
+import type { MailingContext } from "./mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
 import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
 import { getSiteSettings } from "./settings.server";
-import type { SubscriptionContext } from "./subscriptions.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "./webhooks.server";
 
 /** pg-boss's shortest: a process that stops beating this long has its job handed to another. */
@@ -42,7 +42,7 @@ export async function startBackgroundJobs(args: {
     retryBackoff: true,
     heartbeatSeconds: HEARTBEAT_SECONDS,
   };
-  const subscriptionContext = async (queue: JobQueue): Promise<SubscriptionContext> => ({
+  const subscriptionContext = async (queue: JobQueue): Promise<MailingContext> => ({
     db,
     config,
     log,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { AppContext } from "~/context";
 import { type Database, selectRows } from "~/db/client.server";
 import { mailPace, mails } from "~/db/schema";
 import type { Config } from "~/lib/config.server";
@@ -7,6 +8,7 @@ import type { JobQueue } from "~/lib/job-queue.server";
 import type { MailTransport } from "~/lib/mail-transport.server";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { countRows } from "./crud.server";
+import { readSiteSettings } from "./settings.server";
 
 /** The queue whose jobs each send one mail of the mails table. */
 export const SEND_MAIL_JOB = "send-mail";
@@ -31,6 +33,15 @@ export interface MailContext {
   jobs: JobQueue;
   /** Undefined without SMTP_URL: mail then waits in the outbox. */
   transport?: MailTransport;
+}
+
+/** What writing the site's mails needs: sending's context, the secret that signs their links, the club's name. */
+export type MailingContext = Omit<MailContext, "transport"> & { secret: string; clubName: string };
+
+/** A request's view of what writing mail needs. */
+export async function mailingContextOf(app: AppContext): Promise<MailingContext> {
+  const { clubName } = await readSiteSettings(app);
+  return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName };
 }
 
 /**

@@ -7,7 +7,7 @@ import { subscriptions } from "~/db/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { invalidForm } from "~/lib/form-actions.server";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
-import { type MailContext, queueMails } from "./mail.server";
+import { type MailingContext, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { UUID_PATTERN } from "./recent-events";
 import { readSiteSettings } from "./settings.server";
@@ -34,13 +34,6 @@ export function readSubscriptionForm<Output>(schema: z.ZodType<Output>, form: Fo
 }
 
 /** What subscribing needs: the mail queue, the site's secret (signed links) and the club's name. */
-export type SubscriptionContext = Omit<MailContext, "transport"> & { secret: string; clubName: string };
-
-/** A request's view of what subscribing needs. */
-export async function subscriptionContextOf(app: AppContext): Promise<SubscriptionContext> {
-  const { clubName } = await readSiteSettings(app);
-  return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName };
-}
 
 const CONFIRM_PURPOSE = "subscription-confirm";
 const MANAGE_PURPOSE = "subscription-manage";
@@ -78,7 +71,7 @@ async function findByEmail(db: Database, email: string): Promise<Subscription | 
  * its preferences link (its choices change only from there). Whichever it was, the caller
  * answers the same, and the mail is the only place that tells.
  */
-export async function requestSubscription(context: SubscriptionContext, input: SubscribeInput): Promise<void> {
+export async function requestSubscription(context: MailingContext, input: SubscribeInput): Promise<void> {
   const { db } = context;
   const existing = await findByEmail(db, input.email);
   if (!existing) {
@@ -111,7 +104,7 @@ export async function requestSubscription(context: SubscriptionContext, input: S
  * (Google sign-in) is subscribed at once; any other gets the confirmation link first.
  */
 export async function subscribeMember(
-  context: SubscriptionContext,
+  context: MailingContext,
   user: { id: string; email: string },
   preferences: PreferencesInput,
 ): Promise<"saved" | "confirm"> {
@@ -208,7 +201,7 @@ function topicsText(row: Subscription): string {
   return row.topics.map(topicLabel).join(", ");
 }
 
-async function mailConfirmation(context: SubscriptionContext, row: Subscription) {
+async function mailConfirmation(context: MailingContext, row: Subscription) {
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
   const { html, text } = renderMail({
     clubName: context.clubName,
@@ -233,7 +226,7 @@ async function mailConfirmation(context: SubscriptionContext, row: Subscription)
   ]);
 }
 
-async function mailAlreadySubscribed(context: SubscriptionContext, row: Subscription) {
+async function mailAlreadySubscribed(context: MailingContext, row: Subscription) {
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
   const subject = `You are already subscribed to ${context.clubName}`;
   const { html, text } = renderMail({

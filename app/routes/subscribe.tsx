@@ -5,9 +5,10 @@ import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
+import { mailingContextOf } from "~/domain/mail.server";
 import { HONEYPOT_FIELD } from "~/domain/submissions";
 import { subscribeInput, subscriptionTexts } from "~/domain/subscriptions";
-import { readSubscriptionForm, requestSubscription, subscriptionContextOf } from "~/domain/subscriptions.server";
+import { readSubscriptionForm, requestSubscription } from "~/domain/subscriptions.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   // A bot that fills the hidden field is told what a person is told, and nothing is sent.
   if (String(form.get(HONEYPOT_FIELD) ?? "").trim() === "") {
-    await requestSubscription(await subscriptionContextOf(app), parsed.data);
+    await requestSubscription(await mailingContextOf(app), parsed.data);
   }
   return data<ActionResult>({ tone: "success", message: subscriptionTexts.checkInbox, saved: true });
 }

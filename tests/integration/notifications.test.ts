@@ -10,12 +10,12 @@ import { mails, publications, subscriptions } from "~/db/schema";
 import { announcePublications, sendWeeklyDigests } from "~/domain/announcements.server";
 import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
 import { collectionServices } from "~/domain/collections.server";
+import type { MailingContext } from "~/domain/mail.server";
 import { approveSubmission } from "~/domain/review.server";
 import { preferencesInput, subscribeInput } from "~/domain/subscriptions";
 import {
   confirmSubscription,
   requestSubscription,
-  type SubscriptionContext,
   subscribeMember,
   subscriptionLinks,
   subscriptionOfUser,
@@ -39,7 +39,7 @@ const SECRET = "s".repeat(40);
 let testDb: TestDatabase;
 let smtp: TestSmtpServer;
 let background: BackgroundJobs;
-let context: SubscriptionContext;
+let context: MailingContext;
 const posts: { path: string; body: unknown }[] = [];
 let chatServer: http.Server;
 let chatUrl: string;

@@ -7,15 +7,10 @@ import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { mailingContextOf } from "~/domain/mail.server";
 import { signedInUser } from "~/domain/session.server";
 import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
-import {
-  readSubscriptionForm,
-  subscribeMember,
-  subscriptionContextOf,
-  subscriptionOfUser,
-  unsubscribe,
-} from "~/domain/subscriptions.server";
+import { readSubscriptionForm, subscribeMember, subscriptionOfUser, unsubscribe } from "~/domain/subscriptions.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -62,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.log,
     "save your notifications",
     async () => {
-      const outcome = await subscribeMember(await subscriptionContextOf(app), user, parsed.data);
+      const outcome = await subscribeMember(await mailingContextOf(app), user, parsed.data);
       return data<ActionResult>({
         tone: "success",
         message: outcome === "saved" ? subscriptionTexts.saved : notificationTexts.confirmSent(user.email),
