@@ -80,6 +80,10 @@ export const eventsPage = {
   noUpcoming: "No upcoming events of this type have been announced yet. Check the notice board for news.",
   pastHeading: "Past events",
   cancelled: "Cancelled",
+  calendarLinks: "Add this event to your calendar",
+  icsLink: "Download .ics",
+  googleCalendarLink: "Add to Google Calendar",
+  opensInNewTab: "(opens in a new tab)",
 } as const;
 
 export function findEventCategory(slug: string): EventCategory | undefined {

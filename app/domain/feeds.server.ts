@@ -1,13 +1,13 @@
-import type { ICalEventData } from "ical-generator";
+import type { ICalCalendarData, ICalEventData, ICalEventStatus } from "ical-generator";
 import { eventTypePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
 import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
-import { parseDurationMinutes } from "~/lib/duration";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { zonedInstant } from "~/lib/zoned-time";
+import { eventCalendarDescription, eventPageUrl, eventTimes } from "./event-calendar";
 import type { ApiEvent } from "./events";
-import { type EventWithAddedAt, listDatedEventsFrom, listLatestEvents } from "./events.server";
+import { type EventWithAddedAt, findEventBySlug, listDatedEventsFrom, listLatestEvents } from "./events.server";
 import type { ApiNotice } from "./notices";
 import { listNotices } from "./notices.server";
 import type { ApiResult } from "./results";
@@ -26,8 +26,6 @@ export const FEED_MAX_AGE_SECONDS = 15 * 60;
 export const FEED_ENTRIES = 50;
 /** More upcoming events than a club announces: only a bound on what a bulk import could make. */
 const CALENDAR_EVENTS = 500;
-/** An event whose duration reads as nothing ("TBA") fills an hour of the calendar. */
-const DEFAULT_EVENT_MINUTES = 60;
 /**
  * The date in every tag: URI id. Fixed for good: a changed id makes readers show every entry
  * again as new.
@@ -40,6 +38,18 @@ interface Site {
   baseUrl: string;
   host: string;
   clubName: string;
+}
+
+/** An event's calendar entry: the event, and what the entry links to and says about it. */
+interface CalendarEntry {
+  event: ApiEvent;
+  url: string;
+  description: string;
+  /**
+   * DTSTAMP, else the time the file is made. A fixed one keeps a subscribed calendar's bytes (and
+   * its ETag) the same until an event changes.
+   */
+  stamp?: Date;
 }
 
 /** One entry of an Atom feed, before the site's addresses are put on it. */
@@ -71,7 +81,34 @@ export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise
   const today = todayIn(clubTimeZone, now);
   return app.contentCache.read(`feed:calendar:${today}`, async () => {
     const [site, events] = await Promise.all([siteOf(app), listDatedEventsFrom(app.db, today, CALENDAR_EVENTS)]);
-    return calendarText(site, events);
+    const calendar = {
+      name: `${site.clubName} events`,
+      description: atomFeeds.events.subtitle,
+      url: absoluteUrl(site, "/events"),
+      // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often subscribed calendar apps fetch it again.
+      ttl: eventCalendar.refreshSeconds,
+    };
+    // The feed's entries link the category page and say only the details, as they did before events had pages.
+    const entries = events.map(({ event, addedAt }) => ({
+      event,
+      url: absoluteUrl(site, eventTypePath(event.eventType)),
+      description: event.details,
+      stamp: addedAt,
+    }));
+    return calendarText(site, calendar, entries);
+  });
+}
+
+/**
+ * One event's own calendar file, to open in a calendar app: null for an event visitors can't
+ * see or one without a date (it has no calendar entry yet). Built once per content version.
+ */
+export function readEventIcs(app: FeedApp, eventType: string, slug: string): Promise<string | null> {
+  return app.contentCache.read(`feed:event:${eventType}:${slug}`, async () => {
+    const [site, event] = await Promise.all([siteOf(app), findEventBySlug(app.db, eventType, slug)]);
+    if (!event?.starts_on) return null;
+    const url = eventPageUrl(site.baseUrl, event);
+    return calendarText(site, {}, [{ event, url, description: eventCalendarDescription(event, url) }]);
   });
 }
 
@@ -182,40 +219,42 @@ async function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): Pro
   return atom.atom1();
 }
 
-async function calendarText(site: Site, events: EventWithAddedAt[]): Promise<string> {
-  const { default: ical } = await import("ical-generator");
-  const calendar = ical({
-    name: `${site.clubName} events`,
-    description: atomFeeds.events.subtitle,
-    prodId: { company: site.clubName, product: "Club website", language: "EN" },
-    url: absoluteUrl(site, "/events"),
-    // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often subscribed calendar apps fetch it again.
-    ttl: eventCalendar.refreshSeconds,
-  });
-  for (const event of events) {
-    const data = calendarEvent(site, event);
-    if (data) calendar.createEvent(data);
+async function calendarText(site: Site, calendar: ICalCalendarData, entries: CalendarEntry[]): Promise<string> {
+  const { default: ical, ICalEventStatus: eventStatus } = await import("ical-generator");
+  const file = ical({ prodId: { company: site.clubName, product: "Club website", language: "EN" }, ...calendar });
+  for (const entry of entries) {
+    const data = calendarEvent(site, entry, eventStatus.CANCELLED);
+    if (data) file.createEvent(data);
   }
-  return calendar.toString();
+  return file.toString();
 }
 
-/** Times go out in UTC (no VTIMEZONE needed); an event without a readable time is an all-day one. */
-function calendarEvent(site: Site, { event, addedAt }: EventWithAddedAt): ICalEventData | undefined {
-  if (!event.starts_on) return undefined;
-  const common = {
+/**
+ * Times go out in UTC (no VTIMEZONE needed); an event without a readable time is an all-day one,
+ * one without a date has no entry. `cancelled` is the library's status, loaded with it.
+ */
+function calendarEvent(
+  site: Site,
+  { event, url, description, stamp }: CalendarEntry,
+  cancelled: ICalEventStatus,
+): ICalEventData | undefined {
+  const times = eventTimes(event);
+  if (!times) return undefined;
+  return {
     id: `${event._id}@${site.host}`,
     summary: event.name,
-    description: event.details,
-    url: absoluteUrl(site, eventTypePath(event.eventType)),
+    description,
+    location: event.venue.trim() || null,
+    url,
     categories: [{ name: event.eventType }],
-    // A fixed stamp keeps the calendar's bytes (and its ETag) the same until an event changes.
-    stamp: addedAt,
+    stamp,
+    start: times.start,
+    // An all-day entry of one day says its start only, as calendar apps write one.
+    end: times.allDay ? null : times.end,
+    allDay: times.allDay,
+    // A cancelled event stays, marked: a calendar app that has it shows it called off.
+    status: event.status === "cancelled" ? cancelled : null,
   };
-  const start = zonedInstant(event.starts_on, event.starts_at, clubTimeZone);
-  // All-day dates are written from the Date's UTC fields: UTC midnight is the day itself.
-  if (!start) return { ...common, start: new Date(`${event.starts_on}T00:00:00Z`), allDay: true };
-  const minutes = parseDurationMinutes(event.contest_duration) ?? DEFAULT_EVENT_MINUTES;
-  return { ...common, start, end: new Date(start.getTime() + minutes * 60_000) };
 }
 
 /** The `<link rel="alternate">`s of every public page: a feed reader given any page finds the feeds. */
