@@ -10,6 +10,8 @@ export default [
   // Public pages
   route("about", "routes/about.tsx"),
   route("rules", "routes/rules.tsx"),
+  // One event's .ics file: a file, not a page, so outside the events pages' layout.
+  route("events/:category/:slug/event.ics", "routes/events.event-calendar.ts"),
   route("events", "routes/events.tsx", [
     index("routes/events.category.tsx", { id: "events-default" }),
     route(":category", "routes/events.category.tsx"),
@@ -78,6 +80,8 @@ export default [
     ]),
     route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
     route("students/:id/account", "routes/dashboard/student-account.tsx"),
+    route("events/:id/registrations", "routes/dashboard/event-registrations.tsx"),
+    route("events/:id/registrations.csv", "routes/dashboard/event-registrations-export.ts"),
     route("review", "routes/dashboard/review.tsx"),
     route("membership", "routes/dashboard/membership.tsx"),
     route("review.csv", "routes/dashboard/review-export.ts"),
@@ -100,6 +104,8 @@ export default [
   route("api/members/me", "routes/api/members.me.ts"),
   route("api/membership-rounds/:id/applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/:id/:decision", "routes/api/membership-decision.ts"),
+  route("api/events/:id/registrations", "routes/api/event-registrations.ts"),
+  route("api/registrations/:id", "routes/api/registration.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [
     route(collectionPatterns.apiAdd(collection), "routes/api/collection-add.ts", { id: `api-add-${collection.key}` }),

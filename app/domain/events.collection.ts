@@ -70,6 +70,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { header: "Description", cell: (row) => previewCell(row.details) },
   ],
   filters: [{ name: "type", label: "Type", everything: "All types" }],
+  rowScreens: [{ label: "Registrations", path: (id) => `events/${id}/registrations` }],
   rowName: (row) => row.name,
   texts: {
     added: (input) => `${input.eventType} Event! added`,

@@ -6,6 +6,7 @@ import { API_PATH } from "./collections";
 import { type CollectionService, collectionServices } from "./collections.server";
 import { memberProfileInput } from "./members.server";
 import { applicationFilterQuery, applicationInput, decisionInput } from "./membership.server";
+import { apiRegistration, registeredAnswer, registrationInput } from "./registrations.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
 import { userRecord } from "./users";
@@ -391,6 +392,65 @@ const membershipCalls: ApiCall[] = [
   },
 ];
 
+const registrationCalls: ApiCall[] = [
+  {
+    method: "post",
+    path: "/api/events/{id}/registrations",
+    tag: "Events",
+    summary: "Register for an event: alone, or a team with you as its captain",
+    description:
+      "Within capacity a team holds a place as `pending` until every teammate confirms on the event's " +
+      "page (signed in with the address named here), then `confirmed`; beyond it, `waitlisted` with its " +
+      "`position`. Teammates are mailed; so is the registrant.",
+    access: "signed-in",
+    params: z.object({ id: z.string() }),
+    body: registrationInput,
+    answers: {
+      201: { description: "Registered", schema: registeredAnswer },
+      ...BAD_BODY,
+      ...NOT_SIGNED_IN,
+      403: failure("You (or a teammate) are not in a batch the event is open to"),
+      404: failure("No such event"),
+      409: failure(
+        "Registration is closed, the event is full without a waitlist, you are registered already, a teammate is in another team, or the team name is taken",
+      ),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/events/{id}/registrations",
+    tag: "Events",
+    summary: "An event's registrations in order of arrival (cancelled ones last), with their people",
+    access: "admin",
+    params: z.object({ id: z.string() }),
+    answers: {
+      200: { description: "The registrations", schema: z.array(apiRegistration) },
+      ...ADMIN_ONLY,
+      404: failure("No such event"),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/registrations/{id}",
+    tag: "Events",
+    summary: "Cancel a registration: its registrant before registration closes, an admin at any time",
+    description:
+      "The place goes to the first on the waitlist, who is mailed; `promoted` lists the registrations that moved up.",
+    access: "signed-in",
+    params: z.object({ id: z.string() }),
+    answers: {
+      200: {
+        description: "Cancelled",
+        schema: z.strictObject({ cancelled: z.literal(true), promoted: z.array(z.string()) }).meta({ id: "Cancelled" }),
+      },
+      ...NOT_SIGNED_IN,
+      403: failure("Not your registration"),
+      404: failure("No such registration, or it is cancelled already"),
+      409: failure("Registration has closed: only an admin can cancel now"),
+    },
+  },
+];
+
 const uploadCall: ApiCall = {
   method: "post",
   path: "/api/uploads",
@@ -420,6 +480,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...userCalls,
   ...memberCalls,
   ...membershipCalls,
+  ...registrationCalls,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

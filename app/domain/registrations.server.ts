@@ -8,6 +8,7 @@ import { isUniqueViolation } from "./crud.server";
 import { REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { toApiEvent } from "./events.server";
+import { emailField, requiredText } from "./fields";
 import { UUID_PATTERN } from "./recent-events";
 import type { EventPlaces, MyRegistration, RegistrationPerson, RegistrationSummary } from "./registrations";
 import { registrationTexts as texts } from "./registrations";
@@ -41,6 +42,23 @@ export const registrationInput = z.object({
 });
 
 export type RegistrationInput = z.infer<typeof registrationInput>;
+
+/** The dashboard's "Add someone": their address, and for a team event its name and teammates ("a@x.org, b@x.org"). */
+export const registrantInput = z.object({
+  email: emailField("Their email"),
+  team_name: registrationInput.shape.team_name,
+  members: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value),
+    registrationInput.shape.members,
+  ),
+});
+
+/** The dashboard's "Email everyone registered". */
+export const eventMessageInput = z.object({
+  subject: requiredText("Subject", 200),
+  body: requiredText("Message", 5000),
+  withWaitlist: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
+});
 
 /** A refusal: the call's status, a message, and the field it is about when there is one. */
 export interface Refusal {

@@ -1,6 +1,5 @@
 import { and, arrayOverlaps, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppContext } from "~/context";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
@@ -10,7 +9,6 @@ import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { type MailingContext, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { UUID_PATTERN } from "./recent-events";
-import { readSiteSettings } from "./settings.server";
 import type { PreferencesInput, SubscribeInput } from "./subscriptions";
 import { subscriptionTexts, topicLabel } from "./subscriptions";
 

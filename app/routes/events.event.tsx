@@ -1,9 +1,28 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { EventCalendarLinks } from "~/components/event-calendar-links";
+import { RegistrationPanel, type RegistrationPanelData } from "~/components/event-registration";
 import { eventsPage, findEventCategory } from "~/content/events";
+import { clubTimeZone } from "~/content/site";
+import type { AppContext } from "~/context";
 import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
 import { findEventBySlug } from "~/domain/events.server";
+import { mailingContextOf } from "~/domain/mail.server";
+import { cancelAndTell, confirmAndTell, registerAndTell } from "~/domain/registration-mails.server";
+import { registrationTexts } from "~/domain/registrations";
+import {
+  countPlaces,
+  findMyRegistration,
+  registrationClosedReason,
+  registrationInput,
+} from "~/domain/registrations.server";
+import type { SessionUser } from "~/domain/session.server";
+import { getSessionUser } from "~/domain/session.server";
+import { fieldErrors } from "~/lib/field-errors";
+import type { ActionResult } from "~/lib/form-actions";
+import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import { formatDate, formatTime } from "~/lib/format";
+import { loginPath } from "~/lib/redirect";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/events.event";
@@ -15,16 +34,114 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** One event's page, under its category: /events/{category}/{slug}. Drafts are not found. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  const event = await app.contentCache.read(
-    `event:${category.eventType}:${params.slug}`,
-    async () => (await findEventBySlug(app.db, category.eventType, params.slug)) ?? null,
-  );
+  const page = await app.contentCache.read(`event:${category.eventType}:${params.slug}`, async () => {
+    const event = await findEventBySlug(app.db, category.eventType, params.slug);
+    return event ? { event, places: await countPlaces(app.db, event) } : null;
+  });
+  if (!page) throw data(null, { status: 404 });
+  const { event, places } = page;
+  const now = new Date();
+  const user = await getSessionUser(request, app);
+  const mine = user ? await findMyRegistration(app.db, { event, user, now, timeZone: clubTimeZone }) : undefined;
+  const registration: RegistrationPanelData = {
+    signedIn: Boolean(user),
+    loginHref: loginPath(`${new URL(request.url).pathname}#registration`),
+    closedReason: registrationClosedReason(event, now, clubTimeZone) ?? null,
+    places,
+    mine: mine ?? null,
+  };
+  return { category, event, registration };
+}
+
+/** Registering, confirming a place in a team, cancelling: one form each on the page, told apart by `intent`. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const category = findEventCategory(params.category);
+  const event = category && (await findEventBySlug(app.db, category.eventType, params.slug));
   if (!event) throw data(null, { status: 404 });
-  return { category, event };
+  const user = await getSessionUser(request, app);
+  if (!user) throw redirect(loginPath(new URL(request.url).pathname));
+  const form = await readFormData(request);
+  return answerSafely(app.log, "save your registration", () => registrationAction({ app, event, user, form }));
+}
+/** The team form's fields as typed: the team's name and each teammate's address (`members.0`…). */
+function typedRegistration(form: FormData) {
+  const teamName = form.get("team_name");
+  const members = form.getAll("members").map((value) => (typeof value === "string" ? value.trim() : ""));
+  const values: Record<string, string> = { team_name: typeof teamName === "string" ? teamName : "" };
+  members.forEach((member, index) => {
+    values[`members.${index}`] = member;
+  });
+  return { input: { team_name: values.team_name || undefined, members: members.filter(Boolean) }, values };
+}
+
+async function registrationAction(args: { app: AppContext; event: ApiEvent; user: SessionUser; form: FormData }) {
+  const { app, event, user, form } = args;
+  const now = new Date();
+  const mailing = await mailingContextOf(app);
+  const intent = form.get("intent");
+  if (intent === "confirm-team") {
+    const confirmed = await confirmAndTell(mailing, { eventId: event._id, user });
+    if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: confirmed.message }, confirmed.status);
+    return data<ActionResult>({ tone: "success", message: registrationTexts.teamConfirmed });
+  }
+  if (intent === "cancel") {
+    const registrationId = String(form.get("registrationId") ?? "");
+    const unconfirmed = confirmation(
+      form,
+      {
+        title: registrationTexts.cancel,
+        description: registrationTexts.cancelQuestion,
+        hidden: { intent: "cancel", registrationId },
+      },
+      registrationTexts.keptRegistration,
+    );
+    if (unconfirmed) return unconfirmed;
+    const cancelled = await cancelAndTell(mailing, {
+      registrationId,
+      by: { id: user.id, isAdmin: false },
+      now,
+      timeZone: clubTimeZone,
+    });
+    if (!cancelled.ok) return data<ActionResult>({ tone: "error", message: cancelled.message }, cancelled.status);
+    return data<ActionResult>({ tone: "success", message: registrationTexts.cancelledMine });
+  }
+  const typed = typedRegistration(form);
+  const parsed = registrationInput.safeParse(typed.input);
+  if (!parsed.success) return invalidForm(typed.values, teamFieldErrors(fieldErrors(parsed.error)));
+  const registered = await registerAndTell(mailing, {
+    eventId: event._id,
+    registrant: { id: user.id, email: user.email },
+    input: parsed.data,
+    now,
+    timeZone: clubTimeZone,
+  });
+  if (!registered.ok) {
+    const errors = registered.field ? { [registered.field]: registered.message } : undefined;
+    return data<ActionResult>(
+      { tone: "error", message: registered.message, errors, values: typed.values },
+      registered.status,
+    );
+  }
+  return data<ActionResult>({ tone: "success", message: registeredMessage(registered.status, registered.position) });
+}
+
+/** A teammate's error (`members.2`) is shown at the teammates' fieldset. */
+function teamFieldErrors(errors: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors))
+    shown[field.startsWith("members") ? "members" : field] ??= message;
+  return shown;
+}
+
+function registeredMessage(status: string, position?: number): string {
+  if (status === "waitlisted") return registrationTexts.waitlisted(position ?? 1);
+  if (status === "pending") return registrationTexts.pendingShort;
+  return registrationTexts.registered;
 }
 
 /** "5 December 2026, 10:00 AM" from a `YYYY-MM-DDTHH:MM` local time. */
@@ -35,8 +152,8 @@ function formatLocalDateTime(value: string): string {
 
 const isWebAddress = (venue: string) => /^https?:\/\//i.test(venue);
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { category, event } = loaderData;
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { category, event, registration } = loaderData;
   return (
     <article className="flex flex-col gap-6">
       <p>
@@ -64,6 +181,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       <EventFacts event={event} isContest={category.eventType === "Programming Contest"} />
+      <EventCalendarLinks event={event} />
+      <RegistrationPanel event={event} data={registration} result={actionData} />
       <p lang={langOf(event.details)} className="whitespace-pre-line leading-relaxed text-slate-800">
         {event.details}
       </p>

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { appContext } from "~/context";
+import { collectionServices } from "~/domain/collections.server";
+import { REGISTRATION_STATUS_LABELS } from "~/domain/registrations";
+import { listRegistrations } from "~/domain/registrations.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { csvDownload, toCsv } from "~/lib/csv.server";
+import type { Route } from "./+types/event-registrations-export";
+
+const HEADER = [
+  "Registration",
+  "Status",
+  "Waitlist position",
+  "Team",
+  "Name",
+  "Email",
+  "Batch",
+  "Confirmed",
+  "Checked in at",
+  "Registered at",
+] as const;
+
+/** `/dashboard/events/{id}/registrations.csv`: one row per person, registrations in order of arrival, cancelled ones last. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const event = await collectionServices.events.get(app.db, params.id);
+  if (!event) throw data({ message: "There is no such event." }, { status: 404 });
+  const rows = (await listRegistrations(app.db, params.id)).flatMap((registration) =>
+    registration.people.map((person) => [
+      registration.id,
+      REGISTRATION_STATUS_LABELS[registration.status],
+      registration.waitlistPosition === null ? "" : String(registration.waitlistPosition),
+      registration.teamName ?? "",
+      person.name,
+      person.email,
+      person.batch === null ? "" : String(person.batch),
+      person.confirmed ? "yes" : "no",
+      person.checkedInAt ?? "",
+      registration.createdAt,
+    ]),
+  );
+  return csvDownload(`registrations-${params.id}`, toCsv(HEADER, rows));
+}
