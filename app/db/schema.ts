@@ -464,6 +464,11 @@ export const attendees = pgTable(
     position: integer("position").notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
+    /** The ticket's own part of its code (app/domain/tickets.server.ts): 10 random hex digits. */
+    ticket: text("ticket")
+      .notNull()
+      .unique()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))`),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
   },
   (t) => [
@@ -471,4 +476,31 @@ export const attendees = pgTable(
     index("attendees_user_idx").on(t.userId),
     uniqueIndex("attendees_event_email_key").on(t.eventId, sql`lower(${t.email})`).where(sql`${t.active}`),
   ],
+);
+
+/**
+ * A certificate of attendance: issued once per person checked in at an event, with a code
+ * anyone can verify at /certificates/{code}. Names are copied at issue time, so a certificate
+ * says what it said when it was issued.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    attendeeId: uuid("attendee_id")
+      .notNull()
+      .unique()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    personName: text("person_name").notNull(),
+    eventName: text("event_name").notNull(),
+    /** The event's day, `YYYY-MM-DD`. */
+    eventDate: date("event_date").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("certificates_user_idx").on(t.userId), index("certificates_event_idx").on(t.eventId)],
 );

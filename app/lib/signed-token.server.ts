@@ -42,3 +42,12 @@ export function unseal(sealed: string, secret: string): string {
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
 }
+
+/** A short signature of `value` in upper-case hex: for codes people may have to type (a ticket's). */
+export function shortSignature(value: string, secret: string, purpose: string, hexDigits: number): string {
+  return createHmac("sha256", derivedKey(secret, purpose))
+    .update(value)
+    .digest("hex")
+    .slice(0, hexDigits)
+    .toUpperCase();
+}
