@@ -6,6 +6,7 @@ import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queu
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
+import { EVENT_REMINDERS_JOB, sendEventReminders } from "./event-reminders.server";
 import type { MailingContext } from "./mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
 import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
@@ -23,7 +24,8 @@ export interface BackgroundJobs {
 /**
  * The site's background work, run by every app process: sending mail, posting to chats,
  * announcing publications (every minute, and at once when asked), the weekly digest (Monday
- * 09:00 in the club's time zone) and collecting unused uploads (every minute).
+ * 09:00 in the club's time zone), reminding registered people of their events (every minute)
+ * and collecting unused uploads (every minute).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
@@ -42,7 +44,7 @@ export async function startBackgroundJobs(args: {
     retryBackoff: true,
     heartbeatSeconds: HEARTBEAT_SECONDS,
   };
-  const subscriptionContext = async (queue: JobQueue): Promise<MailingContext> => ({
+  const mailingContext = async (queue: JobQueue): Promise<MailingContext> => ({
     db,
     config,
     log,
@@ -75,7 +77,7 @@ export async function startBackgroundJobs(args: {
       queue: { ...retried, policy: "stately" },
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
-        await announcePublications(await subscriptionContext(queue));
+        await announcePublications(await mailingContext(queue));
       },
     },
     {
@@ -83,7 +85,16 @@ export async function startBackgroundJobs(args: {
       queue: { ...retried, policy: "stately" },
       schedule: { cron: "0 9 * * 1", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
-        await sendWeeklyDigests(await subscriptionContext(queue));
+        await sendWeeklyDigests(await mailingContext(queue));
+      },
+    },
+    {
+      name: EVENT_REMINDERS_JOB,
+      // A missed run is made up by the next: every reminder still in its window is sent then.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await sendEventReminders(await mailingContext(queue), new Date(), clubTimeZone);
       },
     },
     {

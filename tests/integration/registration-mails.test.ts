@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inArray, like } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { users } from "~/db/auth-schema";
+import { mails } from "~/db/schema";
+import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
+import { collectionServices } from "~/domain/collections.server";
+import { sendEventReminders } from "~/domain/event-reminders.server";
+import type { MailingContext } from "~/domain/mail.server";
+import { cancelAndTell, confirmAndTell, registerAndTell } from "~/domain/registration-mails.server";
+import { findVisibleEvent } from "~/domain/registrations.server";
+import { loadConfig } from "~/lib/config.server";
+import { createStorage } from "~/lib/storage/index.server";
+import { uploadTempDir } from "~/lib/upload-stream.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/**
+ * What registering tells people by mail, and the reminders before an event, through the real
+ * job queue (without SMTP: the mail stays in the outbox); on PGlite or on TEST_DATABASE_URL's server.
+ */
+vi.setConfig({ testTimeout: 120_000 });
+
+const TZ = "Asia/Dhaka";
+const NOW = new Date("2031-05-15T06:00:00Z");
+let testDb: TestDatabase;
+let background: BackgroundJobs;
+let context: MailingContext;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const config = loadConfig({
+    BASE_URL: "https://club.example.org",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "club-registration-mail-")),
+  });
+  const log = pino({ level: "silent" });
+  const secret = "r".repeat(40);
+  background = await startBackgroundJobs({
+    database: testDb.handle,
+    config,
+    log,
+    secret,
+    storage: await createStorage(config),
+    uploadTempDir: uploadTempDir(config.DATA_DIR),
+  });
+  context = { db: testDb.db, config, log, jobs: background.jobs, secret, clubName: "RMSTU Programming Club" };
+}, 60_000);
+
+afterAll(async () => {
+  await background?.stop();
+  await testDb?.close();
+  if (context) fs.rmSync(context.config.DATA_DIR, { recursive: true, force: true });
+});
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+
+async function newAccount(prefix: string) {
+  const email = `${prefix}-${unique()}@x.org`;
+  const [user] = await testDb.db.insert(users).values({ name: prefix, email }).returning();
+  if (!user) throw new Error("no user");
+  return { id: user.id, email };
+}
+
+async function newEvent(extra: Record<string, string>) {
+  const written = await collectionServices.events.create(testDb.db, {
+    eventType: "Programming Contest",
+    name: `Contest ${unique()}`,
+    starts_on: "2031-06-01",
+    starts_at: "10:00",
+    problem_number: "8",
+    contest_duration: "3 Hours",
+    details: "Bring your laptop.",
+    ...extra,
+  });
+  if (!written.ok) throw new Error(JSON.stringify(written.errors));
+  const event = await findVisibleEvent(testDb.db, written.id);
+  if (!event) throw new Error("no event");
+  return event;
+}
+
+const mailsTo = async (addresses: string[]) =>
+  testDb.db.select().from(mails).where(inArray(mails.to, addresses)).orderBy(mails.createdAt);
+
+describe("registration mail", () => {
+  it("tells the captain, invites teammates, tells a complete team, and tells who moves off the waitlist", async () => {
+    const event = await newEvent({ team_size_min: "2", team_size_max: "2", capacity: "1" });
+    const [captain, mate, late] = [await newAccount("captain"), await newAccount("mate"), await newAccount("late")];
+    const registered = await registerAndTell(context, {
+      eventId: event._id,
+      registrant: captain,
+      input: { team_name: "Alpha", members: [mate.email] },
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(registered).toMatchObject({ ok: true, status: "pending" });
+    const invite = (await mailsTo([mate.email]))[0];
+    expect(invite?.subject).toBe(`Confirm your place in the team Alpha: ${event.name}`);
+    expect(invite?.text).toContain(`https://club.example.org/events/programming-contest/${event.slug}#registration`);
+    expect((await mailsTo([captain.email]))[0]?.subject).toBe(`Registered: ${event.name}`);
+
+    await confirmAndTell(context, { eventId: event._id, user: mate });
+    expect((await mailsTo([captain.email, mate.email])).map((mail) => mail.subject)).toContain(
+      `Your team is registered: ${event.name}`,
+    );
+
+    const waiting = await registerAndTell(context, {
+      eventId: event._id,
+      registrant: late,
+      input: { team_name: "Beta", members: [`friend-${unique()}@x.org`] },
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(waiting).toMatchObject({ ok: true, status: "waitlisted", position: 1 });
+    expect((await mailsTo([late.email]))[0]?.subject).toBe(`On the waitlist: ${event.name}`);
+    if (!registered.ok) throw new Error("not registered");
+    await cancelAndTell(context, {
+      registrationId: registered.registrationId,
+      by: { id: captain.id, isAdmin: false },
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect((await mailsTo([late.email])).map((mail) => mail.subject)).toContain(`A place opened up: ${event.name}`);
+  });
+});
+
+describe("event reminders", () => {
+  it("mails people with a ticket a day before and an hour before, each once", async () => {
+    // 10:00 in Dhaka on 1 June 2031 is 04:00 UTC.
+    const event = await newEvent({});
+    const person = await newAccount("reminded");
+    await registerAndTell(context, {
+      eventId: event._id,
+      registrant: person,
+      input: { members: [] },
+      now: NOW,
+      timeZone: TZ,
+    });
+    const reminders = () =>
+      testDb.db
+        .select()
+        .from(mails)
+        .where(like(mails.dedupeKey, `event-reminder:%:${event._id}:%`));
+
+    await sendEventReminders(context, new Date("2031-05-31T03:00:00Z"), TZ);
+    expect(await reminders()).toHaveLength(0);
+    await sendEventReminders(context, new Date("2031-05-31T04:30:00Z"), TZ);
+    await sendEventReminders(context, new Date("2031-05-31T20:00:00Z"), TZ);
+    const dayBefore = await reminders();
+    expect(dayBefore.map((mail) => [mail.to, mail.subject])).toEqual([[person.email, `Tomorrow: ${event.name}`]]);
+    expect(dayBefore[0]?.text).toMatch(/Your ticket's code is [0-9A-F]{5}(-[0-9A-F]{5}){3}\./);
+
+    await sendEventReminders(context, new Date("2031-06-01T03:30:00Z"), TZ);
+    await sendEventReminders(context, new Date("2031-06-01T03:59:00Z"), TZ);
+    await sendEventReminders(context, new Date("2031-06-01T04:01:00Z"), TZ);
+    expect((await reminders()).map((mail) => mail.subject).sort()).toEqual([
+      `In an hour: ${event.name}`,
+      `Tomorrow: ${event.name}`,
+    ]);
+  });
+});
