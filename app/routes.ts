@@ -16,6 +16,7 @@ export default [
     index("routes/events.category.tsx", { id: "events-default" }),
     route(":category", "routes/events.category.tsx"),
     route(":category/:slug", "routes/events.event.tsx"),
+    route(":category/:slug/ticket", "routes/events.ticket.tsx"),
   ]),
   route("details/:detailsId", "routes/details.tsx"),
   route("notice", "routes/notice.tsx", [index("routes/notice.index.tsx"), route(":slug", "routes/notice.slug.tsx")]),

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { eventPagePath } from "~/content/events";
 import type { ApiEvent } from "~/domain/events";
-import { type EventPlaces, type MyRegistration, registrationTexts as texts } from "~/domain/registrations";
+import { type EventPlaces, type MyRegistration, registrationTexts as texts, ticketTexts } from "~/domain/registrations";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";
 import { ConfirmPanel } from "./confirm-panel";
@@ -54,7 +55,7 @@ function RegistrationBody({
   data: RegistrationPanelData;
   result?: ActionResult;
 }) {
-  if (data.mine) return <MyRegistrationView mine={data.mine} />;
+  if (data.mine) return <MyRegistrationView mine={data.mine} ticketHref={`${eventPagePath(event)}/ticket`} />;
   if (data.closedReason) return <p className="text-slate-700">{data.closedReason}</p>;
   if (!data.signedIn) {
     return (
@@ -161,11 +162,18 @@ function statusLine(mine: MyRegistration): string {
   return mine.teamName ? texts.teamRegistered(team) : texts.registered;
 }
 
-function MyRegistrationView({ mine }: { mine: MyRegistration }) {
+function MyRegistrationView({ mine, ticketHref }: { mine: MyRegistration; ticketHref: string }) {
   const captain = mine.people[0];
   return (
     <div className="flex flex-col gap-3">
       <p className="font-semibold text-navy-900">{statusLine(mine)}</p>
+      {mine.status === "confirmed" && mine.confirmedByMe && (
+        <p>
+          <Link to={ticketHref} className="btn-accent">
+            {ticketTexts.link}
+          </Link>
+        </p>
+      )}
       {mine.teamName && (
         <ul className="flex flex-col gap-1" aria-label={`Team ${mine.teamName}`}>
           {mine.people.map((person) => (

@@ -141,3 +141,11 @@ export const registrationAdminTexts = {
   },
   mailed: (count: number) => (count === 1 ? "1 email is on its way." : `${count} emails are on their way.`),
 } as const;
+
+export const ticketTexts = {
+  heading: "Your ticket",
+  link: "Show my ticket",
+  none: "You have no ticket for this event: tickets are for people with a confirmed place.",
+  qrLabel: "Your ticket's QR code",
+  howTo: "Show this code at the entrance. No network there? Take a screenshot now: the code works from a picture too.",
+} as const;

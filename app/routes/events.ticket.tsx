@@ -1,0 +1,72 @@
+import { data, Link, redirect } from "react-router";
+import { eventPagePath, findEventCategory } from "~/content/events";
+import { appContext } from "~/context";
+import { findEventBySlug } from "~/domain/events.server";
+import { ticketTexts } from "~/domain/registrations";
+import { getSessionUser } from "~/domain/session.server";
+import { ticketQrSvg } from "~/domain/ticket-image.server";
+import { findMyTicket } from "~/domain/tickets.server";
+import { formatDate, formatTime } from "~/lib/format";
+import { loginPath } from "~/lib/redirect";
+import type { Route } from "./+types/events.ticket";
+
+export function meta() {
+  return [{ title: ticketTexts.heading }, { name: "robots", content: "noindex" }];
+}
+
+/** A person's own ticket: never kept by a cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** /events/{category}/{slug}/ticket: the signed-in person's ticket for the event, with its QR code. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const category = findEventCategory(params.category);
+  const event = category && (await findEventBySlug(app.db, category.eventType, params.slug));
+  if (!event) throw data(null, { status: 404 });
+  const user = await getSessionUser(request, app);
+  if (!user) throw redirect(loginPath(new URL(request.url).pathname));
+  const ticket = await findMyTicket(app.db, { eventId: event._id, user, secret: app.secret });
+  return { event, ticket: ticket ?? null, qrSvg: ticket ? await ticketQrSvg(ticket.code) : null };
+}
+
+export default function Ticket({ loaderData }: Route.ComponentProps) {
+  const { event, ticket, qrSvg } = loaderData;
+  const when = `${event.starts_on ? `${formatDate(event.starts_on)}, ` : ""}${formatTime(event.starts_at)}`;
+  return (
+    <article className="mx-auto flex max-w-md flex-col gap-4">
+      <p>
+        <Link to={eventPagePath(event)} className="text-sm font-medium text-navy-700 underline">
+          {event.name}
+        </Link>
+      </p>
+      <h2 className="text-2xl font-bold text-navy-900">{ticketTexts.heading}</h2>
+      {!ticket || !qrSvg ? (
+        <p className="text-slate-700">{ticketTexts.none}</p>
+      ) : (
+        <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-navy-900 p-4 text-center">
+          <p className="text-lg font-bold text-navy-900">{event.name}</p>
+          <p className="text-slate-700">
+            {when}
+            {event.venue && ` · ${event.venue}`}
+          </p>
+          <div
+            role="img"
+            aria-label={ticketTexts.qrLabel}
+            className="w-full max-w-64 [&>svg]:h-auto [&>svg]:w-full"
+            // The SVG is drawn by the QR library from the code alone: no visitor's text is in it.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-drawn QR code
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+          <p className="font-mono text-lg font-semibold tracking-wider text-navy-900">{ticket.code}</p>
+          <p className="font-semibold text-slate-900">
+            {ticket.name}
+            {ticket.teamName && ` · ${ticket.teamName}`}
+          </p>
+          <p className="text-sm text-slate-700">{ticketTexts.howTo}</p>
+        </div>
+      )}
+    </article>
+  );
+}
