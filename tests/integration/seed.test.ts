@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isNotNull } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clubTimeZone } from "~/content/site";
@@ -10,6 +10,7 @@ import { appMeta, events, executives, media, notices, recentEvents, results, stu
 import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
 import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
 import { listApplications, openRound } from "~/domain/membership.server";
+import { listRegistrations } from "~/domain/registrations.server";
 import { todayIn } from "~/lib/format";
 import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey, variantWidths } from "~/lib/media";
 import { createDiskStorage } from "~/lib/storage/disk.server";
@@ -130,13 +131,15 @@ describe("seedDemoContentOnce on an empty database", () => {
     expect(panel("2017-2018")).toHaveLength(0);
   });
 
-  it("inserts upcoming events of every type", async () => {
+  it("inserts upcoming events of every type, and a past workshop", async () => {
     const rows = await testDb.db.select().from(events);
     for (const type of EVENT_TYPES) {
-      expect(rows.filter((row) => row.eventType === type).length, type).toBeGreaterThanOrEqual(2);
+      const upcoming = rows.filter((row) => row.eventType === type && (row.startsOn ?? "") >= "2026-12-01");
+      expect(upcoming.length, type).toBeGreaterThanOrEqual(2);
     }
+    expect(rows.filter((row) => (row.startsOn ?? "") < "2026-12-01").map((row) => row.eventType)).toEqual(["WorkShop"]);
     for (const row of rows) {
-      expect(row.startsOn ?? "").toMatch(/^(2026-12|2027-\d\d)-\d\d$/);
+      expect(row.startsOn ?? "").toMatch(/^(2026-1[02]|2027-\d\d)-\d\d$/);
       expect(row.startsAt).toMatch(/^\d\d:\d\d$/);
       if (row.eventType !== "Programming Contest") expect(row.problemNumber).toBe(0);
       else expect(row.problemNumber).toBeGreaterThan(0);
@@ -269,14 +272,35 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
 
   it("links three demo students to accounts with handles, and opens a round from today with applications waiting", async () => {
     for (const db of [drawn.db, fromSnapshot.db]) {
-      const members = await db.select().from(students).where(isNotNull(students.userId));
+      const members = await db.select().from(students).where(isNotNull(students.codeforces));
       expect(members).toHaveLength(3);
-      expect(members.every((member) => member.codeforces)).toBe(true);
+      expect(members.every((member) => member.userId)).toBe(true);
       const today = todayIn(clubTimeZone);
       const round = await openRound(db, today);
       expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
       const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);
       expect(waiting.total).toBe(3);
+    }
+  });
+
+  it("registers teams for a contest (the third on the waitlist), people for a workshop, and checks in a past workshop", async () => {
+    for (const db of [drawn.db, fromSnapshot.db]) {
+      const byEvent = async (name: string) => {
+        const [event] = await db.select().from(events).where(eq(events.name, name));
+        return listRegistrations(db, event?.id ?? "");
+      };
+      const contest = await byEvent("RMSTU Intra University Programming Contest 2026");
+      expect(contest.map((row) => [row.teamName, row.status])).toEqual([
+        ["Byte Busters", "confirmed"],
+        ["Hill Coders", "confirmed"],
+        ["Null Pointers", "waitlisted"],
+      ]);
+      expect((await byEvent("Workshop on Git and GitHub for Beginners")).map((row) => row.status)).toEqual(
+        Array(5).fill("confirmed"),
+      );
+      const past = await byEvent("Workshop on Python for Beginners");
+      expect(past).toHaveLength(6);
+      expect(past.every((row) => row.people[0]?.checkedInAt)).toBe(true);
     }
   });
 });

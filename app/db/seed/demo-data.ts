@@ -35,6 +35,11 @@ export interface DemoEvent {
   problemNumber: number;
   contestDuration: string;
   details: string;
+  venue?: string;
+  capacity?: number;
+  teamSizeMin?: number;
+  teamSizeMax?: number;
+  registrationCloses?: string;
 }
 
 export interface DemoNotice {
@@ -193,6 +198,12 @@ export const demoEvents: DemoEvent[] = [
     contestDuration: "5 Hours",
     details:
       "Teams of up to three students from every batch solve ten problems in ICPC style on the department's judge. Registration is free; the top three teams get prizes and a place in the university's ICPC selection camp.",
+    venue: "CSE Lab 1 and Lab 2, Academic Building",
+    // Few places, so the demo shows a waitlist.
+    capacity: 2,
+    teamSizeMin: 2,
+    teamSizeMax: 3,
+    registrationCloses: "2026-12-10T23:59",
   },
   {
     eventType: "Programming Contest",
@@ -223,6 +234,20 @@ export const demoEvents: DemoEvent[] = [
     contestDuration: "4 Hours",
     details:
       "A hands-on session on version control: commits, branches, pull requests and resolving merge conflicts. Bring a laptop with Git installed; the lab computers are available for those who need them.",
+    venue: "CSE Lab 2, Academic Building",
+    capacity: 40,
+  },
+  {
+    eventType: "WorkShop",
+    name: "Workshop on Python for Beginners",
+    startsOn: "2026-10-10",
+    startsAt: "10:00",
+    problemNumber: 0,
+    contestDuration: "4 Hours",
+    details:
+      "Variables, loops, functions and files in Python, with small exercises after each part. Everyone who attended got a certificate.",
+    venue: "CSE Lab 2, Academic Building",
+    capacity: 30,
   },
   {
     eventType: "WorkShop",

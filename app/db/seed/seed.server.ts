@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoMembers } from "./demo-members.server";
+import { seedDemoRegistrations } from "./demo-registrations.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
 
 export const DEMO_SEED_KEY = "demo-content-seeded";
@@ -64,7 +65,10 @@ export async function seedDemoContentOnce(args: {
     if (!(await claimMarker(tx, "seeded"))) return false;
     if (await hasContent(tx)) return false;
     await insert(tx);
-    if (withMembers) await seedDemoMembers(tx);
+    if (withMembers) {
+      await seedDemoMembers(tx);
+      await seedDemoRegistrations(tx);
+    }
     // The demo is not news: nobody is told about it.
     await tx.update(publications).set({ announcedAt: new Date() }).where(isNull(publications.announcedAt));
     return true;
