@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
@@ -10,7 +10,13 @@ import type { ApiEvent } from "./events";
 import { toApiEvent } from "./events.server";
 import { emailField, requiredText } from "./fields";
 import { UUID_PATTERN } from "./recent-events";
-import type { EventPlaces, MyRegistration, RegistrationPerson, RegistrationSummary } from "./registrations";
+import type {
+  AttendedEvent,
+  EventPlaces,
+  MyRegistration,
+  RegistrationPerson,
+  RegistrationSummary,
+} from "./registrations";
 import { registrationTexts as texts } from "./registrations";
 
 type EventRow = ApiEvent;
@@ -630,3 +636,20 @@ export const registeredAnswer = z
     position: z.number().int().optional(),
   })
   .meta({ id: "Registered" });
+
+/** The events a person was checked in at, the latest first. */
+export async function eventsAttendedBy(db: Database, userId: string): Promise<AttendedEvent[]> {
+  return db
+    .select({
+      name: events.name,
+      eventType: events.eventType,
+      slug: events.slug,
+      startsOn: events.startsOn,
+      teamName: registrations.teamName,
+    })
+    .from(attendees)
+    .innerJoin(events, eq(events.id, attendees.eventId))
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .where(and(eq(attendees.userId, userId), isNotNull(attendees.checkedInAt), ne(events.status, "draft")))
+    .orderBy(sql`${events.startsOn} desc nulls last`, asc(events.name));
+}

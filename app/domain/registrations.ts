@@ -24,6 +24,15 @@ export interface RegistrationSummary {
   createdAt: string;
 }
 
+/** An event a member was checked in at, for their public page. */
+export interface AttendedEvent {
+  name: string;
+  eventType: string;
+  slug: string;
+  startsOn: string | null;
+  teamName: string | null;
+}
+
 /** How full an event is: places held (confirmed and pending teams) and people in line. */
 export interface EventPlaces {
   capacity: number | null;

@@ -1,15 +1,19 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { eventPagePath, eventTypeLabel } from "~/content/events";
 import { appContext } from "~/context";
 import { JUDGES, memberPath, memberTexts } from "~/domain/members";
 import { findStudentBySlug, handlesOf } from "~/domain/members.server";
+import type { AttendedEvent } from "~/domain/registrations";
+import { eventsAttendedBy } from "~/domain/registrations.server";
+import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/students.member";
 
 /** The sections later features fill; each says so until then. */
-const LATER_SECTIONS = ["Events attended", "Certificates", "Contest history"] as const;
+const LATER_SECTIONS = ["Contest history"] as const;
 
 export function meta(args: Route.MetaArgs) {
   const member = args.loaderData;
@@ -24,9 +28,14 @@ export function meta(args: Route.MetaArgs) {
 /** `/students/{slug}`: a member's public page. A hidden email is not read into the page at all. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const row = await app.contentCache.read(`member:${params.slug}`, () => findStudentBySlug(app.db, params.slug));
-  if (!row) throw data(null, { status: 404 });
+  const member = await app.contentCache.read(`member:${params.slug}`, async () => {
+    const row = await findStudentBySlug(app.db, params.slug);
+    return row && { row, attended: row.userId ? await eventsAttendedBy(app.db, row.userId) : [] };
+  });
+  if (!member) throw data(null, { status: 404 });
+  const { row, attended } = member;
   return {
+    attended,
     slug: row.slug,
     name: row.name,
     batch: row.batch,
@@ -119,6 +128,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
               </ul>
             )}
           </section>
+          <EventsAttended events={member.attended} />
           {LATER_SECTIONS.map((heading) => (
             <section key={heading} aria-label={heading}>
               <h2 className="text-xl font-bold text-navy-900">{heading}</h2>
@@ -128,5 +138,37 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
         </div>
       </div>
     </>
+  );
+}
+
+function EventsAttended({ events }: { events: AttendedEvent[] }) {
+  return (
+    <section aria-labelledby="member-events">
+      <h2 id="member-events" className="text-xl font-bold text-navy-900">
+        Events attended
+      </h2>
+      {events.length === 0 ? (
+        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {events.map((event) => (
+            <li key={`${event.eventType}/${event.slug}`} className="flex flex-wrap items-baseline gap-x-3">
+              <Link to={eventPagePath(event)} lang={langOf(event.name)} className="font-medium text-navy-700 underline">
+                {event.name}
+              </Link>
+              <span className="text-sm text-slate-600">
+                {[
+                  eventTypeLabel(event.eventType),
+                  event.startsOn && formatDate(event.startsOn),
+                  event.teamName && `team ${event.teamName}`,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
