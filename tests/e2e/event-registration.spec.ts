@@ -1,0 +1,148 @@
+import crypto from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { registrationTexts } from "~/domain/registrations";
+import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
+import { expectNoAxeViolations, removeByName, toast } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
+
+/** A person on their phone, signed in by signing up. */
+async function phoneOf(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+): Promise<{ account: TestAccount; page: Page }> {
+  const account = newAccount(prefix);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await ensureAccount(context.request, baseURL, account);
+  return { account, page: await context.newPage() };
+}
+
+interface Team {
+  name: string;
+  captain: { account: TestAccount; page: Page };
+  mates: [{ account: TestAccount; page: Page }, { account: TestAccount; page: Page }];
+}
+
+test.setTimeout(240_000);
+
+test("three teams for two places: the third waits, moves up when a team cancels, and is told by email", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const id = crypto.randomBytes(3).toString("hex");
+  const name = `Team Cup ${id}`;
+  await logInAsAdmin(page, baseURL!);
+  const added = await page.request.post("/api/add-event", {
+    headers: { Origin: baseURL! },
+    data: {
+      eventType: "Programming Contest",
+      name,
+      starts_on: "2099-06-01",
+      starts_at: "10:00",
+      problem_number: 8,
+      contest_duration: "3 Hours",
+      details: "Teams of three.",
+      capacity: 2,
+      team_size_min: 3,
+      team_size_max: 3,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { insertedId: eventId } = (await added.json()) as { insertedId: string };
+  const eventPath = `/events/programming-contest/team-cup-${id}`;
+
+  const teams: Team[] = [];
+  for (const team of ["Alpha", "Beta", "Gamma"]) {
+    const captain = await phoneOf(browser, baseURL!, `captain-${team.toLowerCase()}`);
+    const mates = [await phoneOf(browser, baseURL!, "mate"), await phoneOf(browser, baseURL!, "mate")];
+    teams.push({ name: `${team} ${id}`, captain, mates });
+  }
+  const [alpha, beta, gamma] = teams as [Team, Team, Team];
+
+  // Alpha's captain registers on the event page, with JavaScript off as on a slow phone.
+  const captainPage = alpha.captain.page;
+  await captainPage.goto(eventPath);
+  await expect(captainPage.getByText("2 places left.")).toBeVisible();
+  await expectNoAxeViolations(captainPage, "the registration form at 390 px");
+  await captainPage.getByLabel("Team name").fill(alpha.name);
+  await captainPage.getByLabel("Teammate 1").fill(alpha.mates[0].account.email);
+  await captainPage.getByRole("button", { name: registrationTexts.registerTeam }).click();
+  await expect(captainPage.getByText(registrationTexts.teamSize(3, 3)).first()).toBeVisible();
+  await expect(captainPage.getByLabel("Teammate 1")).toHaveValue(alpha.mates[0].account.email);
+  await captainPage.getByLabel("Teammate 2").fill(alpha.mates[1].account.email);
+  await captainPage.getByRole("button", { name: registrationTexts.registerTeam }).click();
+  await expect(captainPage.getByText(registrationTexts.pending(alpha.name))).toBeVisible();
+
+  // Beta and Gamma register through the API; Gamma is beyond the two places.
+  const registerByApi = async (team: Team) => {
+    const response = await team.captain.page.request.post(`/api/events/${eventId}/registrations`, {
+      headers: { Origin: baseURL! },
+      data: { team_name: team.name, members: team.mates.map((mate) => mate.account.email) },
+    });
+    expect(response.status()).toBe(201);
+    return response.json();
+  };
+  expect(await registerByApi(beta)).toMatchObject({ status: "pending" });
+  expect(await registerByApi(gamma)).toMatchObject({ status: "waitlisted", position: 1 });
+  const again = await beta.mates[0].page.request.post(`/api/events/${eventId}/registrations`, {
+    headers: { Origin: baseURL! },
+    data: { team_name: `Other ${id}`, members: [newAccount().email, newAccount().email] },
+  });
+  expect(again.status()).toBe(409);
+
+  // Every teammate confirms on the event's page.
+  for (const team of teams) {
+    for (const mate of team.mates) {
+      await mate.page.goto(eventPath);
+      await mate.page.getByRole("button", { name: registrationTexts.confirmTeam }).click();
+      await expect(mate.page.getByText(registrationTexts.teamConfirmed)).toBeVisible();
+    }
+  }
+  await captainPage.goto(eventPath);
+  await expect(captainPage.getByText(registrationTexts.teamRegistered(alpha.name))).toBeVisible();
+  await expect(captainPage.getByText("All places are taken: new registrations join the waitlist.")).toBeVisible();
+  await gamma.captain.page.goto(eventPath);
+  await expect(gamma.captain.page.getByText(registrationTexts.waitlisted(1))).toBeVisible();
+  await expectNoAxeViolations(gamma.captain.page, "a waitlisted team's registration at 390 px");
+
+  // Alpha cancels (the page asks first); Gamma moves up.
+  await captainPage.getByRole("button", { name: registrationTexts.cancelTeam }).click();
+  await captainPage.getByRole("button", { name: "Yes" }).click();
+  await expect(captainPage.getByText(registrationTexts.cancelledMine)).toBeVisible();
+  await gamma.captain.page.reload();
+  await expect(gamma.captain.page.getByText(registrationTexts.teamRegistered(gamma.name))).toBeVisible();
+  await gamma.captain.page.getByRole("link", { name: "Show my ticket" }).click();
+  await expect(gamma.captain.page.getByRole("img", { name: "Your ticket's QR code" })).toBeVisible();
+  await expect(gamma.captain.page.getByText(/^[0-9A-F]{5}(-[0-9A-F]{5}){3}$/)).toBeVisible();
+  await expectNoAxeViolations(gamma.captain.page, "a ticket at 390 px");
+
+  // The mail that told Gamma's captain waits in the outbox (no SMTP here).
+  await expect(async () => {
+    await page.goto("/dashboard/outbox");
+    await expect(
+      page.getByRole("row", { name: new RegExp(gamma.captain.account.email) }).getByText(`A place opened up: ${name}`),
+    ).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+
+  // The admins' list: Beta and Gamma hold the places, Alpha is cancelled; the CSV has everyone.
+  await page.goto(`/dashboard/events/${eventId}/registrations`);
+  await expect(page.getByText("2 of 2 places taken, 0 on the waitlist.")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${gamma.name}.*Confirmed`) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${alpha.name}.*Cancelled`) })).toBeVisible();
+  await expectNoAxeViolations(page, "the registrations screen");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download CSV/ }).click();
+  const csv = await (await download).createReadStream();
+  const text = await new Response(csv as unknown as ReadableStream).text();
+  expect(text.split("\n")[0]).toContain("Registration,Status,Waitlist position,Team,Name,Email");
+  for (const team of teams) expect(text).toContain(team.captain.account.email);
+
+  // Removing Beta from the dashboard asks first, then frees the place.
+  await page.getByRole("button", { name: `Remove ${beta.name}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, `${beta.name} is removed.`)).toBeVisible();
+  await expect(page.getByText("1 of 2 places taken, 0 on the waitlist.")).toBeVisible();
+
+  await removeByName(page, "events", name);
+});
