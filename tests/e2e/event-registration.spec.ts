@@ -55,7 +55,7 @@ test("three teams for two places: the third waits, moves up when a team cancels,
   const teams: Team[] = [];
   for (const team of ["Alpha", "Beta", "Gamma"]) {
     const captain = await phoneOf(browser, baseURL!, `captain-${team.toLowerCase()}`);
-    const mates = [await phoneOf(browser, baseURL!, "mate"), await phoneOf(browser, baseURL!, "mate")];
+    const mates: Team["mates"] = [await phoneOf(browser, baseURL!, "mate"), await phoneOf(browser, baseURL!, "mate")];
     teams.push({ name: `${team} ${id}`, captain, mates });
   }
   const [alpha, beta, gamma] = teams as [Team, Team, Team];
