@@ -90,7 +90,7 @@ export function findEventCategory(slug: string): EventCategory | undefined {
   return eventCategories.find((category) => category.slug === slug);
 }
 
-/** Where an event of this type is listed: its category's page (events have no page of their own yet). */
+/** Where events of this type are listed: their category's page. */
 export function eventTypePath(eventType: string): string {
   const category = eventCategories.find((candidate) => candidate.eventType === eventType);
   return category ? `/events/${category.slug}` : "/events";

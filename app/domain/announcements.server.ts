@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { eventTypePath } from "~/content/events";
+import { eventPagePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
 import { formatDate } from "~/lib/format";
@@ -148,7 +148,7 @@ export async function describePublication(
     kicker: `New event: ${event.eventType}`,
     title: event.name,
     summary: summarise(`${when}. ${event.details}`),
-    url: `${baseUrl}${eventTypePath(event.eventType)}`,
+    url: `${baseUrl}${eventPagePath(event)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ICalCalendarData, ICalEventData, ICalEventStatus } from "ical-generator";
-import { eventTypePath } from "~/content/events";
+import { eventPagePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
 import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
@@ -88,10 +88,9 @@ export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise
       // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often subscribed calendar apps fetch it again.
       ttl: eventCalendar.refreshSeconds,
     };
-    // The feed's entries link the category page and say only the details, as they did before events had pages.
     const entries = events.map(({ event, addedAt }) => ({
       event,
-      url: absoluteUrl(site, eventTypePath(event.eventType)),
+      url: absoluteUrl(site, eventPagePath(event)),
       description: event.details,
       stamp: addedAt,
     }));
@@ -150,7 +149,7 @@ function eventEntry({ event, addedAt }: EventWithAddedAt): FeedEntry {
   return {
     key: `event/${event._id}`,
     title: event.name,
-    path: eventTypePath(event.eventType),
+    path: eventPagePath(event),
     date: eventStart(event) ?? addedAt,
     text: `Starts: ${when}. Duration: ${event.contest_duration}.\n\n${event.details}`,
   };

@@ -213,10 +213,10 @@ describe("Atom feeds", () => {
     const byTitle = new Map(feed.items.map((item) => [item.title, item]));
     const next = byTitle.get("Next contest");
     expect(onClubClocks(next!.published!)).toBe(`${clubDay(3)} 10:00`);
-    expect(next?.url).toBe(`${server.baseUrl}/events/programming-contest`);
+    expect(next?.url).toBe(`${server.baseUrl}/events/programming-contest/next-contest`);
     expect(next?.content).toContain("Details of Next contest");
-    expect(byTitle.get("Early workshop")?.url).toBe(`${server.baseUrl}/events/workshop`);
-    expect(byTitle.get("Undated webinar")?.url).toBe(`${server.baseUrl}/events/webinars`);
+    expect(byTitle.get("Early workshop")?.url).toBe(`${server.baseUrl}/events/workshop/early-workshop`);
+    expect(byTitle.get("Undated webinar")?.url).toBe(`${server.baseUrl}/events/webinars/undated-webinar`);
     expect(byTitle.get("Next contest")?.id).toBe(`tag:127.0.0.1,2026:event/${eventIds.get("Next contest")}`);
   });
 
@@ -254,7 +254,7 @@ describe("events calendar", () => {
       expect(vevent.getFirstPropertyValue("uid")).toBe(`${eventIds.get(item.name)}@127.0.0.1`);
       expect(vevent.getFirstPropertyValue("description")).toBe(`Details of ${item.name}`);
       expect(vevent.getFirstPropertyValue("categories")).toBe(item.type);
-      expect(vevent.getFirstPropertyValue("url")).toMatch(new RegExp(`^${server.baseUrl}/events/[a-z-]+$`));
+      expect(vevent.getFirstPropertyValue("url")).toMatch(new RegExp(`^${server.baseUrl}/events/[a-z-]+/[a-z0-9-]+$`));
     }
     const again = await fetchCalendar();
     expect(again.getAllSubcomponents("vevent").map((vevent) => vevent.getFirstPropertyValue("uid"))).toEqual(
