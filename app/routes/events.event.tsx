@@ -181,11 +181,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         />
       )}
       <EventFacts event={event} isContest={category.eventType === "Programming Contest"} />
-      <EventCalendarLinks event={event} />
-      <RegistrationPanel event={event} data={registration} result={actionData} />
       <p lang={langOf(event.details)} className="whitespace-pre-line leading-relaxed text-slate-800">
         {event.details}
       </p>
+      <RegistrationPanel event={event} data={registration} result={actionData} />
+      <EventCalendarLinks event={event} />
     </article>
   );
 }
