@@ -11,7 +11,12 @@ import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jo
 import { collectionServices } from "~/domain/collections.server";
 import { sendEventReminders } from "~/domain/event-reminders.server";
 import type { MailingContext } from "~/domain/mail.server";
-import { cancelAndTell, confirmAndTell, registerAndTell } from "~/domain/registration-mails.server";
+import {
+  cancelAndTell,
+  confirmAndTell,
+  mailEveryoneRegistered,
+  registerAndTell,
+} from "~/domain/registration-mails.server";
 import { findVisibleEvent } from "~/domain/registrations.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
@@ -123,6 +128,32 @@ describe("registration mail", () => {
       timeZone: TZ,
     });
     expect((await mailsTo([late.email])).map((mail) => mail.subject)).toContain(`A place opened up: ${event.name}`);
+  });
+});
+
+describe("mail from the organisers", () => {
+  it("reaches everyone holding a place, and the waitlist only when asked", async () => {
+    const event = await newEvent({ capacity: "1" });
+    const [inside, waiting] = [await newAccount("inside"), await newAccount("waiting")];
+    for (const person of [inside, waiting]) {
+      await registerAndTell(context, {
+        eventId: event._id,
+        registrant: person,
+        input: { members: [] },
+        now: NOW,
+        timeZone: TZ,
+      });
+    }
+    const message = {
+      subject: `Room change ${unique()}`,
+      body: "We moved to Lab 3.\n\nSee you there.",
+      withWaitlist: false,
+    };
+    expect(await mailEveryoneRegistered(context, event, message)).toBe(1);
+    expect(await mailEveryoneRegistered(context, event, { ...message, withWaitlist: true })).toBe(2);
+    const sent = await testDb.db.select().from(mails).where(like(mails.subject, message.subject));
+    expect(sent.map((mail) => mail.to).sort()).toEqual([inside.email, inside.email, waiting.email].sort());
+    expect(sent[0]?.text).toContain("We moved to Lab 3.");
   });
 });
 
