@@ -243,7 +243,9 @@ describe("publishing", () => {
     const byPath = Object.fromEntries(posts.map((post) => [post.path, post.body]));
     expect(byPath["/discord"]).toMatchObject({ content: expect.stringContaining("Careers in research") });
     expect(byPath["/slack"]).toMatchObject({
-      text: expect.stringContaining("<https://club.example.org/events/seminar/careers-in-research|Careers in research>"),
+      text: expect.stringContaining(
+        "<https://club.example.org/events/seminar/careers-in-research|Careers in research>",
+      ),
     });
     expect(byPath["/telegram/bot123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ/sendMessage"]).toMatchObject({
       chat_id: "-100123",
