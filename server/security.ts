@@ -11,7 +11,7 @@ export interface SecurityOptions {
   hotReload?: boolean;
 }
 
-const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+const PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(), payment=(), usb=()";
 
 /**
  * The security headers of every response, as one table, so the Express stack and the page

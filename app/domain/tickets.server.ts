@@ -4,6 +4,7 @@ import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, registrations, students } from "~/db/schema";
 import { shortSignature } from "~/lib/signed-token.server";
+import { ticketDigitsOf } from "./check-in";
 import { UUID_PATTERN } from "./recent-events";
 
 /**
@@ -19,10 +20,10 @@ export function ticketCode(ticket: string, secret: string): string {
   return digits.match(/.{1,5}/g)?.join("-") ?? digits;
 }
 
-/** The ticket a code names, or undefined for a code that was not signed with this secret. */
+/** The ticket a code names (typed, or read from a QR code), or undefined for a code not signed with this secret. */
 export function ticketOfCode(code: string, secret: string): string | undefined {
-  const digits = code.toUpperCase().replace(/[^0-9A-F]/g, "");
-  if (digits.length !== TICKET_DIGITS * 2) return undefined;
+  const digits = ticketDigitsOf(code);
+  if (digits?.length !== TICKET_DIGITS * 2) return undefined;
   const ticket = digits.slice(0, TICKET_DIGITS);
   return shortSignature(ticket, secret, TICKET_PURPOSE, TICKET_DIGITS) === digits.slice(TICKET_DIGITS)
     ? ticket
@@ -149,11 +150,9 @@ export async function checkIn(
       .where(and(eq(attendees.id, holder.id), isNull(attendees.checkedInAt)))
       .returning({ checkedInAt: attendees.checkedInAt });
     const name = holder.profileName ?? holder.accountName ?? holder.email;
-    outcomes.push(
-      first?.checkedInAt
-        ? { code, status: "checked_in", name, checked_in_at: first.checkedInAt.toISOString() }
-        : { code, status: "already", name, checked_in_at: holder.checkedInAt?.toISOString() ?? when.toISOString() },
-    );
+    // Lost to a check-in from elsewhere since it was read: the winner's time is the one to report.
+    const winner = first?.checkedInAt ?? holder.checkedInAt ?? (await checkedInAt(db, holder.id)) ?? when;
+    outcomes.push({ code, status: first ? "checked_in" : "already", name, checked_in_at: winner.toISOString() });
   }
   return outcomes;
 }
@@ -167,4 +166,9 @@ async function findHolder(db: Database, eventId: string, ticket: string) {
     .leftJoin(students, eq(students.userId, attendees.userId))
     .where(and(eq(attendees.eventId, eventId), eq(attendees.ticket, ticket), holdsTicket));
   return row;
+}
+
+async function checkedInAt(db: Database, attendeeId: string): Promise<Date | null | undefined> {
+  const [row] = await db.select({ at: attendees.checkedInAt }).from(attendees).where(eq(attendees.id, attendeeId));
+  return row?.at;
 }

@@ -18,7 +18,7 @@ function expectSecurityHeaders(response: Response, path: string) {
   expect(csp, path).toContain("object-src 'none'");
   expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
-  expect(response.headers.get("permissions-policy"), path).toContain("camera=()");
+  expect(response.headers.get("permissions-policy"), path).toContain("camera=(self)");
 }
 
 describe("security headers over http", () => {

@@ -1,0 +1,203 @@
+import { type FormEvent, useRef, useState } from "react";
+import { data, Link } from "react-router";
+import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-views";
+import { QrScanner } from "~/components/qr-scanner";
+import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
+import { appContext } from "~/context";
+import {
+  type CheckInCard,
+  cardOfOutcome,
+  countCheckedIn,
+  type HeldTicket,
+  checkInTexts as texts,
+  ticketDigitsOf,
+} from "~/domain/check-in";
+import { registrationTexts } from "~/domain/registrations";
+import { findVisibleEvent } from "~/domain/registrations.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { checkIn, listTicketHolders } from "~/domain/tickets.server";
+import { readFormData } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/event-check-in";
+
+/**
+ * Checking people in at the door, on a phone: the list of everyone with a ticket is kept on the
+ * device, so a scan or a typed code is answered at once and the page goes on without a network;
+ * check-ins wait on the device until they can be sent.
+ */
+export const handle: RouteHandle = { hydrate: true };
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? texts.heading(loaderData.event.name) : texts.title },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const event = await findVisibleEvent(app.db, id);
+  if (!event) throw data({ message: registrationTexts.noEvent }, { status: 404 });
+  return { app, event };
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { app, event } = await visibleEvent(context, params.id);
+  const holders = await listTicketHolders(app.db, event._id, app.secret);
+  // No addresses on the device: it may be a volunteer's phone.
+  const tickets: HeldTicket[] = holders.map(({ code, name, teamName, batch, checkedInAt }) => ({
+    code,
+    name,
+    teamName,
+    batch,
+    checkedInAt,
+  }));
+  return { event: { id: event._id, name: event.name }, tickets };
+}
+
+/** A typed code sent before the page's script runs. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { app, event } = await visibleEvent(context, params.id);
+  const code = String((await readFormData(request)).get("code") ?? "").slice(0, 100);
+  if (!ticketDigitsOf(code)) return { outcome: { code, status: "invalid" as const } };
+  const [outcome] = await checkIn(app.db, {
+    eventId: event._id,
+    checkIns: [{ code }],
+    secret: app.secret,
+    now: new Date(),
+  });
+  return { outcome };
+}
+
+export default function EventCheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, tickets } = loaderData;
+  const answered = actionData?.outcome && cardOfOutcome(actionData.outcome, tickets);
+  return <CheckInDesk key={event.id} event={event} loaded={tickets} answered={answered} />;
+}
+
+function syncText(sync: SyncState): string {
+  if (sync.waiting === 0) return texts.allSent;
+  if (sync.sending) return texts.sending(sync.waiting);
+  if (sync.refused) return texts.refused(sync.waiting, sync.refused);
+  return texts.offline(sync.waiting);
+}
+
+/** Check-ins stuck on the device stand out: the phone must come back online before it is put away. */
+function SyncLine({ sync }: { sync: SyncState | null }) {
+  const stuck = sync !== null && sync.waiting > 0 && !sync.sending;
+  return (
+    <p className={`min-h-6 text-sm ${stuck ? "font-semibold text-amber-800" : "text-slate-700"}`}>
+      {sync && syncText(sync)}
+    </p>
+  );
+}
+
+function CheckInDesk({
+  event,
+  loaded,
+  answered,
+}: {
+  event: { id: string; name: string };
+  loaded: HeldTicket[];
+  answered: CheckInCard | undefined;
+}) {
+  const { desk, shown, sync, checkIn } = useCheckInDesk(event.id, loaded);
+  return (
+    <section className="flex flex-col gap-4">
+      <p>
+        <Link
+          to={`/dashboard/events/${event.id}/registrations`}
+          className="text-sm font-medium text-navy-700 underline"
+        >
+          {texts.registrations}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold text-navy-900">{texts.heading(event.name)}</h1>
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <div className="flex flex-col gap-4">
+          <div>
+            <p className="text-2xl font-bold text-slate-900">
+              {texts.counts(countCheckedIn(desk.tickets), desk.tickets.length)}
+            </p>
+            <SyncLine sync={sync} />
+          </div>
+          <div role="status" aria-atomic="true">
+            <ShownOutcome card={shown?.card ?? answered} cardKey={shown?.key} />
+          </div>
+          <QrScanner
+            onRead={checkIn}
+            labels={{
+              start: texts.scan,
+              stop: texts.stopScan,
+              starting: texts.cameraStarting,
+              hint: texts.cameraHint,
+              view: texts.cameraView,
+              failed: texts.cameraFailed,
+            }}
+          />
+          <CodeForm onCode={checkIn} />
+        </div>
+        <div className="flex flex-col gap-4">
+          <DuplicateList duplicates={desk.duplicates} />
+          <PeopleList tickets={desk.tickets} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Above the scanner and the field, so it stays in sight while the camera or the keyboard is open. */
+function ShownOutcome({ card, cardKey }: { card: CheckInCard | undefined; cardKey: number | undefined }) {
+  if (!card) {
+    return <p className="rounded-xl border-2 border-dashed border-slate-300 px-4 py-3 text-slate-600">{texts.ready}</p>;
+  }
+  return <OutcomeCard key={cardKey} card={card} />;
+}
+
+/** Focus stays in the field, so the next code can be typed at once. */
+function CodeForm({ onCode }: { onCode: (text: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState("");
+  function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    const field = input.current;
+    if (!field) return;
+    const typed = ticketDigitsOf(field.value) !== undefined;
+    if (typed) {
+      onCode(field.value);
+      field.value = "";
+    }
+    setError(typed ? "" : texts.notACode);
+    field.focus();
+  }
+  return (
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
+      <label htmlFor="ticket-code" className="text-sm font-medium text-slate-800">
+        {texts.codeLabel}
+      </label>
+      <p id="ticket-code-hint" className="text-sm text-slate-600">
+        {texts.codeHint}
+      </p>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          id="ticket-code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "ticket-code-hint ticket-code-error" : "ticket-code-hint"}
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 font-mono text-base focus:border-navy-700"
+        />
+        <button type="submit" className="btn-navy">
+          {texts.checkIn}
+        </button>
+      </div>
+      <p id="ticket-code-error" role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    </form>
+  );
+}
