@@ -18,6 +18,9 @@ export default [
     route(":category/:slug", "routes/events.event.tsx"),
     route(":category/:slug/ticket", "routes/events.ticket.tsx"),
   ]),
+  // Anyone given a certificate's code checks it here; the PDF is a file, not a page.
+  route("certificates/:code", "routes/certificate.tsx"),
+  route("certificates/:code/certificate.pdf", "routes/certificate-pdf.ts"),
   route("details/:detailsId", "routes/details.tsx"),
   route("notice", "routes/notice.tsx", [index("routes/notice.index.tsx"), route(":slug", "routes/notice.slug.tsx")]),
   route("notice-demo", "routes/notice-demo.ts"),
@@ -83,6 +86,8 @@ export default [
     route("students/:id/account", "routes/dashboard/student-account.tsx"),
     route("events/:id/registrations", "routes/dashboard/event-registrations.tsx"),
     route("events/:id/registrations.csv", "routes/dashboard/event-registrations-export.ts"),
+    route("events/:id/check-in", "routes/dashboard/event-check-in.tsx"),
+    route("events/:id/certificates", "routes/dashboard/event-certificates.tsx"),
     route("review", "routes/dashboard/review.tsx"),
     route("membership", "routes/dashboard/membership.tsx"),
     route("review.csv", "routes/dashboard/review-export.ts"),
@@ -106,7 +111,9 @@ export default [
   route("api/membership-rounds/:id/applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/:id/:decision", "routes/api/membership-decision.ts"),
   route("api/events/:id/registrations", "routes/api/event-registrations.ts"),
+  route("api/events/:id/check-ins", "routes/api/event-check-ins.ts"),
   route("api/registrations/:id", "routes/api/registration.ts"),
+  route("api/events/:id/certificates", "routes/api/event-certificates.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [
     route(collectionPatterns.apiAdd(collection), "routes/api/collection-add.ts", { id: `api-add-${collection.key}` }),

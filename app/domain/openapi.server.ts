@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { APPLICATION_STATUSES, MEDIA_KINDS } from "~/db/schema";
+import { issuedAnswer } from "./certificates.server";
 import type { Collection } from "./collection";
 import { API_PATH } from "./collections";
 import { type CollectionService, collectionServices } from "./collections.server";
@@ -9,6 +10,7 @@ import { applicationFilterQuery, applicationInput, decisionInput } from "./membe
 import { apiRegistration, registeredAnswer, registrationInput } from "./registrations.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
+import { checkInBatchInput } from "./tickets.server";
 import { userRecord } from "./users";
 import { roleChangeInput, userRecordInput } from "./users.server";
 
@@ -451,6 +453,62 @@ const registrationCalls: ApiCall[] = [
   },
 ];
 
+const checkedIn = z.strictObject({ code: z.string(), name: z.string(), checked_in_at: z.string() });
+const checkInOutcome = z
+  .discriminatedUnion("status", [
+    checkedIn.extend({ status: z.literal("checked_in") }),
+    checkedIn.extend({ status: z.literal("already") }).meta({ description: "`checked_in_at` is the first check-in's" }),
+    z.strictObject({ code: z.string(), status: z.literal("invalid") }),
+  ])
+  .meta({ id: "CheckInOutcome" });
+
+const checkInCalls: ApiCall[] = [
+  {
+    method: "post",
+    path: "/api/events/{id}/check-ins",
+    tag: "Events",
+    summary: "Check people in at the door: a batch of ticket codes, as a device queued them offline",
+    description:
+      "Case, spaces and dashes in a code don't matter; `at` is when the device checked the person in (a time " +
+      "in the future counts as now). The first check-in of a ticket wins: a later one is `already`, with the " +
+      "first one's time. A code nobody issued, of another event, or of someone without a confirmed place is " +
+      "`invalid`. One result per check-in, in the order sent.",
+    access: "admin",
+    params: z.object({ id: z.string() }),
+    body: checkInBatchInput,
+    answers: {
+      200: {
+        description: "The results",
+        schema: z.strictObject({ results: z.array(checkInOutcome) }).meta({ id: "CheckInResults" }),
+      },
+      ...BAD_BODY,
+      ...ADMIN_ONLY,
+      404: failure("No such event"),
+    },
+  },
+];
+
+const certificateCalls: ApiCall[] = [
+  {
+    method: "post",
+    path: "/api/events/{id}/certificates",
+    tag: "Events",
+    summary: "Issue a certificate to everyone checked in at the event who has none yet",
+    description:
+      "Each certificate carries the person's and the event's names as they are now, and a code anyone can " +
+      "check at `/certificates/{code}`. Calling again issues only to those checked in since.",
+    access: "admin",
+    params: z.object({ id: z.string() }),
+    answers: {
+      201: { description: "Some were issued", schema: issuedAnswer },
+      200: { description: "Nobody was waiting for one (`issued` 0)", schema: issuedAnswer },
+      ...ADMIN_ONLY,
+      404: failure("No such event"),
+      409: failure("The event has not started yet"),
+    },
+  },
+];
+
 const uploadCall: ApiCall = {
   method: "post",
   path: "/api/uploads",
@@ -481,6 +539,8 @@ export const apiCalls: readonly ApiCall[] = [
   ...memberCalls,
   ...membershipCalls,
   ...registrationCalls,
+  ...checkInCalls,
+  ...certificateCalls,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

@@ -1,0 +1,57 @@
+import {
+  type Certificate,
+  certificatePath,
+  certificatePdfPath,
+  certificateTexts as texts,
+} from "~/domain/certificates";
+import { formatDate } from "~/lib/format";
+import { langOf } from "~/lib/text";
+
+/**
+ * The signed-in person's certificates on their dashboard: each event with its date, the page
+ * that proves it (to share) and the PDF. Its loader reads them with `certificatesOfUser`.
+ */
+export function MyCertificates({ certificates }: { certificates: readonly Certificate[] }) {
+  return (
+    <section aria-labelledby="my-certificates" className="card flex flex-col gap-3 p-6">
+      <h2 id="my-certificates" className="text-lg font-bold text-navy-900">
+        {texts.mine}
+      </h2>
+      {certificates.length === 0 ? (
+        <p className="text-slate-600">{texts.mineEmpty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200">
+          {certificates.map((certificate) => (
+            <li
+              key={certificate.code}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 sm:flex-nowrap"
+            >
+              <div className="min-w-0">
+                <p lang={langOf(certificate.eventName)} className="font-semibold text-navy-900">
+                  {certificate.eventName}
+                </p>
+                <p className="text-sm text-slate-600">{formatDate(certificate.eventDate)}</p>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <a
+                  href={certificatePath(certificate.code)}
+                  className="btn border border-slate-300"
+                  aria-label={texts.minePageOf(certificate.eventName)}
+                >
+                  {texts.minePage}
+                </a>
+                <a
+                  href={certificatePdfPath(certificate.code)}
+                  className="btn-navy"
+                  aria-label={texts.minePdfOf(certificate.eventName)}
+                >
+                  {texts.pdf}
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

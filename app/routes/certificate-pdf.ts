@@ -1,0 +1,35 @@
+import { appContext } from "~/context";
+import { renderCertificatePdf } from "~/domain/certificate-pdf.server";
+import { certificatePath, certificateTexts } from "~/domain/certificates";
+import { findCertificate } from "~/domain/certificates.server";
+import { readSiteSettings } from "~/domain/settings.server";
+import type { Route } from "./+types/certificate-pdf";
+
+/**
+ * /certificates/{code}/certificate.pdf: the certificate to print or keep, drawn on each request
+ * (a few milliseconds). Kept by caches for minutes only: a removed registration takes its
+ * certificate with it.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [certificate, settings] = await Promise.all([findCertificate(app.db, params.code), readSiteSettings(app)]);
+  if (!certificate) {
+    return new Response(certificateTexts.notFound, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const pdf = await renderCertificatePdf({
+    ...certificate,
+    clubName: settings.clubName,
+    verifyUrl: `${app.config.BASE_URL}${certificatePath(certificate.code)}`,
+  });
+  return new Response(pdf, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="certificate-${certificate.code}.pdf"`,
+      "Cache-Control": "public, max-age=300",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { data, redirect } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { TextField } from "~/components/text-field";
+import { clubTimeZone } from "~/content/site";
+import { appContext } from "~/context";
+import {
+  type Certificate,
+  certificatePath,
+  certificatePdfPath,
+  certificateTexts as texts,
+} from "~/domain/certificates";
+import { findCertificate, normaliseCertificateCode } from "~/domain/certificates.server";
+import { readSiteSettings } from "~/domain/settings.server";
+import { readFormData } from "~/lib/form-actions.server";
+import { formatDate, todayIn } from "~/lib/format";
+import { langOf } from "~/lib/text";
+import type { Route } from "./+types/certificate";
+
+/** A typed code is shown back on the not-found page: at most this much of it. */
+const SHOWN_CODE_MAX = 40;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.certificate ? `${texts.eyebrow}: ${loaderData.certificate.code}` : texts.notFound;
+  // A certificate is its holder's to share, not for search engines.
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * /certificates/{code}: whether a certificate is genuine, for anyone given its code. The code
+ * may come in any case, with or without dashes. An unknown code answers 404 with a page that
+ * helps type it again.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [certificate, settings] = await Promise.all([findCertificate(app.db, params.code), readSiteSettings(app)]);
+  const page = { certificate: certificate ?? null, clubName: settings.clubName };
+  if (!certificate) return data({ ...page, typedCode: params.code.slice(0, SHOWN_CODE_MAX) }, 404);
+  return { ...page, typedCode: params.code };
+}
+
+/** The not-found page's form: the code typed again, opened at its own address. */
+export async function action({ request }: Route.ActionArgs) {
+  const typed = String((await readFormData(request)).get("code") ?? "").trim();
+  const code = normaliseCertificateCode(typed) ?? typed;
+  return redirect(code ? certificatePath(code) : new URL(request.url).pathname);
+}
+
+export default function CertificatePage({ loaderData }: Route.ComponentProps) {
+  const { certificate, clubName, typedCode } = loaderData;
+  return certificate ? (
+    <GenuineCertificate certificate={certificate} clubName={clubName} />
+  ) : (
+    <UnknownCode typedCode={typedCode} clubName={clubName} />
+  );
+}
+
+function GenuineCertificate({ certificate, clubName }: { certificate: Certificate; clubName: string }) {
+  const facts: [string, string, string?][] = [
+    [texts.awardedTo, certificate.personName],
+    [texts.event, certificate.eventName],
+    [texts.date, formatDate(certificate.eventDate)],
+    [texts.issuedBy, clubName],
+    [texts.code, certificate.code, "font-mono tracking-wider"],
+    [texts.issuedOn, formatDate(todayIn(clubTimeZone, new Date(certificate.issuedAt)))],
+  ];
+  return (
+    <>
+      <PageHeader eyebrow={texts.eyebrow} title={texts.genuine}>
+        {texts.genuineIntro(clubName)}
+      </PageHeader>
+      <div className="container-page flex flex-col items-start gap-6 py-10">
+        <dl className="card grid w-full max-w-3xl grid-cols-1 gap-x-8 gap-y-1 border-t-4 border-t-accent-400 p-6 sm:grid-cols-[auto_1fr] sm:gap-y-3">
+          {facts.map(([term, value, style]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-slate-600">{term}</dt>
+              <dd lang={langOf(value)} className={`mb-2 text-lg text-navy-900 sm:mb-0 ${style ?? ""}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <a href={certificatePdfPath(certificate.code)} className="btn-accent">
+          {texts.download}
+        </a>
+      </div>
+    </>
+  );
+}
+
+function UnknownCode({ typedCode, clubName }: { typedCode: string; clubName: string }) {
+  return (
+    <>
+      <PageHeader eyebrow={texts.eyebrow} title={texts.notFound}>
+        {texts.notFoundIntro(typedCode, clubName)}
+      </PageHeader>
+      <div className="container-page py-10">
+        <form method="post" className="card flex max-w-3xl flex-col gap-4 p-6">
+          <p id="code-hint" className="text-slate-700">
+            {texts.codeHint}
+          </p>
+          <TextField
+            label={texts.typeCode}
+            name="code"
+            required
+            maxLength={SHOWN_CODE_MAX}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="code-hint"
+            className="min-h-11 max-w-xs rounded-lg border border-slate-300 px-3 font-mono text-base uppercase tracking-wider focus:border-navy-700"
+          />
+          <button type="submit" className="btn-navy self-start">
+            {texts.check}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
