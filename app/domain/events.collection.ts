@@ -70,7 +70,11 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { header: "Description", cell: (row) => previewCell(row.details) },
   ],
   filters: [{ name: "type", label: "Type", everything: "All types" }],
-  rowScreens: [{ label: "Registrations", path: (id) => `events/${id}/registrations` }],
+  rowScreens: [
+    { label: "Registrations", path: (id) => `events/${id}/registrations` },
+    { label: "Check-in", path: (id) => `events/${id}/check-in` },
+    { label: "Certificates", path: (id) => `events/${id}/certificates` },
+  ],
   rowName: (row) => row.name,
   texts: {
     added: (input) => `${input.eventType} Event! added`,

@@ -123,6 +123,8 @@ export const registrationAdminTexts = {
   noEvent: "There is no such event.",
   eventPage: "The event's page",
   download: "Download CSV (registrations, waitlist and check-ins)",
+  checkIn: "Check people in",
+  certificates: "Certificates",
   moveUp: "Move off waitlist",
   remove: "Remove",
   moveUpQuestion: (name: string) => ({

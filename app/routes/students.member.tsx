@@ -3,6 +3,8 @@ import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { eventPagePath, eventTypeLabel } from "~/content/events";
 import { appContext } from "~/context";
+import { type Certificate, certificatePath } from "~/domain/certificates";
+import { certificatesOfUser } from "~/domain/certificates.server";
 import { JUDGES, memberPath, memberTexts } from "~/domain/members";
 import { findStudentBySlug, handlesOf } from "~/domain/members.server";
 import type { AttendedEvent } from "~/domain/registrations";
@@ -30,12 +32,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const member = await app.contentCache.read(`member:${params.slug}`, async () => {
     const row = await findStudentBySlug(app.db, params.slug);
-    return row && { row, attended: row.userId ? await eventsAttendedBy(app.db, row.userId) : [] };
+    if (!row) return undefined;
+    const [attended, certificates] = row.userId
+      ? await Promise.all([eventsAttendedBy(app.db, row.userId), certificatesOfUser(app.db, row.userId)])
+      : [[], []];
+    return { row, attended, certificates };
   });
   if (!member) throw data(null, { status: 404 });
-  const { row, attended } = member;
+  const { row, attended, certificates } = member;
   return {
     attended,
+    certificates,
     slug: row.slug,
     name: row.name,
     batch: row.batch,
@@ -129,6 +136,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
             )}
           </section>
           <EventsAttended events={member.attended} />
+          <Certificates certificates={member.certificates} />
           {LATER_SECTIONS.map((heading) => (
             <section key={heading} aria-label={heading}>
               <h2 className="text-xl font-bold text-navy-900">{heading}</h2>
@@ -164,6 +172,36 @@ function EventsAttended({ events }: { events: AttendedEvent[] }) {
                 ]
                   .filter(Boolean)
                   .join(" · ")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Certificates({ certificates }: { certificates: Certificate[] }) {
+  return (
+    <section aria-labelledby="member-certificates">
+      <h2 id="member-certificates" className="text-xl font-bold text-navy-900">
+        Certificates
+      </h2>
+      {certificates.length === 0 ? (
+        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {certificates.map((certificate) => (
+            <li key={certificate.code} className="flex flex-wrap items-baseline gap-x-3">
+              <Link
+                to={certificatePath(certificate.code)}
+                lang={langOf(certificate.eventName)}
+                className="font-medium text-navy-700 underline"
+              >
+                {certificate.eventName}
+              </Link>
+              <span className="text-sm text-slate-600">
+                {formatDate(certificate.eventDate)} · code {certificate.code}
               </span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import { appMeta, events, executives, media, notices, recentEvents, results, students, teachers } from "~/db/schema";
 import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
 import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
+import { certificatesOfEvent } from "~/domain/certificates.server";
 import { listApplications, openRound } from "~/domain/membership.server";
 import { listRegistrations } from "~/domain/registrations.server";
 import { todayIn } from "~/lib/format";
@@ -283,7 +284,7 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
     }
   });
 
-  it("registers teams for a contest (the third on the waitlist), people for a workshop, and checks in a past workshop", async () => {
+  it("registers teams for a contest (the third on the waitlist), people for a workshop, and checks in a past workshop with certificates", async () => {
     for (const db of [drawn.db, fromSnapshot.db]) {
       const byEvent = async (name: string) => {
         const [event] = await db.select().from(events).where(eq(events.name, name));
@@ -301,6 +302,8 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       const past = await byEvent("Workshop on Python for Beginners");
       expect(past).toHaveLength(6);
       expect(past.every((row) => row.people[0]?.checkedInAt)).toBe(true);
+      const [pastEvent] = await db.select().from(events).where(eq(events.name, "Workshop on Python for Beginners"));
+      expect(await certificatesOfEvent(db, pastEvent?.id ?? "")).toHaveLength(6);
     }
   });
 });

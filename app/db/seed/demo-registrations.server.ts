@@ -3,6 +3,7 @@ import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, students } from "~/db/schema";
+import { issueCertificates } from "~/domain/certificates.server";
 import { confirmTeammate, findVisibleEvent, register } from "~/domain/registrations.server";
 
 /** Demo people who register: students with accounts (no password: nobody signs in as them). */
@@ -22,7 +23,7 @@ const PAST_WORKSHOP = "Workshop on Python for Beginners";
 /**
  * Registrations for the demo: a contest for teams with a waitlist, a workshop, and a past
  * workshop with everyone checked in. Written through the same rules as a person's (admins
- * may register anyone at any time); certificates follow from the check-ins.
+ * may register anyone at any time); the past workshop's people have their certificates.
  */
 export async function seedDemoRegistrations(db: Database): Promise<void> {
   const people = await demoRegistrants(db);
@@ -56,6 +57,7 @@ export async function seedDemoRegistrations(db: Database): Promise<void> {
       // Five past ten on the club's clocks (UTC+6), the morning of the workshop.
       .set({ checkedInAt: new Date(`${past.starts_on}T04:05:00Z`) })
       .where(and(eq(attendees.eventId, past._id), isNull(attendees.checkedInAt)));
+    await issueCertificates(db, past._id, now);
   }
 }
 

@@ -195,7 +195,13 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           {texts.eventPage}
         </a>
       </p>
-      <p>
+      <p className="flex flex-wrap gap-2">
+        <Link to={`/dashboard/events/${event._id}/check-in`} className="btn-navy">
+          {texts.checkIn}
+        </Link>
+        <Link to={`/dashboard/events/${event._id}/certificates`} className="btn border border-slate-300">
+          {texts.certificates}
+        </Link>
         <a href={`/dashboard/events/${event._id}/registrations.csv`} className="btn border border-slate-300" download>
           {texts.download}
         </a>

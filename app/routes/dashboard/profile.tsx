@@ -1,11 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
 import { MemberProfileSection } from "~/components/member-profile-form";
+import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
+import { certificatesOfUser } from "~/domain/certificates.server";
 import { memberTexts } from "~/domain/members";
 import {
   claimStudent,
@@ -31,7 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const profile = await findMemberProfile(app.db, user.id);
   const claimable = profile ? undefined : await findClaimableStudent(app.db, user);
-  return { displayName: user.displayName, email: user.email, profile, claimable };
+  const certificates = await certificatesOfUser(app.db, user.id);
+  return { displayName: user.displayName, email: user.email, profile, claimable, certificates };
 }
 
 // The dashboard's middleware lets only signed-in people reach this action.
@@ -124,6 +127,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         answer={answerFor("member")}
         busy={busy}
       />
+      <MyCertificates certificates={loaderData.certificates} />
       <Form method="post" className="card flex flex-col gap-4 p-6">
         <h2 className="text-lg font-semibold text-navy-900">Display name</h2>
         {resultFor("name")}
