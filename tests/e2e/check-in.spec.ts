@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { checkInTexts } from "~/domain/check-in";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
+import { codeOf, outcome, typeCode } from "./support/check-in";
 import { expectNoAxeViolations, removeByName, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
@@ -17,24 +18,6 @@ async function registeredMember(browser: Browser, baseURL: string, eventId: stri
   expect(registered.status()).toBe(201);
   return { name: account.name, context };
 }
-
-/** The code the page's list shows for a person, for the door's manual lookup. */
-async function codeOf(page: Page, name: string): Promise<string> {
-  const text = await page
-    .getByRole("listitem")
-    .filter({ hasText: name })
-    .getByText(/^Code: /)
-    .textContent();
-  return (text ?? "").replace("Code: ", "");
-}
-
-async function typeCode(page: Page, code: string, submit: "click" | "enter") {
-  await page.getByLabel(checkInTexts.codeLabel).fill(code);
-  if (submit === "click") await page.getByRole("button", { name: checkInTexts.checkIn, exact: true }).click();
-  else await page.getByLabel(checkInTexts.codeLabel).press("Enter");
-}
-
-const outcome = (page: Page) => page.locator("main [role=status][aria-atomic=true]");
 
 test.setTimeout(120_000);
 

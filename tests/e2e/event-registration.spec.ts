@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { certificateTexts } from "~/domain/certificates";
+import { checkInTexts } from "~/domain/check-in";
 import { registrationTexts } from "~/domain/registrations";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
-import { expectNoAxeViolations, removeByName, toast } from "./support/dashboard";
+import { codeOf, outcome, typeCode } from "./support/check-in";
+import { expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
 /** A person on their phone, signed in by signing up. */
@@ -25,7 +28,7 @@ interface Team {
 
 test.setTimeout(240_000);
 
-test("three teams for two places: the third waits, moves up when a team cancels, and is told by email", async ({
+test("three teams for two places: the third waits and moves up when a team cancels; check-in at the door, offline too; certificates", async ({
   page,
   browser,
   baseURL,
@@ -33,21 +36,19 @@ test("three teams for two places: the third waits, moves up when a team cancels,
   const id = crypto.randomBytes(3).toString("hex");
   const name = `Team Cup ${id}`;
   await logInAsAdmin(page, baseURL!);
-  const added = await page.request.post("/api/add-event", {
-    headers: { Origin: baseURL! },
-    data: {
-      eventType: "Programming Contest",
-      name,
-      starts_on: "2099-06-01",
-      starts_at: "10:00",
-      problem_number: 8,
-      contest_duration: "3 Hours",
-      details: "Teams of three.",
-      capacity: 2,
-      team_size_min: 3,
-      team_size_max: 3,
-    },
-  });
+  const eventBody = {
+    eventType: "Programming Contest",
+    name,
+    starts_on: "2099-06-01",
+    starts_at: "10:00",
+    problem_number: 8,
+    contest_duration: "3 Hours",
+    details: "Teams of three.",
+    capacity: 2,
+    team_size_min: 3,
+    team_size_max: 3,
+  };
+  const added = await page.request.post("/api/add-event", { headers: { Origin: baseURL! }, data: eventBody });
   expect(added.status()).toBe(201);
   const { insertedId: eventId } = (await added.json()) as { insertedId: string };
   const eventPath = `/events/programming-contest/team-cup-${id}`;
@@ -138,7 +139,35 @@ test("three teams for two places: the third waits, moves up when a team cancels,
   expect(text.split("\n")[0]).toContain("Registration,Status,Waitlist position,Team,Name,Email");
   for (const team of teams) expect(text).toContain(team.captain.account.email);
 
+  // At the door, on the admin's phone: Gamma's captain online, Beta's captain with the network off.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/events/${eventId}/check-in`);
+  await waitForForm(page);
+  await typeCode(page, await codeOf(page, gamma.captain.account.name), "click");
+  await expect(outcome(page)).toContainText(gamma.captain.account.name);
+  await page.context().setOffline(true);
+  await typeCode(page, await codeOf(page, beta.captain.account.name), "enter");
+  await expect(outcome(page)).toContainText(beta.captain.account.name);
+  await expect(page.getByText(checkInTexts.offline(1))).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByText(checkInTexts.allSent)).toBeVisible();
+
+  // After the contest (its date moved into the past), certificates for the two checked in.
+  const moved = await page.request.put(`/api/event/${eventId}`, {
+    headers: { Origin: baseURL! },
+    data: { ...eventBody, starts_on: "2024-06-01" },
+  });
+  expect(moved.status()).toBe(200);
+  const issued = await page.request.post(`/api/events/${eventId}/certificates`, { headers: { Origin: baseURL! } });
+  expect(await issued.json()).toEqual({ issued: 2, total: 2 });
+  await gamma.captain.page.goto("/dashboard/profile");
+  const certificateLink = gamma.captain.page.getByRole("link", { name: certificateTexts.minePageOf(name) });
+  await gamma.captain.page.goto((await certificateLink.getAttribute("href")) ?? "");
+  await expect(gamma.captain.page.getByRole("heading", { level: 1 })).toHaveText(certificateTexts.genuine);
+  await expect(gamma.captain.page.locator("dl")).toContainText(gamma.captain.account.name);
+
   // Removing Beta from the dashboard asks first, then frees the place.
+  await page.goto(`/dashboard/events/${eventId}/registrations`);
   await page.getByRole("button", { name: `Remove ${beta.name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, `${beta.name} is removed.`)).toBeVisible();

@@ -1,0 +1,21 @@
+import type { Page } from "@playwright/test";
+import { checkInTexts } from "~/domain/check-in";
+
+/** The code the page's list shows for a person, for the door's manual lookup. */
+export async function codeOf(page: Page, name: string): Promise<string> {
+  const text = await page
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByText(/^Code: /)
+    .textContent();
+  return (text ?? "").replace("Code: ", "");
+}
+
+export async function typeCode(page: Page, code: string, submit: "click" | "enter") {
+  await page.getByLabel(checkInTexts.codeLabel).fill(code);
+  if (submit === "click") await page.getByRole("button", { name: checkInTexts.checkIn, exact: true }).click();
+  else await page.getByLabel(checkInTexts.codeLabel).press("Enter");
+}
+
+/** The live region that says who was just checked in. */
+export const outcome = (page: Page) => page.locator("main [role=status][aria-atomic=true]");
