@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { checkInTexts } from "~/domain/check-in";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";

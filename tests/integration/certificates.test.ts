@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/auth-schema";
-import { attendees, students } from "~/db/schema";
+import { attendees } from "~/db/schema";
 import { renderCertificatePdf } from "~/domain/certificate-pdf.server";
 import {
   certificatesOfEvent,
@@ -15,8 +14,9 @@ import {
   normaliseCertificateCode,
 } from "~/domain/certificates.server";
 import { collectionServices } from "~/domain/collections.server";
-import { findVisibleEvent, register } from "~/domain/registrations.server";
+import { register } from "~/domain/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 
 /** Certificates of attendance: issuing, finding by code, and the PDF, on PGlite or on TEST_DATABASE_URL's server. */
 let testDb: TestDatabase;
@@ -29,37 +29,10 @@ const TZ = "Asia/Dhaka";
 /** Registration is open then; the test events start at 10:00 in Dhaka on 1 June 2031 (04:00 UTC). */
 const BEFORE = new Date("2031-05-15T06:00:00Z");
 const AFTER = new Date("2031-06-01T05:00:00Z");
-const unique = () => crypto.randomBytes(4).toString("hex");
-
-async function newPerson(accountName: string, profileName?: string) {
-  const email = `person-${unique()}@x.org`;
-  const [user] = await testDb.db.insert(users).values({ name: accountName, email }).returning();
-  if (!user) throw new Error("no user");
-  if (profileName) {
-    await testDb.db
-      .insert(students)
-      .values({ name: profileName, email, batch: 8, photoURL: "/m.png", userId: user.id });
-  }
-  return { id: user.id, email };
-}
-
-const workshop = (name: string) => ({
-  eventType: "WorkShop",
-  name,
-  starts_on: "2031-06-01",
-  starts_at: "10:00",
-  problem_number: "0",
-  contest_duration: "2 Hours",
-  details: "Bring your laptop.",
-});
-
-async function newEvent(extra: Record<string, string> = {}) {
-  const written = await collectionServices.events.create(testDb.db, { ...workshop(`Workshop ${unique()}`), ...extra });
-  if (!written.ok) throw new Error(JSON.stringify(written.errors));
-  const event = await findVisibleEvent(testDb.db, written.id);
-  if (!event) throw new Error("no event");
-  return event;
-}
+const newPerson = (accountName: string, profileName?: string) =>
+  addAccount(testDb.db, accountName, profileName ? { name: profileName, batch: 8 } : undefined);
+const newEvent = (extra: Record<string, string> = {}) =>
+  addEvent(testDb.db, { eventType: "WorkShop", name: `Workshop ${uniqueSuffix()}`, problem_number: "0", ...extra });
 
 /** Registers the person (an admin may, before any date) and returns their attendee id. */
 async function registered(eventId: string, person: { id: string; email: string }) {
@@ -108,7 +81,7 @@ describe("issuing certificates", () => {
     expect(listed.every((certificate) => certificate.eventName === event.name)).toBe(true);
     expect(listed.every((certificate) => certificate.eventDate === "2031-06-01")).toBe(true);
     // The event's later renaming leaves issued certificates as they were.
-    expect(await collectionServices.events.update(testDb.db, event._id, workshop("Renamed"))).toMatchObject({
+    expect(await collectionServices.events.update(testDb.db, event._id, { ...event, name: "Renamed" })).toMatchObject({
       ok: true,
     });
     expect((await certificatesOfUser(testDb.db, member.id)).map((certificate) => certificate.eventName)).toEqual([

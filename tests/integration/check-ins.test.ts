@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/auth-schema";
 import { attendees } from "~/db/schema";
-import { collectionServices } from "~/domain/collections.server";
 import { cancelRegistration, register } from "~/domain/registrations.server";
 import { checkIn, listTicketHolders, ticketCode, ticketOfCode } from "~/domain/tickets.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { addAccount, addEvent } from "../support/event-fixtures";
 
 /** Tickets' codes and checking people in at the door, on PGlite or on TEST_DATABASE_URL's server. */
 let testDb: TestDatabase;
@@ -21,29 +19,8 @@ const TZ = "Asia/Dhaka";
 const REGISTERED_AT = new Date("2031-05-15T06:00:00Z");
 /** The door opens on the event's day. */
 const DOOR = new Date("2031-06-01T03:30:00.000Z");
-const unique = () => crypto.randomBytes(4).toString("hex");
-
-async function newAccount(name = "Person") {
-  const email = `door-${unique()}@x.org`;
-  const [user] = await testDb.db.insert(users).values({ name, email }).returning();
-  if (!user) throw new Error("no user");
-  return { id: user.id, email };
-}
-
-async function newEvent(extra: Record<string, string> = {}) {
-  const written = await collectionServices.events.create(testDb.db, {
-    eventType: "Programming Contest",
-    name: `Door contest ${unique()}`,
-    starts_on: "2031-06-01",
-    starts_at: "10:00",
-    problem_number: "8",
-    contest_duration: "3 Hours",
-    details: "Bring your laptop.",
-    ...extra,
-  });
-  if (!written.ok) throw new Error(JSON.stringify(written.errors));
-  return written.id;
-}
+const newAccount = (name = "Person") => addAccount(testDb.db, name);
+const newEvent = async (extra: Record<string, string> = {}) => (await addEvent(testDb.db, extra))._id;
 
 async function registered(eventId: string, name = "Person") {
   const account = await newAccount(name);

@@ -1,14 +1,11 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inArray, like } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { users } from "~/db/auth-schema";
 import { mails } from "~/db/schema";
 import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
-import { collectionServices } from "~/domain/collections.server";
 import { sendEventReminders } from "~/domain/event-reminders.server";
 import type { MailingContext } from "~/domain/mail.server";
 import {
@@ -17,11 +14,11 @@ import {
   mailEveryoneRegistered,
   registerAndTell,
 } from "~/domain/registration-mails.server";
-import { findVisibleEvent } from "~/domain/registrations.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 
 /**
  * What registering tells people by mail, and the reminders before an event, through the real
@@ -60,31 +57,8 @@ afterAll(async () => {
   if (context) fs.rmSync(context.config.DATA_DIR, { recursive: true, force: true });
 });
 
-const unique = () => crypto.randomBytes(4).toString("hex");
-
-async function newAccount(prefix: string) {
-  const email = `${prefix}-${unique()}@x.org`;
-  const [user] = await testDb.db.insert(users).values({ name: prefix, email }).returning();
-  if (!user) throw new Error("no user");
-  return { id: user.id, email };
-}
-
-async function newEvent(extra: Record<string, string>) {
-  const written = await collectionServices.events.create(testDb.db, {
-    eventType: "Programming Contest",
-    name: `Contest ${unique()}`,
-    starts_on: "2031-06-01",
-    starts_at: "10:00",
-    problem_number: "8",
-    contest_duration: "3 Hours",
-    details: "Bring your laptop.",
-    ...extra,
-  });
-  if (!written.ok) throw new Error(JSON.stringify(written.errors));
-  const event = await findVisibleEvent(testDb.db, written.id);
-  if (!event) throw new Error("no event");
-  return event;
-}
+const newAccount = (name: string) => addAccount(testDb.db, name);
+const newEvent = (extra: Record<string, string>) => addEvent(testDb.db, extra);
 
 const mailsTo = async (addresses: string[]) =>
   testDb.db.select().from(mails).where(inArray(mails.to, addresses)).orderBy(mails.createdAt);
@@ -114,7 +88,7 @@ describe("registration mail", () => {
     const waiting = await registerAndTell(context, {
       eventId: event._id,
       registrant: late,
-      input: { team_name: "Beta", members: [`friend-${unique()}@x.org`] },
+      input: { team_name: "Beta", members: [`friend-${uniqueSuffix()}@x.org`] },
       now: NOW,
       timeZone: TZ,
     });
@@ -145,7 +119,7 @@ describe("mail from the organisers", () => {
       });
     }
     const message = {
-      subject: `Room change ${unique()}`,
+      subject: `Room change ${uniqueSuffix()}`,
       body: "We moved to Lab 3.\n\nSee you there.",
       withWaitlist: false,
     };

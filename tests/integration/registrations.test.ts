@@ -1,20 +1,18 @@
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
-import { attendees, registrations, students } from "~/db/schema";
-import { collectionServices } from "~/domain/collections.server";
+import { attendees, registrations } from "~/db/schema";
 import {
   cancelRegistration,
   confirmTeammate,
   findMyRegistration,
-  findVisibleEvent,
   listRegistrations,
   moveOffWaitlist,
   type RegistrationInput,
   register,
 } from "~/domain/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 
 /** Registering for events, teams, the waitlist and cancelling, on PGlite or on TEST_DATABASE_URL's server. */
 let testDb: TestDatabase;
@@ -26,34 +24,9 @@ afterAll(() => testDb.close());
 const TZ = "Asia/Dhaka";
 /** Before every test event's registration closes (they start in 2031). */
 const NOW = new Date("2031-05-15T06:00:00Z");
-const unique = () => crypto.randomBytes(4).toString("hex");
-
-async function newAccount(prefix = "person", batch?: number) {
-  const email = `${prefix}-${unique()}@x.org`;
-  const [user] = await testDb.db.insert(users).values({ name: prefix, email }).returning();
-  if (!user) throw new Error("no user");
-  if (batch !== undefined) {
-    await testDb.db.insert(students).values({ name: prefix, email, batch, photoURL: "/media/a.png", userId: user.id });
-  }
-  return { id: user.id, email };
-}
-
-async function newEvent(extra: Record<string, string> = {}) {
-  const written = await collectionServices.events.create(testDb.db, {
-    eventType: "Programming Contest",
-    name: `Contest ${unique()}`,
-    starts_on: "2031-06-01",
-    starts_at: "10:00",
-    problem_number: "8",
-    contest_duration: "3 Hours",
-    details: "Bring your laptop.",
-    ...extra,
-  });
-  if (!written.ok) throw new Error(JSON.stringify(written.errors));
-  const event = await findVisibleEvent(testDb.db, written.id);
-  if (!event) throw new Error("no event");
-  return event;
-}
+const newAccount = (name = "person", batch?: number) =>
+  addAccount(testDb.db, name, batch === undefined ? undefined : { batch });
+const newEvent = (extra: Record<string, string> = {}) => addEvent(testDb.db, extra);
 
 const solo: RegistrationInput = { members: [] };
 
@@ -141,14 +114,14 @@ describe("teams", () => {
     });
     const other = await registerAs(event._id, await newAccount("rival"), {
       team_name: "Rivals",
-      members: [b.email, `x-${unique()}@x.org`],
+      members: [b.email, `x-${uniqueSuffix()}@x.org`],
     });
     expect(other.ok).toBe(true);
     expect(await tried({ team_name: "T", members: [a.email, b.email] })).toMatchObject({
       status: 409,
       message: `${b.email} is already in another team for this event.`,
     });
-    expect(await tried({ team_name: "rivals", members: [a.email, `y-${unique()}@x.org`] })).toMatchObject({
+    expect(await tried({ team_name: "rivals", members: [a.email, `y-${uniqueSuffix()}@x.org`] })).toMatchObject({
       status: 409,
       field: "team_name",
     });
@@ -160,7 +133,7 @@ describe("teams", () => {
     const event = await teamEvent();
     const captain = await newAccount("captain");
     const mate = await newAccount("mate");
-    const newcomer = `newcomer-${unique()}@x.org`;
+    const newcomer = `newcomer-${uniqueSuffix()}@x.org`;
     const registered = await registerAs(event._id, captain, { team_name: "Alpha", members: [mate.email, newcomer] });
     if (!registered.ok) throw new Error(registered.message);
     expect(registered.status).toBe("pending");
