@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
@@ -8,7 +8,8 @@ import { attendees, certificates, events, students } from "~/db/schema";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { type Certificate, certificateTexts as texts } from "./certificates";
 import { UUID_PATTERN } from "./recent-events";
-import { eventStart } from "./registrations.server";
+import { registrationTexts } from "./registrations";
+import { accountOfAttendee, eventStart } from "./registrations.server";
 
 /**
  * Codes: 12 symbols of Crockford's base32 (60 random bits, no I, L, O or U), shown in groups
@@ -56,13 +57,7 @@ function waitingForCertificates(db: Database, eventId: string) {
     })
     .from(attendees)
     .leftJoin(certificates, eq(certificates.attendeeId, attendees.id))
-    .leftJoin(
-      users,
-      or(
-        eq(users.id, attendees.userId),
-        and(isNull(attendees.userId), sql`lower(${users.email}) = lower(${attendees.email})`),
-      ),
-    )
+    .leftJoin(users, accountOfAttendee)
     .leftJoin(students, eq(students.userId, users.id))
     .where(
       and(
@@ -98,7 +93,7 @@ export type IssueOutcome =
  */
 export async function issueCertificates(db: Database, eventId: string, now = new Date()): Promise<IssueOutcome> {
   const [event] = UUID_PATTERN.test(eventId) ? await db.select().from(events).where(eq(events.id, eventId)) : [];
-  if (!event) return { ok: false, status: 404, message: texts.noEvent };
+  if (!event) return { ok: false, status: 404, message: registrationTexts.noEvent };
   const notYet = whyNoCertificatesYet({ starts_on: event.startsOn, starts_at: event.startsAt }, now);
   if (notYet) return { ok: false, status: 409, message: notYet };
   const people = await waitingForCertificates(db, eventId);

@@ -69,7 +69,6 @@ export const certificateTexts = {
   registrations: "Registrations",
   allEvents: "All Events",
   // Refusals
-  noEvent: "There is no such event.",
   notStarted: (start: string) =>
     `Certificates are for attendance: they can be issued once the event has started (${start}).`,
   // The member's own list

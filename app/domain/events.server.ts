@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { findEventCategory } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { defineStore, freeSlug, retryingSlugClash } from "./crud.server";
 import { EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
+import { registrationTexts } from "./registrations";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -87,6 +90,15 @@ export async function findEventBySlug(db: Database, eventType: string, slug: str
   return row ? toApiEvent(row) : undefined;
 }
 
+/** The visible event an event page's address names: `/events/{category}/{slug}`. */
+export async function findEventOfPage(
+  db: Database,
+  params: { category: string; slug: string },
+): Promise<ApiEvent | undefined> {
+  const category = findEventCategory(params.category);
+  return category && findEventBySlug(db, category.eventType, params.slug);
+}
+
 /** An event and when it was added: the feeds date an undated event by it and stamp calendar entries with it. */
 export interface EventWithAddedAt {
   event: ApiEvent;
@@ -119,6 +131,13 @@ export async function listDatedEventsFrom(db: Database, today: string, limit: nu
     .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
     .limit(limit);
   return rows.map(withAddedAt);
+}
+
+/** The event an admin's screen of one event is about (drafts too), else a 404 answer. */
+export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiEvent> {
+  const event = await eventStore.get(db, id);
+  if (!event) throw data({ message: registrationTexts.noEvent }, { status: 404 });
+  return event;
 }
 
 /** A new event gets a readable address from its name; an edit keeps it, so links stay good. */

@@ -467,6 +467,15 @@ const personColumns = {
   batch: students.batch,
 };
 
+/**
+ * The account a person of a registration is: the one linked, else (a teammate who has not
+ * confirmed yet, someone an admin added) the one with their address.
+ */
+export const accountOfAttendee = or(
+  eq(users.id, attendees.userId),
+  and(isNull(attendees.userId), sql`lower(${users.email}) = lower(${attendees.email})`),
+);
+
 /** The people of these registrations, each under their registration, in team order. */
 async function peopleOf(db: Database, registrationIds: string[]): Promise<Map<string, RegistrationPerson[]>> {
   const people = new Map<string, RegistrationPerson[]>();
@@ -474,13 +483,7 @@ async function peopleOf(db: Database, registrationIds: string[]): Promise<Map<st
   const rows = await db
     .select(personColumns)
     .from(attendees)
-    .leftJoin(
-      users,
-      or(
-        eq(users.id, attendees.userId),
-        and(isNull(attendees.userId), sql`lower(${users.email}) = lower(${attendees.email})`),
-      ),
-    )
+    .leftJoin(users, accountOfAttendee)
     .leftJoin(students, eq(students.userId, users.id))
     .where(inArray(attendees.registrationId, registrationIds))
     .orderBy(asc(attendees.registrationId), asc(attendees.position));

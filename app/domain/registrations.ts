@@ -120,7 +120,6 @@ export const registrationAdminTexts = {
   heading: (event: string) => `Registrations: ${event}`,
   tableCaption: "Registrations, in order of arrival",
   empty: "Nobody has registered yet.",
-  noEvent: "There is no such event.",
   eventPage: "The event's page",
   download: "Download CSV (registrations, waitlist and check-ins)",
   checkIn: "Check people in",

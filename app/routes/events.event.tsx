@@ -6,7 +6,7 @@ import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
 import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
-import { findEventBySlug } from "~/domain/events.server";
+import { findEventBySlug, findEventOfPage } from "~/domain/events.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import { cancelAndTell, confirmAndTell, registerAndTell } from "~/domain/registration-mails.server";
 import { registrationTexts } from "~/domain/registrations";
@@ -60,8 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Registering, confirming a place in a team, cancelling: one form each on the page, told apart by `intent`. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const category = findEventCategory(params.category);
-  const event = category && (await findEventBySlug(app.db, category.eventType, params.slug));
+  const event = await findEventOfPage(app.db, params);
   if (!event) throw data(null, { status: 404 });
   const user = await getSessionUser(request, app);
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
-import { eventPagePath, findEventCategory } from "~/content/events";
+import { eventPagePath } from "~/content/events";
 import { appContext } from "~/context";
-import { findEventBySlug } from "~/domain/events.server";
+import { findEventOfPage } from "~/domain/events.server";
 import { ticketTexts } from "~/domain/registrations";
 import { getSessionUser } from "~/domain/session.server";
 import { ticketQrSvg } from "~/domain/ticket-image.server";
@@ -22,8 +22,7 @@ export function headers() {
 /** /events/{category}/{slug}/ticket: the signed-in person's ticket for the event, with its QR code. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const category = findEventCategory(params.category);
-  const event = category && (await findEventBySlug(app.db, category.eventType, params.slug));
+  const event = await findEventOfPage(app.db, params);
   if (!event) throw data(null, { status: 404 });
   const user = await getSessionUser(request, app);
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));

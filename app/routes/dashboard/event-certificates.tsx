@@ -8,7 +8,7 @@ import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
-import { type AppContext, appContext } from "~/context";
+import { appContext } from "~/context";
 import {
   type Certificate,
   certificatePath,
@@ -21,8 +21,7 @@ import {
   issueCertificates,
   whyNoCertificatesYet,
 } from "~/domain/certificates.server";
-import { collectionServices } from "~/domain/collections.server";
-import type { ApiEvent } from "~/domain/events";
+import { eventOfAdminScreen } from "~/domain/events.server";
 import { requireAdminPage } from "~/domain/session.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
@@ -41,16 +40,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-async function eventOf(app: AppContext, id: string): Promise<ApiEvent> {
-  const event = (await collectionServices.events.get(app.db, id)) as ApiEvent | undefined;
-  if (!event) throw data({ message: texts.noEvent }, { status: 404 });
-  return event;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
   const app = context.get(appContext);
-  const event = await eventOf(app, params.id);
+  const event = await eventOfAdminScreen(app.db, params.id);
   const [certificates, waiting] = await Promise.all([
     certificatesOfEvent(app.db, event._id),
     countWaitingForCertificates(app.db, event._id),
@@ -66,7 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireAdminPage(context);
   const app = context.get(appContext);
-  const event = await eventOf(app, params.id);
+  const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
   const unconfirmed = confirmation(form, texts.issueQuestion, dashboardTexts.notSaved);
   if (unconfirmed) return unconfirmed;

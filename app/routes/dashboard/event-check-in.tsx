@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-views";
 import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
@@ -12,8 +12,7 @@ import {
   checkInTexts as texts,
   ticketDigitsOf,
 } from "~/domain/check-in";
-import { registrationTexts } from "~/domain/registrations";
-import { findVisibleEvent } from "~/domain/registrations.server";
+import { eventOfAdminScreen } from "~/domain/events.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { checkIn, listTicketHolders } from "~/domain/tickets.server";
 import { readFormData } from "~/lib/form-actions.server";
@@ -37,9 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
   requireAdminPage(context);
   const app = context.get(appContext);
-  const event = await findVisibleEvent(app.db, id);
-  if (!event) throw data({ message: registrationTexts.noEvent }, { status: 404 });
-  return { app, event };
+  return { app, event: await eventOfAdminScreen(app.db, id) };
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

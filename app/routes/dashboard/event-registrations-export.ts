@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import { appContext } from "~/context";
-import { collectionServices } from "~/domain/collections.server";
+import { eventOfAdminScreen } from "~/domain/events.server";
 import { REGISTRATION_STATUS_LABELS } from "~/domain/registrations";
 import { listRegistrations } from "~/domain/registrations.server";
 import { requireAdminPage } from "~/domain/session.server";
@@ -24,8 +23,7 @@ const HEADER = [
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
   const app = context.get(appContext);
-  const event = await collectionServices.events.get(app.db, params.id);
-  if (!event) throw data({ message: "There is no such event." }, { status: 404 });
+  await eventOfAdminScreen(app.db, params.id);
   const rows = (await listRegistrations(app.db, params.id)).flatMap((registration) =>
     registration.people.map((person) => [
       registration.id,

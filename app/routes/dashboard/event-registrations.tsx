@@ -10,8 +10,8 @@ import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { collectionServices } from "~/domain/collections.server";
 import type { ApiEvent } from "~/domain/events";
+import { eventOfAdminScreen } from "~/domain/events.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import {
   cancelAndTell,
@@ -43,26 +43,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-async function eventOf(app: ReturnType<typeof appContextOf>, id: string): Promise<ApiEvent> {
-  const event = (await collectionServices.events.get(app.db, id)) as ApiEvent | undefined;
-  if (!event) throw data({ message: texts.noEvent }, { status: 404 });
-  return event;
-}
-
-const appContextOf = (context: Route.LoaderArgs["context"]) => context.get(appContext);
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
-  const app = appContextOf(context);
-  const event = await eventOf(app, params.id);
+  const app = context.get(appContext);
+  const event = await eventOfAdminScreen(app.db, params.id);
   const [registrations, places] = await Promise.all([listRegistrations(app.db, event._id), countPlaces(app.db, event)]);
   return { event, registrations, places };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdminPage(context);
-  const app = appContextOf(context);
-  const event = await eventOf(app, params.id);
+  const app = context.get(appContext);
+  const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
   const mailing = await mailingContextOf(app);
   const intent = String(form.get("intent") ?? "");
