@@ -1,0 +1,426 @@
+import { type Unzipped, unzipSync } from "fflate";
+import { z } from "zod";
+import {
+  type ImportedStandings,
+  type Scoring,
+  type StandingsCell,
+  StandingsFormatError,
+  type StandingsProblem,
+  type StandingsRow,
+  type StandingsWarning,
+} from "../standings";
+import { rankWarnings } from "../standings-ranking";
+
+/**
+ * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
+ * scoreboard, teams, problems, awards and contest endpoints, or a contest package (a zip of them).
+ * Reads the 2023-06 spec (times in whole minutes) and 2026-01 (times as RELTIME "h:mm:ss.uuu"),
+ * and DOMjudge's non-strict extras (`first_to_solve`).
+ */
+
+export interface ClicsFiles {
+  scoreboard: string;
+  teams: string;
+  problems: string;
+  awards?: string;
+  contest?: string;
+}
+
+/** The most the files read from a package may hold once inflated. */
+export const MAX_PACKAGE_BYTES = 50 * 1024 * 1024;
+
+const TIME_MESSAGE = "must be minutes or h:mm:ss";
+const RELTIME = /^(\d+):([0-5]\d):([0-5]\d)(\.\d+)?$/;
+
+/** Whole minutes, rounded down as ICPC counts them; null for anything else (negative times included). */
+function toMinutes(value: number | string): number | null {
+  if (typeof value === "number") return Number.isInteger(value) && value >= 0 ? value : null;
+  const match = RELTIME.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+const minutesField = z
+  .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? undefined : TIME_MESSAGE) })
+  .transform((value, context) => {
+    const minutes = toMinutes(value);
+    if (minutes !== null) return minutes;
+    context.addIssue({ code: "custom", message: TIME_MESSAGE });
+    return z.NEVER;
+  });
+
+// The spec's IDs are text; some older exports write numbers, which match the same text elsewhere.
+const idField = z
+  .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? undefined : "must be an id") })
+  .transform(String);
+
+const problemsSchema = z.array(
+  z.object({
+    id: idField,
+    label: z.string().trim().min(1),
+    name: z.string().nullish(),
+    ordinal: z.number().nullish(),
+    max_score: z.number().nullish(),
+  }),
+);
+
+// Members stay empty: the spec's teams name nobody (people are in persons.json, which exports
+// rarely carry), and the free-text `members` some judges add can't be split into names reliably.
+const teamsSchema = z.array(
+  z.object({
+    id: idField,
+    name: z.string().trim().min(1),
+    display_name: z.string().nullish(),
+    // Up to 2023-06; 2026-01 drops it, its scoreboard holding only the main group's teams.
+    hidden: z.boolean().nullish(),
+  }),
+);
+
+const cellSchema = z.object({
+  problem_id: idField,
+  num_judged: z.int().min(0),
+  num_pending: z.int().min(0).optional(),
+  solved: z.boolean().optional(),
+  score: z.number().min(0).optional(),
+  time: minutesField.optional(),
+  first_to_solve: z.boolean().nullish(),
+});
+
+const rowSchema = z.object({
+  rank: z.int().min(1),
+  team_id: idField,
+  score: z.object({
+    num_solved: z.int().min(0).optional(),
+    total_time: minutesField.optional(),
+    score: z.number().optional(),
+  }),
+  problems: z.array(cellSchema).nullish(),
+});
+
+const scoreboardSchema = z.object({ rows: z.array(rowSchema) });
+
+const awardsSchema = z.array(
+  z.object({ id: idField, citation: z.string().trim().min(1), team_ids: z.array(idField).nullish() }),
+);
+
+const contestSchema = z.object({ name: z.string().nullish(), formal_name: z.string().nullish() });
+
+type ClicsProblem = z.infer<typeof problemsSchema>[number];
+type ClicsTeam = z.infer<typeof teamsSchema>[number];
+type ClicsRow = z.infer<typeof rowSchema>;
+type ClicsCell = z.infer<typeof cellSchema>;
+type ClicsAward = z.infer<typeof awardsSchema>[number];
+
+/** What the rows need to know of the other files. */
+interface Context {
+  scoring: Scoring;
+  problems: Map<string, ClicsProblem>;
+  teams: Map<string, ClicsTeam>;
+  /** Team id → the citations of its awards. */
+  awards: Map<string, string[]>;
+  /** Problem id → the teams the awards name first to solve it. */
+  firstSolvers: Map<string, Set<string>>;
+}
+
+export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
+  const problems = orderedProblems(readFile("problems.json", files.problems, problemsSchema));
+  const teams = readFile("teams.json", files.teams, teamsSchema);
+  const scoreboard = readFile("scoreboard.json", files.scoreboard, scoreboardSchema);
+  const awards = files.awards === undefined ? [] : readFile("awards.json", files.awards, awardsSchema);
+  const context: Context = {
+    scoring: scoreboard.rows.some((row) => row.score.score !== undefined) ? "score" : "icpc",
+    problems: new Map(problems.map((problem) => [problem.id, problem])),
+    teams: new Map(teams.map((team) => [team.id, team])),
+    awards: awardsByTeam(awards),
+    firstSolvers: firstSolvers(awards),
+  };
+  const shown = scoreboard.rows.flatMap((row, index) => {
+    const team = teamOf(context, row, index);
+    return team.hidden ? [] : [{ row, team, index }];
+  });
+  const rows = shown.map(({ row, team, index }) => toRow(context, row, team, index));
+  return {
+    scoring: context.scoring,
+    problems: problems.map(toProblem),
+    rows,
+    warnings: [
+      ...hiddenWarnings(scoreboard.rows.length - shown.length),
+      ...pendingWarnings(shown.map(({ row }) => row)),
+      ...unknownAwardTeams(awards, context.teams),
+      ...rankWarnings(context.scoring, rows),
+    ],
+    contestName: files.contest === undefined ? null : contestName(files.contest),
+  };
+}
+
+/** By `ordinal` when the file gives one; problems without keep the file's order, after the others. */
+function orderedProblems(problems: ClicsProblem[]): ClicsProblem[] {
+  const seen = new Set<string>();
+  problems.forEach((problem, index) => {
+    if (seen.has(problem.label)) {
+      throw new StandingsFormatError(`label "${problem.label}" is used twice`, `problems.json: [${index}].label`);
+    }
+    seen.add(problem.label);
+  });
+  return [...problems].sort((a, b) => (a.ordinal ?? Infinity) - (b.ordinal ?? Infinity));
+}
+
+function toProblem(problem: ClicsProblem): StandingsProblem {
+  return { label: problem.label, name: problem.name?.trim() || problem.label };
+}
+
+function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
+  const team = context.teams.get(row.team_id);
+  if (!team) {
+    throw new StandingsFormatError(
+      `team "${row.team_id}" is not in teams.json`,
+      `scoreboard.json: rows[${index}].team_id`,
+    );
+  }
+  return team;
+}
+
+function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number): StandingsRow {
+  const cells: Record<string, StandingsCell> = {};
+  (row.problems ?? []).forEach((cell, cellIndex) => {
+    const where = `scoreboard.json: rows[${index}].problems[${cellIndex}]`;
+    const problem = context.problems.get(cell.problem_id);
+    if (!problem) {
+      throw new StandingsFormatError(`problem "${cell.problem_id}" is not in problems.json`, `${where}.problem_id`);
+    }
+    const converted = toCell(context, cell, problem, team, where);
+    if (converted) cells[problem.label] = converted;
+  });
+  const score = context.scoring === "score";
+  return {
+    name: team.display_name?.trim() || team.name,
+    members: [],
+    rank: row.rank,
+    solved: score
+      ? (row.score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length)
+      : required(row.score.num_solved, `scoreboard.json: rows[${index}].score.num_solved`),
+    penalty: score ? null : required(row.score.total_time, `scoreboard.json: rows[${index}].score.total_time`),
+    score: score ? required(row.score.score, `scoreboard.json: rows[${index}].score.score`) : null,
+    cells,
+    awards: context.awards.get(team.id) ?? [],
+  };
+}
+
+function required<T>(value: T | undefined, where: string): T {
+  if (value === undefined) throw new StandingsFormatError("is required", where);
+  return value;
+}
+
+/** A problem not tried has no cell, as in the model; pending submissions alone are not a try yet. */
+function toCell(
+  context: Context,
+  cell: ClicsCell,
+  problem: ClicsProblem,
+  team: ClicsTeam,
+  where: string,
+): StandingsCell | null {
+  const solved = context.scoring === "score" ? solvedForScore(cell, problem) : cell.solved === true;
+  if (cell.num_judged === 0 && !solved && !cell.score) return null;
+  // The spec requires the time of a solve: the leaderboards show it and first solves need it.
+  const minutes = solved || cell.score ? required(cell.time, `${where}.time`) : null;
+  return {
+    solved,
+    attempts: cell.num_judged,
+    minutes,
+    firstToSolve:
+      solved && (cell.first_to_solve === true || context.firstSolvers.get(problem.id)?.has(team.id) === true),
+    score: context.scoring === "score" ? (cell.score ?? 0) : null,
+  };
+}
+
+/** In a scoring contest the spec has no `solved`: full marks (the problem's `max_score`) count as solved. */
+function solvedForScore(cell: ClicsCell, problem: ClicsProblem): boolean {
+  if (cell.solved !== undefined) return cell.solved;
+  return problem.max_score != null && cell.score !== undefined && cell.score >= problem.max_score;
+}
+
+// The spec's known award ids: `first-to-solve-<problem id>` names the first solvers when the
+// scoreboard itself doesn't (only DOMjudge's non-strict scoreboard has `first_to_solve`).
+function firstSolvers(awards: ClicsAward[]): Map<string, Set<string>> {
+  const solvers = new Map<string, Set<string>>();
+  for (const award of awards) {
+    if (award.id.startsWith("first-to-solve-")) {
+      solvers.set(award.id.slice("first-to-solve-".length), new Set(award.team_ids ?? []));
+    }
+  }
+  return solvers;
+}
+
+function awardsByTeam(awards: ClicsAward[]): Map<string, string[]> {
+  const byTeam = new Map<string, string[]>();
+  for (const award of awards) {
+    for (const teamId of award.team_ids ?? []) byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), award.citation]);
+  }
+  return byTeam;
+}
+
+function hiddenWarnings(count: number): StandingsWarning[] {
+  if (count === 0) return [];
+  const rows = count === 1 ? "the row of 1 team" : `the rows of ${count} teams`;
+  return [{ message: `Left out ${rows} hidden in teams.json (jury or test teams)`, where: "teams.json" }];
+}
+
+/** A frozen or unfinished scoreboard: those submissions' results are not in the standings. */
+function pendingWarnings(rows: ClicsRow[]): StandingsWarning[] {
+  const pending = rows.reduce(
+    (sum, row) => sum + (row.problems ?? []).reduce((rowSum, cell) => rowSum + (cell.num_pending ?? 0), 0),
+    0,
+  );
+  if (pending === 0) return [];
+  return [
+    {
+      message: `${pending} submissions are still pending (a frozen or unfinished scoreboard): their results are not counted`,
+      where: "scoreboard.json",
+    },
+  ];
+}
+
+function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>): StandingsWarning[] {
+  return awards.flatMap((award, index) =>
+    (award.team_ids ?? [])
+      .filter((teamId) => !teams.has(teamId))
+      .map((teamId) => ({
+        message: `Award "${award.citation}" names team "${teamId}", which is not in teams.json`,
+        where: `awards.json: [${index}]`,
+      })),
+  );
+}
+
+function contestName(text: string): string | null {
+  const contest = readFile("contest.json", text, contestSchema);
+  return contest.formal_name?.trim() || contest.name?.trim() || null;
+}
+
+function readFile<T>(file: string, text: string, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(parseJson(file, text), { error: describeIssue });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = pathText(issue?.path ?? []);
+  throw new StandingsFormatError(issue?.message ?? "unexpected content", path ? `${file}: ${path}` : file);
+}
+
+function parseJson(file: string, text: string): unknown {
+  try {
+    // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /\(line (\d+) column (\d+)\)/.exec(message);
+    // V8 quotes the start of the text after an unexpected token: the token is enough.
+    const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
+    throw new StandingsFormatError(`not valid JSON (${reason})`, at ? `${file}: line ${at[1]}, column ${at[2]}` : file);
+  }
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "must be text",
+  number: "must be a number",
+  int: "must be a whole number",
+  boolean: "must be true or false",
+  array: "must be a list",
+  object: "must be an object",
+};
+
+/** Zod's messages in words for the admin who exported the file. */
+function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.input === undefined) return "is required";
+  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
+  if (issue.code === "too_small") {
+    return issue.origin === "string" ? "must not be empty" : `must be at least ${issue.minimum}`;
+  }
+  return undefined;
+}
+
+/** `["rows", 3, "time"]` → `rows[3].time`. */
+function pathText(path: PropertyKey[]): string {
+  return path
+    .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
+    .join("")
+    .replace(/^\./, "");
+}
+
+const PACKAGE_FILES = ["scoreboard.json", "teams.json", "problems.json", "awards.json", "contest.json"] as const;
+type PackageFile = (typeof PACKAGE_FILES)[number];
+
+// The smallest central directory record of a zip: more entries than this allows is a forged count.
+const ZIP_ENTRY_MIN_BYTES = 46;
+
+/**
+ * A contest package zipped. Its files are found by name in any folder (a package may sit in a
+ * folder of its own, under `api/` or `contests/<id>/`): the shallowest wins, and a shadow
+ * system's copy under `other-systems/` is never read.
+ */
+export function parseClicsPackage(zip: Uint8Array): ImportedStandings {
+  const found = unzipPackageFiles(zip);
+  return parseClicsFiles({
+    scoreboard: requiredFile(found, "scoreboard.json"),
+    teams: requiredFile(found, "teams.json"),
+    problems: requiredFile(found, "problems.json"),
+    awards: packageFile(found, "awards.json"),
+    contest: packageFile(found, "contest.json"),
+  });
+}
+
+/** Folders of the path, then the file's name; zips made on Windows may separate by backslashes. */
+function pathParts(path: string): string[] {
+  return path.replaceAll("\\", "/").toLowerCase().split("/");
+}
+
+function packageFileName(path: string): PackageFile | undefined {
+  const parts = pathParts(path);
+  if (parts.includes("other-systems") || parts.includes("__macosx")) return undefined;
+  return PACKAGE_FILES.find((name) => name === parts.at(-1));
+}
+
+/**
+ * Only the package's JSON files are inflated: photos, logos and submissions are skipped unread.
+ * fflate inflates each into a buffer of the size its header declares, so adding the declared
+ * sizes bounds the memory even when a header lies (a file then ends early and is not JSON).
+ */
+function unzipPackageFiles(zip: Uint8Array): Unzipped {
+  let entries = 0;
+  let bytes = 0;
+  try {
+    return unzipSync(zip, {
+      filter(file) {
+        entries++;
+        if (entries > zip.length / ZIP_ENTRY_MIN_BYTES) throw new StandingsFormatError("The file is not a valid zip");
+        if (!packageFileName(file.name)) return false;
+        bytes += file.originalSize;
+        if (bytes > MAX_PACKAGE_BYTES) {
+          throw new StandingsFormatError(
+            `The package's JSON files hold more than ${MAX_PACKAGE_BYTES / 1024 / 1024} MB`,
+          );
+        }
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof StandingsFormatError) throw error;
+    throw new StandingsFormatError(
+      `The file is not a readable zip (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+function packageFile(found: Unzipped, name: PackageFile): string | undefined {
+  const paths = Object.keys(found).filter((path) => packageFileName(path) === name);
+  const depth = (path: string) => pathParts(path).length;
+  const shallowest = Math.min(...paths.map(depth));
+  const chosen = paths.filter((path) => depth(path) === shallowest);
+  if (chosen.length > 1) {
+    throw new StandingsFormatError(`The zip holds several ${name} (${chosen.join(", ")}): zip one contest at a time`);
+  }
+  const path = chosen[0];
+  return path === undefined ? undefined : new TextDecoder().decode(found[path]);
+}
+
+function requiredFile(found: Unzipped, name: PackageFile): string {
+  const text = packageFile(found, name);
+  if (text === undefined) throw new StandingsFormatError(`The zip has no ${name} (looked in every folder)`);
+  return text;
+}

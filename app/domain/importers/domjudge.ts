@@ -1,0 +1,215 @@
+import {
+  type ImportedStandings,
+  type StandingsCell,
+  StandingsFormatError,
+  type StandingsRow,
+  type StandingsWarning,
+} from "../standings";
+import { rankWarnings } from "../standings-ranking";
+
+/**
+ * The tab-separated result files of DOMjudge and the legacy ICPC CCS requirements: a version line
+ * (`results\t1`, `scoreboard\t1`), then one line per team. Fields escape `\`, tab and line breaks
+ * with a backslash, as DOMjudge writes them (`Utils::toTsvField`).
+ */
+
+/** results.tsv: a line per team; the rank is empty for a team without one ("Honorable"). */
+const RESULTS_COLUMNS = [
+  "team id",
+  "rank",
+  "award",
+  "num solved",
+  "total time",
+  "time of last submission",
+  "group winner",
+];
+
+/** scoreboard.tsv: these, then two columns per problem: submissions, and minute solved (-1: not solved). */
+const SCOREBOARD_COLUMNS = [
+  "institution name",
+  "external id",
+  "rank",
+  "num solved",
+  "total time",
+  "time of last accepted submission",
+];
+
+// Awards that say only what the rank already says: every ranked team is "Ranked", every team
+// without a rank "Honorable". As badges they would mark most rows and tell nothing.
+const IMPLIED_AWARDS = new Set(["Ranked", "Honorable"]);
+
+interface TsvLine {
+  /** The line in the file, 1 for the version line. */
+  number: number;
+  fields: string[];
+}
+
+const TSV_ESCAPES: Record<string, string> = { "\\": "\\", t: "\t", n: "\n", r: "\r" };
+
+function unescapeTsv(field: string): string {
+  return field.replace(/\\([\\tnr])/g, (_, code: string) => TSV_ESCAPES[code] ?? code);
+}
+
+/** The data lines after checking the version line; empty lines at the end are a file's last newline. */
+function tsvLines(text: string, label: string): TsvLine[] {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
+  if (lines[0] !== `${label}\t1`) {
+    throw new StandingsFormatError(
+      `the first line must be "${label}", a tab and "1"; is this the right format?`,
+      "line 1",
+    );
+  }
+  if (lines.length === 1) throw new StandingsFormatError(`The file has no team after its first line (${label}).`);
+  return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
+}
+
+/** Reads one line's fields by column, errors naming the line, the column and what it holds. */
+function fieldReader(line: TsvLine, columns: readonly string[]) {
+  if (line.fields.length !== columns.length) {
+    throw new StandingsFormatError(
+      `${line.fields.length} tab-separated columns where ${columns.length} were expected`,
+      `line ${line.number}`,
+    );
+  }
+  const where = (index: number) => `line ${line.number}, column ${index + 1} (${columns[index]})`;
+  return {
+    text: (index: number) => line.fields[index] ?? "",
+    integer(index: number, min: number): number {
+      const text = line.fields[index] ?? "";
+      if (!/^-?\d+$/.test(text) || Number(text) < min) {
+        throw new StandingsFormatError(`expected a whole number of ${min} or more, found "${text}"`, where(index));
+      }
+      return Number(text);
+    },
+    error: (index: number, message: string) => new StandingsFormatError(message, where(index)),
+  };
+}
+
+type FieldReader = ReturnType<typeof fieldReader>;
+
+function resultsRow(line: TsvLine): StandingsRow {
+  const read = fieldReader(line, RESULTS_COLUMNS);
+  const id = read.text(0);
+  if (id === "") throw read.error(0, "empty; every team needs its id");
+  // Checked for a shifted column, not kept: the leaderboards break no ties by it.
+  read.integer(5, -1);
+  const groupWinner = read.text(6);
+  const awards = [read.text(2), groupWinner && `Group winner: ${groupWinner}`];
+  return {
+    name: id,
+    members: [],
+    rank: read.text(1) === "" ? null : read.integer(1, 1),
+    solved: read.integer(3, 0),
+    penalty: read.integer(4, 0),
+    score: null,
+    cells: {},
+    awards: awards.filter((award) => award !== "" && !IMPLIED_AWARDS.has(award)),
+  };
+}
+
+/**
+ * DOMjudge's results.tsv (its "results" export, the ICPC CCS final results file). It names teams
+ * by id only: `teams` maps ids to names (from the judge's team list) when the admin has one.
+ */
+export function parseDomjudgeResults(text: string, teams?: Map<string, string>): ImportedStandings {
+  const warnings: StandingsWarning[] = [];
+  if (!teams) {
+    warnings.push({ message: "Team names are the judge's ids: results.tsv has no names. Add the judge's team list." });
+  }
+  const rows = tsvLines(text, "results").map((line) => {
+    const row = resultsRow(line);
+    const name = teams?.get(row.name);
+    if (teams && name === undefined) {
+      warnings.push({
+        message: `Team ${row.name} is not in the team list; its id is its name`,
+        where: `line ${line.number}`,
+      });
+    }
+    return name === undefined ? row : { ...row, name };
+  });
+  return {
+    scoring: "icpc",
+    problems: [],
+    rows,
+    warnings: [...warnings, ...rankWarnings("icpc", rows)],
+    contestName: null,
+  };
+}
+
+/** "A"…"Z", then "AA", "AB"… as spreadsheets name columns. */
+function problemLabel(index: number): string {
+  const letter = String.fromCharCode(65 + (index % 26));
+  return index < 26 ? letter : problemLabel(Math.floor(index / 26) - 1) + letter;
+}
+
+/** The problems' labels, from the first team's line: every line must have as many columns. */
+function scoreboardLabels(first: TsvLine): string[] {
+  const extra = first.fields.length - SCOREBOARD_COLUMNS.length;
+  if (extra < 0 || extra % 2 !== 0) {
+    throw new StandingsFormatError(
+      `${first.fields.length} tab-separated columns; a scoreboard.tsv line has ${SCOREBOARD_COLUMNS.length}, then 2 per problem`,
+      `line ${first.number}`,
+    );
+  }
+  return Array.from({ length: extra / 2 }, (_, index) => problemLabel(index));
+}
+
+/** A problem's two columns; a problem never submitted has no cell. The rule: -1 minutes is not solved. */
+function scoreboardCell(read: FieldReader, column: number): StandingsCell | null {
+  const attempts = read.integer(column, 0);
+  // A minute of 0 is a solve in the contest's first minute, so only -1 means "not solved".
+  const minutes = read.integer(column + 1, -1);
+  if (minutes === -1) {
+    return attempts === 0 ? null : { solved: false, attempts, minutes: null, firstToSolve: false, score: null };
+  }
+  if (attempts === 0) throw read.error(column, "0 submissions on a problem solved");
+  return { solved: true, attempts, minutes, firstToSolve: false, score: null };
+}
+
+function scoreboardRow(line: TsvLine, labels: readonly string[]): StandingsRow {
+  const read = fieldReader(line, [
+    ...SCOREBOARD_COLUMNS,
+    ...labels.flatMap((label) => [`${label} submissions`, `${label} time`]),
+  ]);
+  const name = read.text(0) || read.text(1);
+  if (name === "") throw read.error(0, "empty, and so is the external id; every team needs a name");
+  // Checked for a shifted column, not kept: the leaderboards break no ties by it.
+  read.integer(5, -1);
+  const cells: Record<string, StandingsCell> = {};
+  labels.forEach((label, index) => {
+    const cell = scoreboardCell(read, SCOREBOARD_COLUMNS.length + 2 * index);
+    if (cell) cells[label] = cell;
+  });
+  return {
+    name,
+    members: [],
+    rank: read.integer(2, 1),
+    solved: read.integer(3, 0),
+    penalty: read.integer(4, 0),
+    score: null,
+    cells,
+    awards: [],
+  };
+}
+
+/**
+ * The legacy ICPC CCS scoreboard.tsv (DOMjudge up to 7.3 exports it). It has neither problem
+ * names nor team names: problems are labelled A, B… in column order, teams by institution.
+ */
+export function parseIcpcScoreboard(text: string): ImportedStandings {
+  const lines = tsvLines(text, "scoreboard");
+  const labels = scoreboardLabels(lines[0] as TsvLine);
+  const rows = lines.map((line) => scoreboardRow(line, labels));
+  const warnings = [
+    { message: "Teams are named by institution (or external id): scoreboard.tsv has no team names." },
+    ...rankWarnings("icpc", rows),
+  ];
+  return {
+    scoring: "icpc",
+    problems: labels.map((label) => ({ label, name: label })),
+    rows,
+    warnings,
+    contestName: null,
+  };
+}

@@ -1,0 +1,25 @@
+import type { ImportedStandings, StandingsFormat } from "../standings";
+import { parseClicsPackage } from "./clics";
+import { parseCodeforcesStandings } from "./codeforces";
+import { parseDomjudgeResults, parseIcpcScoreboard } from "./domjudge";
+import { parseStandingsCsv } from "./standings-csv.server";
+import { parseVjudgeRank } from "./vjudge";
+
+/** The largest standings file taken: a big contest's package of JSON is a few MB. */
+export const STANDINGS_MAX_BYTES = 10 * 1024 * 1024;
+
+const asText = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+const READERS: Record<StandingsFormat, (bytes: Uint8Array) => ImportedStandings> = {
+  clics: parseClicsPackage,
+  "domjudge-results": (bytes) => parseDomjudgeResults(asText(bytes)),
+  "icpc-scoreboard": (bytes) => parseIcpcScoreboard(asText(bytes)),
+  codeforces: (bytes) => parseCodeforcesStandings(asText(bytes)),
+  vjudge: (bytes) => parseVjudgeRank(asText(bytes)),
+  csv: (bytes) => parseStandingsCsv(asText(bytes)),
+};
+
+/** Reads a judge's file in the format the admin chose; a file it can't read throws StandingsFormatError. */
+export function readStandingsFile(format: StandingsFormat, bytes: Uint8Array): ImportedStandings {
+  return READERS[format](bytes);
+}

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import {
+  type ImportedStandings,
+  type StandingsCell,
+  StandingsFormatError,
+  type StandingsRow,
+  type StandingsWarning,
+} from "../standings";
+import { rankRows } from "../standings-ranking";
+
+/**
+ * vjudge standings, from the JSON its rank page loads (`https://vjudge.net/contest/rank/single/{id}`).
+ * It holds no results, only the submissions, so the results are computed the ICPC way.
+ */
+
+const MINUTES_PER_REJECTION = 20;
+
+const rankSchema = z.object({
+  title: z.string().nullish(),
+  /** The contest's length in milliseconds. */
+  length: z.number().positive().optional(),
+  /** Participant id → [username, nickname, …]. */
+  participants: z.record(z.string(), z.tuple([z.string(), z.string().nullish()], z.unknown())),
+  /** [participant id, problem index (0 for A), 1 if accepted else 0, seconds from the start]. */
+  submissions: z.array(
+    z.tuple(
+      [z.union([z.number().int(), z.string()]), z.number().int().nonnegative(), z.number(), z.number().nonnegative()],
+      z.unknown(),
+    ),
+  ),
+});
+
+type Rank = z.infer<typeof rankSchema>;
+type Participant = Rank["participants"][string];
+
+interface Submission {
+  participant: string;
+  problem: number;
+  accepted: boolean;
+  seconds: number;
+}
+
+/** One participant's submissions on one problem, up to the first accepted one. */
+interface Tries {
+  attempts: number;
+  acceptedAt: number | null;
+}
+
+/** `problemCount` names problems no one submitted to; without it the last one submitted to is the last. */
+export function parseVjudgeRank(json: string, problemCount?: number): ImportedStandings {
+  if (problemCount !== undefined && !(Number.isSafeInteger(problemCount) && problemCount > 0)) {
+    throw new RangeError(`A problem count is a positive whole number, not ${problemCount}`);
+  }
+  const rank = validate(rankSchema, readJson(json));
+  const submissions = submissionsOf(rank, problemCount);
+  const inTime = submissions.filter(
+    (submission) => rank.length === undefined || submission.seconds * 1000 <= rank.length,
+  );
+  const labels = problemLabels(problemCount ?? submissions.reduce((count, s) => Math.max(count, s.problem + 1), 0));
+  const tries = triesByParticipant(inTime);
+  const firsts = firstSolves(tries);
+  // Like vjudge's own board: someone who never submitted in time is not on it.
+  const rows = Object.entries(rank.participants).flatMap(([id, participant]) => {
+    const own = tries.get(id);
+    return own ? [toRow(participant, own, firsts, labels)] : [];
+  });
+  return {
+    scoring: "icpc",
+    problems: labels.map((label) => ({ label, name: label })),
+    rows: rankRows("icpc", rows),
+    warnings: lateWarnings(submissions.length - inTime.length),
+    contestName: rank.title || null,
+  };
+}
+
+/** The submissions in time order (the file's order for the same second), checked against the participants. */
+function submissionsOf(rank: Rank, problemCount: number | undefined): Submission[] {
+  const submissions = rank.submissions.map(([id, problem, verdict, seconds], index): Submission => {
+    const participant = String(id);
+    if (!Object.hasOwn(rank.participants, participant)) {
+      throw new StandingsFormatError(`participant ${participant} is not in participants`, `submissions[${index}]`);
+    }
+    if (problemCount !== undefined && problem >= problemCount) {
+      throw new StandingsFormatError(
+        `problem ${problemLabel(problem)} is beyond the ${problemCount} problems`,
+        `submissions[${index}]`,
+      );
+    }
+    return { participant, problem, accepted: verdict === 1, seconds };
+  });
+  return submissions.sort((a, b) => a.seconds - b.seconds);
+}
+
+function triesByParticipant(submissions: Submission[]): Map<string, Map<number, Tries>> {
+  const byParticipant = new Map<string, Map<number, Tries>>();
+  for (const { participant, problem, accepted, seconds } of submissions) {
+    const problems = byParticipant.get(participant) ?? new Map<number, Tries>();
+    byParticipant.set(participant, problems);
+    const tries = problems.get(problem) ?? { attempts: 0, acceptedAt: null };
+    problems.set(problem, tries);
+    // Once accepted, a problem is done: later submissions neither count nor cost.
+    if (tries.acceptedAt !== null) continue;
+    tries.attempts += 1;
+    if (accepted) tries.acceptedAt = seconds;
+  }
+  return byParticipant;
+}
+
+/** Problem → the earliest accepted second, to the second: minutes would tie solves seconds apart. */
+function firstSolves(tries: Map<string, Map<number, Tries>>): Map<number, number> {
+  const firsts = new Map<number, number>();
+  for (const problems of tries.values()) {
+    for (const [problem, { acceptedAt }] of problems) {
+      if (acceptedAt !== null && acceptedAt < (firsts.get(problem) ?? Number.POSITIVE_INFINITY)) {
+        firsts.set(problem, acceptedAt);
+      }
+    }
+  }
+  return firsts;
+}
+
+function toRow(
+  [username, nickname]: Participant,
+  tries: Map<number, Tries>,
+  firsts: Map<number, number>,
+  labels: string[],
+): StandingsRow {
+  const cells: Record<string, StandingsCell> = {};
+  for (const [problem, { attempts, acceptedAt }] of [...tries].sort(([a], [b]) => a - b)) {
+    cells[labels[problem] as string] = {
+      solved: acceptedAt !== null,
+      attempts,
+      minutes: acceptedAt === null ? null : Math.floor(acceptedAt / 60),
+      firstToSolve: acceptedAt !== null && acceptedAt === firsts.get(problem),
+      score: null,
+    };
+  }
+  const name = nickname?.trim() || username;
+  const solvedCells = Object.values(cells).filter((cell) => cell.solved);
+  return {
+    name,
+    members: [{ name, handle: username, email: null }],
+    rank: null,
+    solved: solvedCells.length,
+    penalty: solvedCells.reduce(
+      (sum, cell) => sum + (cell.minutes ?? 0) + MINUTES_PER_REJECTION * (cell.attempts - 1),
+      0,
+    ),
+    score: null,
+    cells,
+    awards: [],
+  };
+}
+
+function problemLabels(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => problemLabel(index));
+}
+
+/** 0 → A, 25 → Z, 26 → AA, as spreadsheets name columns. */
+function problemLabel(index: number): string {
+  const letter = String.fromCharCode(65 + (index % 26));
+  return index < 26 ? letter : problemLabel(Math.floor(index / 26) - 1) + letter;
+}
+
+/** vjudge's list also holds the submissions made after the end, which don't count for the contest. */
+function lateWarnings(late: number): StandingsWarning[] {
+  if (late === 0) return [];
+  return [{ message: `Left out ${late} ${late === 1 ? "submission" : "submissions"} made after the contest ended` }];
+}
+
+function readJson(json: string): unknown {
+  try {
+    // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
+    return JSON.parse(json.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /\(line (\d+) column (\d+)\)/.exec(message);
+    // V8 quotes the start of the text after an unexpected token: the token is enough.
+    const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
+    throw new StandingsFormatError(`not valid JSON (${reason})`, at ? `line ${at[1]}, column ${at[2]}` : undefined);
+  }
+}
+
+function validate<T>(schema: z.ZodType<T>, value: unknown, at: PropertyKey[] = []): T {
+  const parsed = schema.safeParse(value, { error: describeIssue });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new StandingsFormatError(issue?.message ?? "unexpected content", pathText([...at, ...(issue?.path ?? [])]));
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "must be text",
+  number: "must be a number",
+  int: "must be a whole number",
+  array: "must be a list",
+  object: "must be an object",
+  record: "must be an object",
+  tuple: "must be a list",
+};
+
+/** Zod's messages in words for the admin who saved the file. */
+function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.input === undefined) return "is required";
+  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
+  if (issue.code === "too_small") return `must be at least ${issue.minimum}`;
+  if (issue.code === "invalid_value") return `must be one of ${issue.values.join(", ")}`;
+  return undefined;
+}
+
+/** `["submissions", 3, 1]` → `submissions[3][1]`, as the preview names a place in the file. */
+function pathText(path: PropertyKey[]): string | undefined {
+  const text = path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+  return text.replace(/^\./, "") || undefined;
+}

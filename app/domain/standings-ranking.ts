@@ -1,0 +1,42 @@
+import type { Scoring, StandingsRow, StandingsWarning } from "./standings";
+
+/**
+ * Ranking rules shared by the importers. ICPC: more problems solved first, then less penalty;
+ * equal on both is a tie (the same rank, the next rank skips). Score-based: higher total first.
+ */
+export function compareRows(scoring: Scoring, a: StandingsRow, b: StandingsRow): number {
+  if (scoring === "score") return (b.score ?? 0) - (a.score ?? 0);
+  return b.solved - a.solved || (a.penalty ?? 0) - (b.penalty ?? 0);
+}
+
+/** The rows in ranking order with ranks computed (ties share one; ties keep the file's order). */
+export function rankRows(scoring: Scoring, rows: readonly StandingsRow[]): StandingsRow[] {
+  const sorted = [...rows].sort((a, b) => compareRows(scoring, a, b));
+  let rank = 0;
+  return sorted.map((row, index) => {
+    const previous = sorted[index - 1];
+    if (!previous || compareRows(scoring, previous, row) !== 0) rank = index + 1;
+    return { ...row, rank };
+  });
+}
+
+/**
+ * Where a file's own ranks disagree with its results: a row ranked after a worse one, or ranks
+ * going down. Warnings for the preview, never refusals: judges break ties by rules of their
+ * own (the time of the last accepted submission), so equal results ranked apart are fine.
+ */
+export function rankWarnings(scoring: Scoring, rows: readonly StandingsRow[]): StandingsWarning[] {
+  const ranked = rows.filter((row) => row.rank !== null);
+  const warnings: StandingsWarning[] = [];
+  for (let i = 1; i < ranked.length; i++) {
+    const [above, below] = [ranked[i - 1] as StandingsRow, ranked[i] as StandingsRow];
+    if (compareRows(scoring, above, below) > 0) {
+      warnings.push({
+        message: `${below.name} (rank ${below.rank}) has a better result than ${above.name} (rank ${above.rank}) above it`,
+      });
+    } else if ((above.rank ?? 0) > (below.rank ?? 0)) {
+      warnings.push({ message: `Rank ${below.rank} (${below.name}) comes after rank ${above.rank} (${above.name})` });
+    }
+  }
+  return warnings;
+}

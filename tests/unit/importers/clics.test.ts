@@ -1,0 +1,438 @@
+import { readFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { type ClicsFiles, MAX_PACKAGE_BYTES, parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
+import { type ImportedStandings, StandingsFormatError } from "~/domain/standings";
+
+type Version = "2023-06" | "2026-01";
+
+function fixture(version: Version, file: string): string {
+  return readFileSync(new URL(`../../fixtures/standings/clics/${version}/${file}`, import.meta.url), "utf8");
+}
+
+function files(version: Version): Required<ClicsFiles> {
+  return {
+    scoreboard: fixture(version, "scoreboard.json"),
+    teams: fixture(version, "teams.json"),
+    problems: fixture(version, "problems.json"),
+    awards: fixture(version, "awards.json"),
+    contest: fixture(version, "contest.json"),
+  };
+}
+
+type JsonObject = Record<string, unknown>;
+type EditableRow = JsonObject & { problems: JsonObject[] };
+
+/** The fixture's scoreboard changed by `change`, as a JSON text again. */
+function editedScoreboard(version: Version, change: (scoreboard: { rows: EditableRow[] }) => void) {
+  const scoreboard = JSON.parse(fixture(version, "scoreboard.json"));
+  change(scoreboard);
+  return JSON.stringify(scoreboard);
+}
+
+function formatError(run: () => unknown): StandingsFormatError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof StandingsFormatError) return error;
+    throw error;
+  }
+  throw new Error("expected a StandingsFormatError");
+}
+
+const solvedAt = (minutes: number, attempts: number, firstToSolve = false) => ({
+  solved: true,
+  attempts,
+  minutes,
+  firstToSolve,
+  score: null,
+});
+const failed = (attempts: number) => ({ solved: false, attempts, minutes: null, firstToSolve: false, score: null });
+
+const EXPECTED: ImportedStandings = {
+  scoring: "icpc",
+  problems: [
+    { label: "A", name: "Apple Orchard" },
+    { label: "B", name: "Bridges of the Club" },
+    { label: "C", name: "Caesar's Cipher" },
+    { label: "D", name: "Dance Floor" },
+  ],
+  rows: [
+    {
+      name: "Null Pointers",
+      members: [],
+      rank: 1,
+      solved: 3,
+      penalty: 177,
+      score: null,
+      cells: { A: solvedAt(12, 1, true), B: solvedAt(45, 2), D: solvedAt(100, 1) },
+      awards: ["Winner of the Club Cup", "Gold medal", "First to solve problem A"],
+    },
+    {
+      name: "Segfault Sisters",
+      members: [],
+      rank: 2,
+      solved: 3,
+      penalty: 280,
+      score: null,
+      cells: { A: solvedAt(30, 2), B: solvedAt(40, 1, true), C: solvedAt(150, 3, true) },
+      awards: ["Gold medal", "First to solve problem B", "First to solve problem C"],
+    },
+    {
+      name: "Off By One",
+      members: [],
+      rank: 3,
+      solved: 2,
+      penalty: 150,
+      score: null,
+      cells: { A: solvedAt(60, 1), B: solvedAt(70, 2), D: failed(1) },
+      awards: ["Silver medal"],
+    },
+    {
+      name: "Stack Smashers",
+      members: [],
+      rank: 3,
+      solved: 2,
+      penalty: 150,
+      score: null,
+      cells: { B: solvedAt(50, 1), C: failed(2), D: solvedAt(80, 2, true) },
+      awards: ["Silver medal", "First to solve problem D"],
+    },
+    {
+      name: "Tabs Not Spaces",
+      members: [],
+      rank: 5,
+      solved: 0,
+      penalty: 0,
+      score: null,
+      cells: { A: failed(3) },
+      awards: [],
+    },
+  ],
+  warnings: [],
+  contestName: "Club Cup 2031: Spring Programming Contest",
+};
+
+const firstSolves = (standings: ImportedStandings) =>
+  standings.rows.flatMap((row) =>
+    Object.entries(row.cells)
+      .filter(([, cell]) => cell.firstToSolve)
+      .map(([label]) => `${label}: ${row.name}`),
+  );
+
+describe("CLICS files", () => {
+  it("read the 2023-06 spec's scoreboard, in whole minutes", () => {
+    expect(parseClicsFiles(files("2023-06"))).toEqual(EXPECTED);
+  });
+
+  it("read the 2026-01 spec's scoreboard, in h:mm:ss, to the same standings (minutes rounded down)", () => {
+    expect(parseClicsFiles(files("2026-01"))).toEqual(EXPECTED);
+  });
+
+  it("order problems by ordinal, name teams by display name, and leave out teams without a row", () => {
+    const standings = parseClicsFiles(files("2023-06"));
+    expect(standings.problems.map((problem) => problem.label)).toEqual(["A", "B", "C", "D"]);
+    expect(standings.rows.map((row) => row.name)).toContain("Off By One");
+    expect(standings.rows.map((row) => row.name)).not.toContain("Late Registration");
+    expect(standings.warnings).toEqual([]);
+  });
+
+  it("give tied teams the file's shared rank without a warning", () => {
+    const standings = parseClicsFiles(files("2026-01"));
+    const tied = standings.rows.filter((row) => row.rank === 3);
+    expect(tied.map((row) => [row.name, row.solved, row.penalty])).toEqual([
+      ["Off By One", 2, 150],
+      ["Stack Smashers", 2, 150],
+    ]);
+    expect(standings.rows.at(-1)?.rank).toBe(5);
+    expect(standings.warnings).toEqual([]);
+  });
+
+  it("mark first solves from the scoreboard's first_to_solve (DOMjudge) or from first-to-solve awards", () => {
+    const expected = ["A: Null Pointers", "B: Segfault Sisters", "C: Segfault Sisters", "D: Stack Smashers"];
+    expect(firstSolves(parseClicsFiles({ ...files("2023-06"), awards: undefined }))).toEqual(expected);
+    expect(firstSolves(parseClicsFiles(files("2026-01")))).toEqual(expected);
+    expect(firstSolves(parseClicsFiles({ ...files("2026-01"), awards: undefined }))).toEqual([]);
+  });
+
+  it("give each team its awards' citations; an award not awarded yet (null) gives none", () => {
+    const standings = parseClicsFiles(files("2023-06"));
+    expect(Object.fromEntries(standings.rows.map((row) => [row.name, row.awards]))).toEqual({
+      "Null Pointers": ["Winner of the Club Cup", "Gold medal", "First to solve problem A"],
+      "Segfault Sisters": ["Gold medal", "First to solve problem B", "First to solve problem C"],
+      "Off By One": ["Silver medal"],
+      "Stack Smashers": ["Silver medal", "First to solve problem D"],
+      "Tabs Not Spaces": [],
+    });
+    expect(standings.rows.flatMap((row) => row.awards)).not.toContain("Bronze medal");
+  });
+
+  it("warn of an award naming a team that teams.json doesn't have", () => {
+    const awards = JSON.stringify([{ id: "spirit", citation: "Team spirit", team_ids: ["t4", "t99"] }]);
+    const standings = parseClicsFiles({ ...files("2023-06"), awards });
+    expect(standings.rows.find((row) => row.name === "Tabs Not Spaces")?.awards).toEqual(["Team spirit"]);
+    expect(standings.warnings).toEqual([
+      { message: 'Award "Team spirit" names team "t99", which is not in teams.json', where: "awards.json: [0]" },
+    ]);
+  });
+
+  it("take the contest's name from formal_name, else name, and none without contest.json", () => {
+    expect(parseClicsFiles({ ...files("2023-06"), contest: '{"id": "c", "name": "Club Cup"}' }).contestName).toBe(
+      "Club Cup",
+    );
+    expect(parseClicsFiles({ ...files("2023-06"), contest: undefined }).contestName).toBeNull();
+  });
+
+  it("tolerate a byte order mark, numeric ids and a judge's free-text members", () => {
+    const teams = JSON.parse(fixture("2023-06", "teams.json"));
+    Object.assign(teams[0], { id: 1, members: "Ana Lima, Bo Chen" });
+    const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
+      rows[1]!.team_id = 1;
+    });
+    const standings = parseClicsFiles({ ...files("2023-06"), teams: `\uFEFF${JSON.stringify(teams)}`, scoreboard });
+    expect(standings.rows[1]).toMatchObject({ name: "Segfault Sisters", members: [] });
+  });
+
+  it("leave out the rows of hidden teams, with one warning counting them", () => {
+    const teams = JSON.parse(fixture("2023-06", "teams.json"));
+    teams[3].hidden = true;
+    teams[4].hidden = true;
+    const standings = parseClicsFiles({ ...files("2023-06"), teams: JSON.stringify(teams) });
+    expect(standings.rows.map((row) => row.name)).toEqual(["Null Pointers", "Segfault Sisters", "Off By One"]);
+    expect(standings.warnings).toEqual([
+      { message: "Left out the rows of 2 teams hidden in teams.json (jury or test teams)", where: "teams.json" },
+    ]);
+  });
+
+  it("warn of a row ranked above a better result", () => {
+    const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
+      rows.splice(4, 1);
+      rows.unshift({ rank: 1, team_id: "t4", score: { num_solved: 0, total_time: 0 }, problems: [] });
+    });
+    const standings = parseClicsFiles({ ...files("2023-06"), scoreboard });
+    expect(standings.warnings).toEqual([
+      { message: "Null Pointers (rank 1) has a better result than Tabs Not Spaces (rank 1) above it" },
+    ]);
+  });
+
+  it("warn of pending submissions, which a frozen scoreboard still has", () => {
+    const scoreboard = editedScoreboard("2026-01", ({ rows }) => {
+      rows[4]!.problems[1]!.num_pending = 2;
+    });
+    const standings = parseClicsFiles({ ...files("2026-01"), scoreboard });
+    expect(standings.rows[4]?.cells.B).toBeUndefined();
+    expect(standings.warnings).toEqual([
+      {
+        message: "2 submissions are still pending (a frozen or unfinished scoreboard): their results are not counted",
+        where: "scoreboard.json",
+      },
+    ]);
+  });
+
+  it("read a scoring contest (score.score) by its points", () => {
+    const problems = JSON.stringify([
+      { id: "p1", label: "A", name: "Sum", ordinal: 1, max_score: 100 },
+      { id: "p2", label: "B", name: "Paths", ordinal: 2, max_score: 100 },
+    ]);
+    const teams = JSON.stringify([
+      { id: "t1", name: "Ana" },
+      { id: "t2", name: "Bo" },
+    ]);
+    const scoreboard = JSON.stringify({
+      rows: [
+        {
+          rank: 1,
+          team_id: "t2",
+          score: { score: 140, time: "2:00:00" },
+          problems: [
+            { problem_id: "p1", num_judged: 1, num_pending: 0, score: 100, time: "0:30:00" },
+            { problem_id: "p2", num_judged: 3, num_pending: 0, score: 40, time: "2:00:00" },
+          ],
+        },
+        {
+          rank: 2,
+          team_id: "t1",
+          score: { score: 0, time: null },
+          problems: [{ problem_id: "p2", num_judged: 2, num_pending: 0, score: 0 }],
+        },
+      ],
+    });
+    const standings = parseClicsFiles({ scoreboard, teams, problems });
+    expect(standings.scoring).toBe("score");
+    expect(standings.rows[0]).toMatchObject({ name: "Bo", solved: 1, penalty: null, score: 140 });
+    expect(standings.rows[0]?.cells).toEqual({
+      A: { solved: true, attempts: 1, minutes: 30, firstToSolve: false, score: 100 },
+      B: { solved: false, attempts: 3, minutes: 120, firstToSolve: false, score: 40 },
+    });
+    expect(standings.rows[1]).toMatchObject({ name: "Ana", solved: 0, score: 0 });
+    expect(standings.warnings).toEqual([]);
+  });
+});
+
+describe("CLICS files refused", () => {
+  it("malformed JSON, naming the file and the line", () => {
+    const error = formatError(() =>
+      parseClicsFiles({ ...files("2023-06"), teams: '[\n  {"id": "t1" "name": "x"}\n]' }),
+    );
+    expect(error.where).toBe("teams.json: line 2, column 15");
+    expect(error.message).toMatch(/^teams\.json: line 2, column 15: not valid JSON \(Expected ',' or '}'/);
+    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), awards: "" })).message).toBe(
+      "awards.json: not valid JSON (Unexpected end of JSON input)",
+    );
+  });
+
+  it("a scoreboard without rows, naming the field", () => {
+    const error = formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: '{"time": "x"}' }));
+    expect(error.message).toBe("scoreboard.json: rows: is required");
+  });
+
+  it("a time that is neither minutes nor h:mm:ss, naming the row and the problem", () => {
+    for (const time of ["soon", "1:75:00", -5, 12.5]) {
+      const scoreboard = editedScoreboard("2026-01", ({ rows }) => {
+        rows[3]!.problems[1]!.time = time;
+      });
+      expect(formatError(() => parseClicsFiles({ ...files("2026-01"), scoreboard })).message).toBe(
+        "scoreboard.json: rows[3].problems[1].time: must be minutes or h:mm:ss",
+      );
+    }
+  });
+
+  it("other wrong shapes, in words", () => {
+    const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
+      rows[2]!.rank = 2.5;
+    });
+    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard })).message).toBe(
+      "scoreboard.json: rows[2].rank: must be a whole number",
+    );
+    expect(
+      formatError(() => parseClicsFiles({ ...files("2023-06"), teams: '[{"id": "t1", "name": ""}]' })).message,
+    ).toBe("teams.json: [0].name: must not be empty");
+  });
+
+  it("a solve without its time, and an ICPC row without its penalty", () => {
+    const noTime = editedScoreboard("2023-06", ({ rows }) => {
+      delete rows[1]!.problems[2]!.time;
+    });
+    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noTime })).message).toBe(
+      "scoreboard.json: rows[1].problems[2].time: is required",
+    );
+    const noPenalty = editedScoreboard("2023-06", ({ rows }) => {
+      rows[0]!.score = { num_solved: 3 };
+    });
+    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noPenalty })).message).toBe(
+      "scoreboard.json: rows[0].score.total_time: is required",
+    );
+  });
+
+  it("a row naming a problem that problems.json doesn't have", () => {
+    const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
+      rows[2]!.problems[3]!.problem_id = "zebra";
+    });
+    const error = formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard }));
+    expect(error.message).toBe(
+      'scoreboard.json: rows[2].problems[3].problem_id: problem "zebra" is not in problems.json',
+    );
+  });
+
+  it("a row naming a team that teams.json doesn't have", () => {
+    const scoreboard = editedScoreboard("2026-01", ({ rows }) => {
+      rows[4]!.team_id = "t42";
+    });
+    const error = formatError(() => parseClicsFiles({ ...files("2026-01"), scoreboard }));
+    expect(error.message).toBe('scoreboard.json: rows[4].team_id: team "t42" is not in teams.json');
+  });
+
+  it("two problems with one label", () => {
+    const problems = JSON.stringify([
+      { id: "p1", label: "A", name: "One" },
+      { id: "p2", label: "A", name: "Two" },
+    ]);
+    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), problems })).message).toBe(
+      'problems.json: [1].label: label "A" is used twice',
+    );
+  });
+});
+
+/** The fixture's files as a zip, each under `folder` (fflate's nested-object form). */
+function zipOf(version: Version, folder: string[], only = Object.keys(files(version))) {
+  const entries = Object.fromEntries(
+    Object.entries(files(version))
+      .filter(([name]) => only.includes(name))
+      .map(([name, text]) => [`${name}.json`, strToU8(text)]),
+  );
+  const nested = folder.reduceRight<Record<string, unknown>>((inner, name) => ({ [name]: inner }), entries);
+  return zipSync(nested as Parameters<typeof zipSync>[0]);
+}
+
+/** Sets every central directory record's uncompressed size, as a zip's header may claim anything. */
+function withDeclaredSize(zip: Uint8Array, size: number): Uint8Array {
+  const copy = zip.slice();
+  const view = new DataView(copy.buffer);
+  for (let offset = 0; offset + 4 <= copy.length; offset++) {
+    if (view.getUint32(offset, true) === 0x02014b50) view.setUint32(offset + 24, size, true);
+  }
+  return copy;
+}
+
+describe("CLICS packages (zip)", () => {
+  it("find the files in a nested folder and read them as the files alone", () => {
+    expect(parseClicsPackage(zipOf("2026-01", ["club-cup-2031", "contests", "club-cup-2031"]))).toEqual(EXPECTED);
+    expect(parseClicsPackage(zipOf("2023-06", []))).toEqual(EXPECTED);
+  });
+
+  it("do without awards.json and contest.json", () => {
+    const standings = parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "problems"]));
+    expect(standings.contestName).toBeNull();
+    expect(standings.rows[0]?.awards).toEqual([]);
+  });
+
+  it("prefer the shallowest copy, and never read a shadow system's under other-systems/", () => {
+    const broken = strToU8("{ not json");
+    const primary = Object.fromEntries(
+      Object.entries(files("2023-06")).map(([name, text]) => [`${name}.json`, strToU8(text)]),
+    );
+    // The shadow's copy is as deep as the primary's: were it read, the zip would be ambiguous.
+    const zip = zipSync({
+      club: { contest: { ...primary, old: { "scoreboard.json": broken } } },
+      "other-systems": { shadow: { "teams.json": broken } },
+    });
+    expect(parseClicsPackage(zip)).toEqual(EXPECTED);
+  });
+
+  it("refuse a zip without problems.json, naming it", () => {
+    const error = formatError(() => parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "awards"])));
+    expect(error.message).toBe("The zip has no problems.json (looked in every folder)");
+  });
+
+  it("refuse a zip with two contests side by side", () => {
+    const zip = zipSync({ a: { "scoreboard.json": strToU8("{}") }, b: { "scoreboard.json": strToU8("{}") } });
+    expect(formatError(() => parseClicsPackage(zip)).message).toBe(
+      "The zip holds several scoreboard.json (a/scoreboard.json, b/scoreboard.json): zip one contest at a time",
+    );
+  });
+
+  it("refuse JSON files larger than the limit before inflating them", () => {
+    const zip = withDeclaredSize(zipOf("2023-06", []), Math.ceil(MAX_PACKAGE_BYTES / 3));
+    expect(formatError(() => parseClicsPackage(zip)).message).toBe("The package's JSON files hold more than 50 MB");
+  });
+
+  it("cut a file whose header understates its size, never inflating past it", () => {
+    const zip = withDeclaredSize(zipOf("2023-06", []), 10);
+    expect(formatError(() => parseClicsPackage(zip)).message).toMatch(/: not valid JSON/);
+  });
+
+  it("refuse a zip whose directory claims more files than it has room for", () => {
+    const zip = zipOf("2023-06", []);
+    const view = new DataView(zip.buffer);
+    const end = zip.length - 22;
+    expect(view.getUint32(end, true)).toBe(0x06054b50);
+    view.setUint16(end + 8, 0xffff, true);
+    expect(formatError(() => parseClicsPackage(zip)).message).toBe("The file is not a valid zip");
+  });
+
+  it("refuse a file that is not a zip", () => {
+    expect(formatError(() => parseClicsPackage(strToU8("scoreboard.json"))).message).toMatch(
+      /^The file is not a readable zip/,
+    );
+  });
+});
