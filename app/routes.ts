@@ -25,6 +25,7 @@ export default [
   route("notice", "routes/notice.tsx", [index("routes/notice.index.tsx"), route(":slug", "routes/notice.slug.tsx")]),
   route("notice-demo", "routes/notice-demo.ts"),
   route("results", "routes/results.tsx"),
+  route("results/:slug", "routes/results.contest.tsx"),
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),
   route("students/:slug", "routes/students.member.tsx"),
@@ -97,6 +98,9 @@ export default [
     route("outbox", "routes/dashboard/outbox.tsx"),
     route("outbox/:id", "routes/dashboard/outbox-mail.tsx"),
     route("jobs", "routes/dashboard/jobs.tsx"),
+    route("standings", "routes/dashboard/standings.tsx"),
+    route("standings/template.csv", "routes/dashboard/standings-template.ts"),
+    route("standings/:id", "routes/dashboard/standings.contest.tsx"),
   ]),
   // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),
@@ -113,6 +117,8 @@ export default [
   route("api/events/:id/registrations", "routes/api/event-registrations.ts"),
   route("api/events/:id/check-ins", "routes/api/event-check-ins.ts"),
   route("api/registrations/:id", "routes/api/registration.ts"),
+  route("api/standings/import", "routes/api/standings-import.ts"),
+  route("api/standings/:id", "routes/api/standings.ts"),
   route("api/events/:id/certificates", "routes/api/event-certificates.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [

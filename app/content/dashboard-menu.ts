@@ -46,6 +46,7 @@ export const dashboardMenu = [
     links: [
       { to: "results", label: "Results" },
       { to: "add-new-results", label: "Add New Results" },
+      { to: "standings", label: "Standings" },
     ],
   },
   {

@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   date,
   type ExtraConfigColumn,
   index,
   integer,
+  jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   unique,
@@ -15,6 +18,13 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { EVENT_STATUSES, REGISTRATION_STATUSES } from "~/domain/event-types";
+import {
+  STANDINGS_FORMATS,
+  type StandingsCell,
+  type StandingsMember,
+  type StandingsProblem,
+  type StandingsWarning,
+} from "~/domain/standings";
 import { users } from "./auth-schema";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
@@ -503,4 +513,64 @@ export const certificates = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("certificates_user_idx").on(t.userId), index("certificates_event_idx").on(t.eventId)],
+);
+
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+export const CONTEST_STATUSES = ["preview", "published"] as const;
+
+/**
+ * A contest with standings, imported from a judge's file (kept as it came, `source`). An import
+ * is a `preview` (seen by admins only) until confirmed; confirming publishes it at
+ * /results/{slug}, replacing the standings of the contest it was imported for.
+ */
+export const contests = pgTable(
+  "contests",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    status: text("status", { enum: CONTEST_STATUSES }).notNull().default("preview"),
+    scoring: text("scoring", { enum: ["icpc", "score"] }).notNull(),
+    format: text("format", { enum: STANDINGS_FORMATS }).notNull(),
+    heldOn: date("held_on"),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    resultId: uuid("result_id").references(() => results.id, { onDelete: "set null" }),
+    /** The contest a preview replaces when confirmed; null: a new contest. */
+    replacesId: uuid("replaces_id"),
+    problems: jsonb("problems").$type<StandingsProblem[]>().notNull(),
+    /** What the import found worth a look (unmatched handles, ranks that disagree), shown with the preview. */
+    warnings: jsonb("warnings").$type<StandingsWarning[]>().notNull().default(sql`'[]'::jsonb`),
+    sourceName: text("source_name").notNull(),
+    source: bytes("source").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contests_status_held_idx").on(t.status, t.heldOn)],
+);
+
+/** One participant's line of a contest's standings, with the member profiles it was matched to. */
+export const contestRows = pgTable(
+  "contest_rows",
+  {
+    id: id(),
+    contestId: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    /** The order of the standings (ties keep the file's order). */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    rank: integer("rank"),
+    solved: integer("solved").notNull(),
+    penalty: integer("penalty"),
+    score: real("score"),
+    cells: jsonb("cells").$type<Record<string, StandingsCell>>().notNull(),
+    awards: text("awards").array().notNull().default(sql`'{}'::text[]`),
+    members: jsonb("members").$type<StandingsMember[]>().notNull(),
+    /** Member profiles matched by judge handle or email: member pages list their contests. */
+    studentIds: uuid("student_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    index("contest_rows_contest_idx").on(t.contestId, t.position),
+    index("contest_rows_students_idx").using("gin", t.studentIds),
+  ],
 );

@@ -10,6 +10,7 @@ import { applicationFilterQuery, applicationInput, decisionInput } from "./membe
 import { apiRegistration, registeredAnswer, registrationInput } from "./registrations.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
+import { apiStandings, standingsPreviewAnswer } from "./standings.server";
 import { checkInBatchInput } from "./tickets.server";
 import { userRecord } from "./users";
 import { roleChangeInput, userRecordInput } from "./users.server";
@@ -509,6 +510,41 @@ const certificateCalls: ApiCall[] = [
   },
 ];
 
+const standingsCalls: ApiCall[] = [
+  {
+    method: "post",
+    path: "/api/standings/import",
+    tag: "Standings",
+    summary:
+      "Import a contest's standings from a judge's file (multipart: `format`, `file`, `name`, `held_on`, `replaces`)",
+    description:
+      "`format` is one of clics (a contest package .zip), domjudge-results, icpc-scoreboard, codeforces, vjudge, csv. " +
+      "People are matched to member profiles by judge handle or email. `?dryRun=1` answers the preview and saves nothing; " +
+      "otherwise the standings are published (replacing those of the contest named by `replaces`).",
+    access: "admin",
+    query: z.object({ dryRun: z.enum(["1"]).optional() }),
+    answers: {
+      200: { description: "The preview (dryRun)", schema: z.strictObject({ preview: standingsPreviewAnswer }) },
+      201: {
+        description: "Published",
+        schema: z.strictObject({ contestId: z.string(), slug: z.string() }).meta({ id: "StandingsImported" }),
+      },
+      400: failure("A bad field, no file, or a file that is not of the chosen format (the message names where)"),
+      ...ADMIN_ONLY,
+      413: failure("The file is over 10 MB"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/standings/{id}",
+    tag: "Standings",
+    summary: "A contest's standings (admins also see unpublished previews)",
+    access: "public",
+    params: z.object({ id: z.string() }),
+    answers: { 200: { description: "The standings", schema: apiStandings }, 404: failure("No such contest") },
+  },
+];
+
 const uploadCall: ApiCall = {
   method: "post",
   path: "/api/uploads",
@@ -539,6 +575,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...memberCalls,
   ...membershipCalls,
   ...registrationCalls,
+  ...standingsCalls,
   ...checkInCalls,
   ...certificateCalls,
   uploadCall,

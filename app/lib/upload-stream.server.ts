@@ -44,7 +44,10 @@ export interface UploadedFile {
   name?: string;
 }
 
-export type MultipartOutcome = { kind: "file"; file: UploadedFile } | { kind: "too-large" } | { kind: "missing" };
+export type MultipartOutcome = ({ kind: "file"; file: UploadedFile } | { kind: "too-large" } | { kind: "missing" }) & {
+  /** The form's text fields sent with the file (a form's other inputs). */
+  fields: Record<string, string>;
+};
 
 /**
  * Streams the multipart field `field` of a request to a temporary file in `tempDir`, hashing it
@@ -62,10 +65,14 @@ export async function receiveMultipartFile(
       limits: { files: 1, fileSize: maxBytes },
     });
   } catch {
-    return { kind: "missing" }; // not multipart at all
+    return { kind: "missing", fields: {} }; // not multipart at all
   }
   await fsp.mkdir(tempDir, { recursive: true });
-  let outcome = { kind: "missing" } as MultipartOutcome;
+  const fields: Record<string, string> = {};
+  let outcome = { kind: "missing", fields } as MultipartOutcome;
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
   const writes: Promise<void>[] = [];
   const targets: string[] = [];
   parser.on("file", (name, stream, info) => {
@@ -85,7 +92,7 @@ export async function receiveMultipartFile(
       },
     });
     stream.on("limit", () => {
-      outcome = { kind: "too-large" };
+      outcome = { kind: "too-large", fields };
     });
     writes.push(
       pipeline(stream, hashing, fs.createWriteStream(target)).then(() => {
@@ -93,6 +100,7 @@ export async function receiveMultipartFile(
         outcome = {
           kind: "file",
           file: { path: target, size, sha256: hash.digest("hex"), name: info.filename || undefined },
+          fields,
         };
       }),
     );
@@ -106,7 +114,7 @@ export async function receiveMultipartFile(
   } catch (error) {
     await Promise.allSettled(writes);
     await Promise.all(targets.map((target) => fsp.rm(target, { force: true })));
-    if (isMalformedMultipart(error)) return { kind: "missing" };
+    if (isMalformedMultipart(error)) return { kind: "missing", fields };
     throw error;
   }
   return outcome;

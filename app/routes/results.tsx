@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -5,6 +6,8 @@ import { resultsPage } from "~/content/people";
 import { appContext } from "~/context";
 import type { ApiResult } from "~/domain/results";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
+import { standingsTexts } from "~/domain/standings";
+import { listContests } from "~/domain/standings.server";
 import { formatDate } from "~/lib/format";
 import { isPdfLink } from "~/lib/media";
 import { pageNumberFrom } from "~/lib/pagination";
@@ -23,20 +26,42 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const page = pageNumberFrom(url.searchParams);
-  const results = await app.contentCache.read(`results:${page}`, () =>
-    listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE }),
-  );
-  return { results };
+  const [results, leaderboards] = await Promise.all([
+    app.contentCache.read(`results:${page}`, () => listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE })),
+    app.contentCache.read("leaderboards", () => listContests(app.db, false)),
+  ]);
+  return { results, leaderboards: leaderboards.map(({ slug, name, heldOn }) => ({ slug, name, heldOn })) };
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { results } = loaderData;
+  const { results, leaderboards } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Standings" title={resultsPage.title}>
         <p>{resultsPage.description}</p>
       </PageHeader>
       <div className="container-page py-10">
+        {leaderboards.length > 0 && (
+          <section aria-labelledby="leaderboards" className="mb-10">
+            <h2 id="leaderboards" className="text-2xl font-bold text-navy-900">
+              {standingsTexts.leaderboards}
+            </h2>
+            <ul className="mt-4 flex flex-col gap-2">
+              {leaderboards.map((board) => (
+                <li key={board.slug} className="flex flex-wrap items-baseline gap-x-3">
+                  <Link
+                    to={`/results/${board.slug}`}
+                    lang={langOf(board.name)}
+                    className="font-semibold text-navy-700 underline"
+                  >
+                    {board.name}
+                  </Link>
+                  {board.heldOn && <span className="text-sm text-slate-600">{formatDate(board.heldOn)}</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <h2 className="text-2xl font-bold text-navy-900">{resultsPage.heading}</h2>
         {results.items.length === 0 ? (
           <p className="mt-4 text-slate-600">{resultsPage.empty}</p>

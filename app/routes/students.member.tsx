@@ -9,13 +9,11 @@ import { JUDGES, memberPath, memberTexts } from "~/domain/members";
 import { findStudentBySlug, handlesOf } from "~/domain/members.server";
 import type { AttendedEvent } from "~/domain/registrations";
 import { eventsAttendedBy } from "~/domain/registrations.server";
+import { contestHistoryOf } from "~/domain/standings.server";
 import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/students.member";
-
-/** The sections later features fill; each says so until then. */
-const LATER_SECTIONS = ["Contest history"] as const;
 
 export function meta(args: Route.MetaArgs) {
   const member = args.loaderData;
@@ -33,16 +31,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const member = await app.contentCache.read(`member:${params.slug}`, async () => {
     const row = await findStudentBySlug(app.db, params.slug);
     if (!row) return undefined;
-    const [attended, certificates] = row.userId
-      ? await Promise.all([eventsAttendedBy(app.db, row.userId), certificatesOfUser(app.db, row.userId)])
-      : [[], []];
-    return { row, attended, certificates };
+    const [attended, certificates, contests] = await Promise.all([
+      row.userId ? eventsAttendedBy(app.db, row.userId) : [],
+      row.userId ? certificatesOfUser(app.db, row.userId) : [],
+      contestHistoryOf(app.db, row.id),
+    ]);
+    return { row, attended, certificates, contests };
   });
   if (!member) throw data(null, { status: 404 });
-  const { row, attended, certificates } = member;
+  const { row, attended, certificates, contests } = member;
   return {
     attended,
     certificates,
+    contests,
     slug: row.slug,
     name: row.name,
     batch: row.batch,
@@ -137,12 +138,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
           </section>
           <EventsAttended events={member.attended} />
           <Certificates certificates={member.certificates} />
-          {LATER_SECTIONS.map((heading) => (
-            <section key={heading} aria-label={heading}>
-              <h2 className="text-xl font-bold text-navy-900">{heading}</h2>
-              <p className="mt-2 text-slate-600">Nothing here yet.</p>
-            </section>
-          ))}
+          <ContestHistory contests={member.contests} />
         </div>
       </div>
     </>
@@ -202,6 +198,44 @@ function Certificates({ certificates }: { certificates: Certificate[] }) {
               </Link>
               <span className="text-sm text-slate-600">
                 {formatDate(certificate.eventDate)} · code {certificate.code}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type ContestLine = Awaited<ReturnType<typeof contestHistoryOf>>[number];
+
+function ContestHistory({ contests }: { contests: ContestLine[] }) {
+  return (
+    <section aria-labelledby="member-contests">
+      <h2 id="member-contests" className="text-xl font-bold text-navy-900">
+        Contest history
+      </h2>
+      {contests.length === 0 ? (
+        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {contests.map((contest) => (
+            <li key={contest.slug} className="flex flex-wrap items-baseline gap-x-3">
+              <Link
+                to={`/results/${contest.slug}`}
+                lang={langOf(contest.name)}
+                className="font-medium text-navy-700 underline"
+              >
+                {contest.name}
+              </Link>
+              <span className="text-sm text-slate-600">
+                {[
+                  contest.heldOn && formatDate(contest.heldOn),
+                  contest.rank === null ? "unranked" : `rank ${contest.rank} of ${contest.participants}`,
+                  contest.scoring === "icpc" ? `${contest.solved} solved` : `${contest.score} points`,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </span>
             </li>
           ))}

@@ -1,0 +1,151 @@
+import { Link } from "react-router";
+import { memberPath } from "~/domain/members";
+import type { Scoring, StandingsCell, StandingsProblem } from "~/domain/standings";
+import { standingsTexts as texts } from "~/domain/standings";
+
+/** A leaderboard's line, with the member profiles its people were matched to. */
+export interface LeaderboardRow {
+  id: string;
+  rank: number | null;
+  name: string;
+  solved: number;
+  penalty: number | null;
+  score: number | null;
+  cells: Record<string, StandingsCell>;
+  awards: string[];
+  members: { name: string; slug: string | null }[];
+}
+
+// Below 640 px a row is a card: its facts labelled, its problems a line of chips.
+const rowClass =
+  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none";
+const cellClass = "block py-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle";
+const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
+const problemCellClass = "mr-1 mt-1 inline-block sm:m-0 sm:table-cell sm:px-1 sm:py-2 sm:text-center sm:align-middle";
+
+/** A contest's standings: rank, who, solved, penalty or score, each problem, awards. */
+export function StandingsTable({
+  scoring,
+  problems,
+  rows,
+}: {
+  scoring: Scoring;
+  problems: readonly StandingsProblem[];
+  rows: readonly LeaderboardRow[];
+}) {
+  const totalHeader = scoring === "icpc" ? texts.penalty : texts.score;
+  return (
+    <div className="sm:card sm:overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{texts.caption}</caption>
+        <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
+          <tr>
+            <th scope="col" className="px-3 py-3">
+              {texts.rank}
+            </th>
+            <th scope="col" className="px-3 py-3">
+              {texts.who}
+            </th>
+            <th scope="col" className="px-3 py-3">
+              {texts.solved}
+            </th>
+            <th scope="col" className="px-3 py-3">
+              {totalHeader}
+            </th>
+            {problems.map((problem) => (
+              <th key={problem.label} scope="col" className="px-1 py-3 text-center" title={problem.name}>
+                <abbr title={problem.name} className="no-underline">
+                  {problem.label}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="block sm:table-row-group">
+          {rows.map((row) => (
+            <tr key={row.id} className={rowClass}>
+              <td data-label={texts.rank} className={`${labelledCellClass} font-bold text-navy-900`}>
+                {row.rank ?? "–"}
+              </td>
+              <td className={`${cellClass} font-semibold text-slate-900`}>
+                <Participant row={row} />
+              </td>
+              <td data-label={texts.solved} className={labelledCellClass}>
+                {row.solved}
+              </td>
+              <td data-label={totalHeader} className={labelledCellClass}>
+                {scoring === "icpc" ? row.penalty : row.score}
+              </td>
+              {problems.map((problem) => (
+                <td key={problem.label} className={problemCellClass}>
+                  <ProblemCell label={problem.label} cell={row.cells[problem.label]} scoring={scoring} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Participant({ row }: { row: LeaderboardRow }) {
+  const linked = row.members.filter((member) => member.slug);
+  return (
+    <>
+      <span className="block">{row.name}</span>
+      {linked.length > 0 && (
+        <span className="block text-xs font-normal">
+          {linked.map((member, index) => (
+            <span key={member.slug}>
+              {index > 0 && ", "}
+              <Link to={memberPath(member.slug ?? "")} className="text-navy-700 underline">
+                {member.name}
+              </Link>
+            </span>
+          ))}
+        </span>
+      )}
+      {row.awards.length > 0 && (
+        <span className="mt-1 block text-xs font-semibold text-amber-800">{row.awards.join(" · ")}</span>
+      )}
+    </>
+  );
+}
+
+/** One problem: solved (minutes, tries; the first to solve marked), tried, or nothing. Read aloud as one sentence. */
+function ProblemCell({ label, cell, scoring }: { label: string; cell?: StandingsCell; scoring: Scoring }) {
+  if (!cell || cell.attempts === 0) {
+    return (
+      <>
+        <span aria-hidden="true" className="text-slate-400 max-sm:hidden">
+          ·
+        </span>
+        <span className="sr-only">{texts.notTried(label)}</span>
+      </>
+    );
+  }
+  const tries = texts.tries(cell.attempts);
+  if (!cell.solved) {
+    return (
+      <>
+        <span aria-hidden="true" className="inline-block rounded bg-red-50 px-1.5 py-0.5 text-red-800">
+          <span className="sm:hidden">{label} </span>−{cell.attempts}
+        </span>
+        <span className="sr-only">{texts.failed(label, tries)}</span>
+      </>
+    );
+  }
+  const shown = scoring === "score" && cell.score !== null ? String(cell.score) : `${cell.minutes ?? ""}′`;
+  const colours = cell.firstToSolve ? "bg-green-800 text-white" : "bg-green-100 text-green-900";
+  return (
+    <>
+      <span aria-hidden="true" className={`inline-block rounded px-1.5 py-0.5 ${colours}`}>
+        <span className="sm:hidden">{label} </span>
+        {shown}
+        <span className="block text-[0.7rem] leading-none">{cell.attempts}</span>
+      </span>
+      <span className="sr-only">{texts.solvedCell(label, shown, tries, cell.firstToSolve)}</span>
+    </>
+  );
+}

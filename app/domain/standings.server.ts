@@ -1,0 +1,442 @@
+import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { contestRows, contests, students } from "~/db/schema";
+import { fieldErrors } from "~/lib/field-errors";
+import { freeSlug } from "./crud.server";
+import { optionalDateField, optionalText } from "./fields";
+import { readStandingsFile } from "./importers/read-standings.server";
+import { JUDGES, type JudgeKey } from "./members";
+import { UUID_PATTERN } from "./recent-events";
+import {
+  type ImportedStandings,
+  type Scoring,
+  STANDINGS_FORMAT_LABELS,
+  STANDINGS_FORMATS,
+  type StandingsFormat,
+  StandingsFormatError,
+  type StandingsMember,
+  type StandingsProblem,
+  type StandingsRow,
+  type StandingsWarning,
+} from "./standings";
+
+/** The fields sent with a standings file: the format, and the contest's own facts. */
+export const standingsImportInput = z.object({
+  format: z.enum(STANDINGS_FORMATS, { error: `Format must be one of: ${STANDINGS_FORMATS.join(", ")}` }),
+  name: optionalText("Name", 200),
+  held_on: optionalDateField("Date"),
+  /** Importing for a contest that has standings already replaces them on confirming. */
+  replaces: z
+    .string()
+    .trim()
+    .regex(UUID_PATTERN, "Replaces must be a contest's id")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+export type StandingsImportInput = z.infer<typeof standingsImportInput>;
+
+/** Which judge's handles a format's names are: a Codeforces file names Codeforces handles. */
+const JUDGE_OF_FORMAT: Partial<Record<StandingsFormat, JudgeKey>> = { codeforces: "codeforces", vjudge: "vjudge" };
+
+const lowered = (values: (string | null)[]) => [
+  ...new Set(values.flatMap((value) => (value ? [value.toLowerCase()] : []))),
+];
+
+/** Handle or email (lower case) → member profile, for the people named. */
+async function profilesNamed(db: Database, format: StandingsFormat, people: StandingsMember[]) {
+  const handles = lowered(people.map((member) => member.handle));
+  const emails = lowered(people.map((member) => member.email));
+  const judges = JUDGE_OF_FORMAT[format] ? [JUDGE_OF_FORMAT[format]] : JUDGES.map((judge) => judge.key);
+  const byKey = new Map<string, string>();
+  if (handles.length + emails.length === 0) return byKey;
+  const found = await db
+    .select()
+    .from(students)
+    .where(
+      or(
+        ...judges.map((judge) => inArray(sql`lower(${students[judge]})`, handles.length ? handles : [""])),
+        inArray(sql`lower(${students.email})`, emails.length ? emails : [""]),
+      ),
+    );
+  for (const student of found) {
+    for (const key of [student.email, ...judges.map((judge) => student[judge])]) {
+      if (key) byKey.set(key.toLowerCase(), student.id);
+    }
+  }
+  return byKey;
+}
+
+/**
+ * The member profiles a row's people are: by their handle on the format's judge (any judge's
+ * when the format is not one judge's), else by email. People nobody matches are listed in a
+ * warning, so the admin can ask them to add their handle first.
+ */
+export async function matchMembers(
+  db: Database,
+  format: StandingsFormat,
+  rows: readonly StandingsRow[],
+): Promise<{ studentIds: string[][]; warnings: StandingsWarning[] }> {
+  const people = rows.flatMap((row) => row.members);
+  const byKey = await profilesNamed(db, format, people);
+  const idOf = (member: StandingsMember) =>
+    (member.handle && byKey.get(member.handle.toLowerCase())) ||
+    (member.email && byKey.get(member.email.toLowerCase())) ||
+    undefined;
+  const unmatched = people.filter((member) => (member.handle || member.email) && !idOf(member));
+  const warnings = unmatched.length
+    ? [{ message: `Not matched to a member profile: ${unmatched.map((m) => m.handle ?? m.email).join(", ")}` }]
+    : [];
+  return { studentIds: rows.map((row) => row.members.flatMap((member) => idOf(member) ?? [])), warnings };
+}
+
+/** A preview of an import as the dashboard and `?dryRun=1` show it. */
+export interface StandingsPreview {
+  name: string;
+  scoring: Scoring;
+  problems: StandingsProblem[];
+  rows: (StandingsRow & { matchedMembers: number })[];
+  warnings: StandingsWarning[];
+}
+
+export async function previewStandings(
+  db: Database,
+  input: StandingsImportInput,
+  standings: ImportedStandings,
+  fileName: string,
+): Promise<StandingsPreview & { studentIds: string[][] }> {
+  const matched = await matchMembers(db, input.format, standings.rows);
+  return {
+    name: input.name || standings.contestName || fileName,
+    scoring: standings.scoring,
+    problems: standings.problems,
+    rows: standings.rows.map((row, index) => ({ ...row, matchedMembers: matched.studentIds[index]?.length ?? 0 })),
+    warnings: [...standings.warnings, ...matched.warnings],
+    studentIds: matched.studentIds,
+  };
+}
+
+/** Saves an import as a preview (admins only see it) with its file as it came; returns its id. */
+export async function savePreview(
+  db: Database,
+  args: {
+    input: StandingsImportInput;
+    preview: Awaited<ReturnType<typeof previewStandings>>;
+    source: Uint8Array;
+    fileName: string;
+  },
+): Promise<string> {
+  const { input, preview } = args;
+  return db.transaction(async (tx) => {
+    const [contest] = await tx
+      .insert(contests)
+      .values({
+        slug: await freeSlug(tx, contests, preview.name, "contest"),
+        name: preview.name,
+        scoring: preview.scoring,
+        format: input.format,
+        heldOn: input.held_on || null,
+        replacesId: input.replaces ?? null,
+        problems: preview.problems,
+        warnings: preview.warnings,
+        sourceName: args.fileName,
+        source: args.source,
+      })
+      .returning({ id: contests.id });
+    if (!contest) throw new Error("saving the standings wrote no contest");
+    if (preview.rows.length > 0) {
+      await tx.insert(contestRows).values(
+        preview.rows.map((row, position) => ({
+          contestId: contest.id,
+          position,
+          name: row.name,
+          rank: row.rank,
+          solved: row.solved,
+          penalty: row.penalty,
+          score: row.score,
+          cells: row.cells,
+          awards: row.awards,
+          members: row.members,
+          studentIds: preview.studentIds[position] ?? [],
+        })),
+      );
+    }
+    return contest.id;
+  });
+}
+
+/**
+ * Publishes a preview. When it replaces a contest, that contest's standings go and the
+ * preview takes its address (links to the leaderboard stay good). False: no such preview.
+ */
+export async function publishPreview(db: Database, previewId: string): Promise<string | undefined> {
+  if (!UUID_PATTERN.test(previewId)) return undefined;
+  return db.transaction(async (tx) => {
+    const [preview] = await tx
+      .select()
+      .from(contests)
+      .where(and(eq(contests.id, previewId), eq(contests.status, "preview")))
+      .for("update");
+    if (!preview) return undefined;
+    const [replaced] = preview.replacesId
+      ? await tx.delete(contests).where(eq(contests.id, preview.replacesId)).returning({ slug: contests.slug })
+      : [];
+    const [published] = await tx
+      .update(contests)
+      .set({ status: "published", replacesId: null, ...(replaced ? { slug: replaced.slug } : {}) })
+      .where(eq(contests.id, previewId))
+      .returning({ slug: contests.slug });
+    return published?.slug;
+  });
+}
+
+/** Drops a preview that was not confirmed. */
+export async function discardPreview(db: Database, previewId: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(previewId)) return false;
+  const gone = await db
+    .delete(contests)
+    .where(and(eq(contests.id, previewId), eq(contests.status, "preview")))
+    .returning({ id: contests.id });
+  return gone.length > 0;
+}
+
+export type ContestRow = Omit<typeof contests.$inferSelect, "source">;
+
+const contestColumns = {
+  id: contests.id,
+  slug: contests.slug,
+  name: contests.name,
+  status: contests.status,
+  scoring: contests.scoring,
+  format: contests.format,
+  heldOn: contests.heldOn,
+  eventId: contests.eventId,
+  resultId: contests.resultId,
+  replacesId: contests.replacesId,
+  problems: contests.problems,
+  warnings: contests.warnings,
+  sourceName: contests.sourceName,
+  importedAt: contests.importedAt,
+};
+
+export interface ContestStandings {
+  contest: ContestRow;
+  rows: (typeof contestRows.$inferSelect)[];
+}
+
+async function standingsWhere(db: Database, where: ReturnType<typeof eq>): Promise<ContestStandings | undefined> {
+  const [contest] = await db.select(contestColumns).from(contests).where(where);
+  if (!contest) return undefined;
+  const rows = await db
+    .select()
+    .from(contestRows)
+    .where(eq(contestRows.contestId, contest.id))
+    .orderBy(asc(contestRows.position));
+  return { contest, rows };
+}
+
+/** A published contest's standings by its leaderboard's address. */
+export function findPublishedStandings(db: Database, slug: string) {
+  return standingsWhere(db, and(eq(contests.slug, slug), eq(contests.status, "published")) as ReturnType<typeof eq>);
+}
+
+/** A contest's standings by id, previews included (admins, the API). */
+export function findStandings(db: Database, id: string) {
+  if (!UUID_PATTERN.test(id)) return Promise.resolve(undefined);
+  return standingsWhere(db, eq(contests.id, id));
+}
+
+/** Every contest, the latest first: published ones for everyone, previews too for admins. */
+export async function listContests(db: Database, withPreviews: boolean): Promise<ContestRow[]> {
+  return db
+    .select(contestColumns)
+    .from(contests)
+    .where(withPreviews ? undefined : eq(contests.status, "published"))
+    .orderBy(sql`${contests.heldOn} desc nulls last`, desc(contests.importedAt));
+}
+
+/** A member's contests, the latest first, with their line of each (member pages). */
+export async function contestHistoryOf(db: Database, studentId: string) {
+  return db
+    .select({
+      slug: contests.slug,
+      name: contests.name,
+      heldOn: contests.heldOn,
+      scoring: contests.scoring,
+      rank: contestRows.rank,
+      solved: contestRows.solved,
+      score: contestRows.score,
+      participants: sql<number>`(select count(*) from ${contestRows} r where r.contest_id = ${contests.id})`.mapWith(
+        Number,
+      ),
+    })
+    .from(contestRows)
+    .innerJoin(contests, eq(contests.id, contestRows.contestId))
+    .where(and(eq(contests.status, "published"), arrayContains(contestRows.studentIds, [studentId])))
+    .orderBy(sql`${contests.heldOn} desc nulls last`, desc(contests.importedAt));
+}
+
+/**
+ * A published contest's leaderboard: its rows with the member profiles they were matched to
+ * (linked unless the member left the Students page) and each row's batches, for the filter.
+ */
+export async function findLeaderboard(db: Database, slug: string) {
+  const standings = await findPublishedStandings(db, slug);
+  if (!standings) return undefined;
+  const ids = [...new Set(standings.rows.flatMap((row) => row.studentIds))];
+  const profiles = ids.length
+    ? await db
+        .select({
+          id: students.id,
+          slug: students.slug,
+          name: students.name,
+          batch: students.batch,
+          hidden: students.hidden,
+        })
+        .from(students)
+        .where(inArray(students.id, ids))
+    : [];
+  const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
+  const rows = standings.rows.map((row) => {
+    const matched = row.studentIds.flatMap((id) => profileOf.get(id) ?? []);
+    return {
+      id: row.id,
+      rank: row.rank,
+      name: row.name,
+      solved: row.solved,
+      penalty: row.penalty,
+      score: row.score,
+      cells: row.cells,
+      awards: row.awards,
+      members: matched
+        .filter((profile) => !profile.hidden)
+        .map((profile) => ({ name: profile.name, slug: profile.slug })),
+      batches: matched.flatMap((profile) => (profile.batch === null ? [] : [profile.batch])),
+    };
+  });
+  const { contest } = standings;
+  return {
+    slug: contest.slug,
+    name: contest.name,
+    heldOn: contest.heldOn,
+    scoring: contest.scoring,
+    problems: contest.problems,
+    rows,
+    batchChoices: [...new Set(rows.flatMap((row) => row.batches))].sort((a, b) => a - b),
+  };
+}
+
+export type PreparedImport =
+  | { ok: true; input: StandingsImportInput; preview: Awaited<ReturnType<typeof previewStandings>> }
+  | { ok: false; message: string; errors: Record<string, string> };
+
+/**
+ * Reads an uploaded standings file with the fields sent along it, into a preview: the form's
+ * fields checked, the file read in the chosen format (a file that isn't is refused, naming
+ * where), the people matched to member profiles. Nothing is saved.
+ */
+export async function prepareImport(
+  db: Database,
+  args: { fields: Record<string, string>; bytes: Uint8Array; fileName: string },
+): Promise<PreparedImport> {
+  const parsed = standingsImportInput.safeParse(args.fields);
+  if (!parsed.success) {
+    return { ok: false, message: "Please correct the marked fields.", errors: fieldErrors(parsed.error) };
+  }
+  let standings: ImportedStandings;
+  try {
+    standings = readStandingsFile(parsed.data.format, args.bytes);
+  } catch (error) {
+    if (!(error instanceof StandingsFormatError)) throw error;
+    const message = `This is not a ${STANDINGS_FORMAT_LABELS[parsed.data.format]} file we can read: ${error.message}`;
+    return { ok: false, message, errors: { file: message } };
+  }
+  return { ok: true, input: parsed.data, preview: await previewStandings(db, parsed.data, standings, args.fileName) };
+}
+
+const apiCell = z.strictObject({
+  solved: z.boolean(),
+  attempts: z.number().int(),
+  minutes: z.number().int().nullable(),
+  firstToSolve: z.boolean(),
+  score: z.number().nullable(),
+});
+
+/** A contest's standings as `GET /api/standings/{id}` answers them. */
+export const apiStandings = z
+  .strictObject({
+    _id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    status: z.enum(["preview", "published"]),
+    scoring: z.enum(["icpc", "score"]),
+    format: z.enum(STANDINGS_FORMATS),
+    held_on: z.string().nullable(),
+    problems: z.array(z.strictObject({ label: z.string(), name: z.string() })),
+    rows: z.array(
+      z.strictObject({
+        rank: z.number().int().nullable(),
+        name: z.string(),
+        members: z.array(
+          z.strictObject({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
+        ),
+        solved: z.number().int(),
+        penalty: z.number().int().nullable(),
+        score: z.number().nullable(),
+        cells: z.record(z.string(), apiCell),
+        awards: z.array(z.string()),
+        member_ids: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "Standings" });
+
+export function toApiStandings({ contest, rows }: ContestStandings): z.infer<typeof apiStandings> {
+  return {
+    _id: contest.id,
+    slug: contest.slug,
+    name: contest.name,
+    status: contest.status,
+    scoring: contest.scoring,
+    format: contest.format,
+    held_on: contest.heldOn,
+    problems: contest.problems,
+    rows: rows.map((row) => ({
+      rank: row.rank,
+      name: row.name,
+      members: row.members,
+      solved: row.solved,
+      penalty: row.penalty,
+      score: row.score,
+      cells: row.cells,
+      awards: row.awards,
+      member_ids: row.studentIds,
+    })),
+  };
+}
+
+/** The preview `?dryRun=1` answers: the standings as read, before anything is saved. */
+export const standingsPreviewAnswer = z
+  .strictObject({
+    name: z.string(),
+    scoring: z.enum(["icpc", "score"]),
+    problems: z.array(z.strictObject({ label: z.string(), name: z.string() })),
+    rows: z.array(
+      z.strictObject({
+        rank: z.number().int().nullable(),
+        name: z.string(),
+        members: z.array(
+          z.strictObject({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
+        ),
+        solved: z.number().int(),
+        penalty: z.number().int().nullable(),
+        score: z.number().nullable(),
+        cells: z.record(z.string(), apiCell),
+        awards: z.array(z.string()),
+        matchedMembers: z.number().int(),
+      }),
+    ),
+    warnings: z.array(z.strictObject({ message: z.string(), where: z.string().optional() })),
+  })
+  .meta({ id: "StandingsPreview" });

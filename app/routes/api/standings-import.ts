@@ -1,0 +1,46 @@
+import fsp from "node:fs/promises";
+import { appContext } from "~/context";
+import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
+import { requireAdmin } from "~/domain/session.server";
+import { prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
+import { jsonError } from "~/lib/api.server";
+import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
+import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
+import type { Route } from "./+types/standings-import";
+
+export function loader() {
+  return jsonError(405, "Use POST.");
+}
+
+/**
+ * `POST /api/standings/import` (admins, multipart: `format`, `file`, `name`, `held_on`,
+ * `replaces`): reads a judge's file and publishes its standings; `?dryRun=1` answers the
+ * preview and saves nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  if (request.method !== "POST") return jsonError(405, "Use POST.");
+  await requireAdmin(request, app);
+  const received = await receiveMultipartFile(request, {
+    field: "file",
+    maxBytes: STANDINGS_MAX_BYTES,
+    tempDir: uploadTempDir(app.config.DATA_DIR),
+  });
+  if (received.kind === "too-large")
+    return jsonError(413, "The file is over 10 MB.", { file: "The file is over 10 MB." });
+  if (received.kind === "missing")
+    return jsonError(400, INVALID_INPUT_MESSAGE, { file: "Send the judge's file as `file`." });
+  try {
+    const bytes = new Uint8Array(await fsp.readFile(received.file.path));
+    const fileName = received.file.name ?? "standings";
+    const prepared = await prepareImport(app.db, { fields: received.fields, bytes, fileName });
+    if (!prepared.ok) return jsonError(400, prepared.message, prepared.errors);
+    const { studentIds: _matched, ...preview } = prepared.preview;
+    if (new URL(request.url).searchParams.get("dryRun") === "1") return Response.json({ preview });
+    const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
+    const slug = await publishPreview(app.db, id);
+    return Response.json({ contestId: id, slug }, { status: 201 });
+  } finally {
+    await fsp.rm(received.file.path, { force: true });
+  }
+}

@@ -1,0 +1,15 @@
+import { appContext } from "~/context";
+import { getSessionUser } from "~/domain/session.server";
+import { findStandings, toApiStandings } from "~/domain/standings.server";
+import { jsonError, jsonRead } from "~/lib/api.server";
+import type { Route } from "./+types/standings";
+
+/** `GET /api/standings/{id}`: a published contest's standings (admins also see previews). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const standings = await findStandings(app.db, params.id);
+  const visible =
+    standings && (standings.contest.status === "published" || (await getSessionUser(request, app))?.isAdmin);
+  if (!standings || !visible) return jsonError(404, "No contest has this id.");
+  return jsonRead(app, "standings", async () => toApiStandings(standings));
+}

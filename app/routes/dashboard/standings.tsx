@@ -1,0 +1,146 @@
+import fsp from "node:fs/promises";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FeedbackMessage } from "~/components/feedback";
+import { SelectField } from "~/components/select-field";
+import { Spinner } from "~/components/spinner";
+import { TextField } from "~/components/text-field";
+import { accountTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { STANDINGS_FORMAT_LABELS, STANDINGS_FORMATS, standingsAdminTexts as texts } from "~/domain/standings";
+import { listContests, prepareImport, savePreview } from "~/domain/standings.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { formatDate } from "~/lib/format";
+import type { RouteHandle } from "~/lib/route-handle";
+import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
+import type { Route } from "./+types/standings";
+
+/** Contests with standings: the list, and importing a judge's file (previewed before it is published). */
+export const handle: RouteHandle = { hydrate: true };
+
+export function meta() {
+  return [{ title: texts.heading }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { contests: await listContests(context.get(appContext).db, true) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const received = await receiveMultipartFile(request, {
+    field: "file",
+    maxBytes: STANDINGS_MAX_BYTES,
+    tempDir: uploadTempDir(app.config.DATA_DIR),
+  });
+  const values = received.fields;
+  if (received.kind !== "file") {
+    const message = received.kind === "too-large" ? texts.tooLarge : texts.noFile;
+    return data<ActionResult>(
+      { tone: "error", message, errors: { file: message }, values },
+      received.kind === "too-large" ? 413 : 400,
+    );
+  }
+  try {
+    const bytes = new Uint8Array(await fsp.readFile(received.file.path));
+    const fileName = received.file.name ?? "standings";
+    const prepared = await prepareImport(app.db, { fields: values, bytes, fileName });
+    if (!prepared.ok)
+      return data<ActionResult>({ tone: "error", message: prepared.message, errors: prepared.errors, values }, 400);
+    const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
+    throw redirect(`/dashboard/standings/${id}`);
+  } finally {
+    await fsp.rm(received.file.path, { force: true });
+  }
+}
+
+export default function Standings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const values = actionData?.values ?? {};
+  const errors = actionData?.errors ?? {};
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-navy-900">{texts.heading}</h1>
+      <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <FeedbackMessage
+        feedback={
+          actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null
+        }
+      />
+      <Form method="post" encType="multipart/form-data" noValidate className="card flex max-w-xl flex-col gap-4 p-6">
+        <h2 className="text-lg font-bold text-navy-900">{texts.importHeading}</h2>
+        <SelectField
+          id="standings-format"
+          name="format"
+          label={texts.format}
+          value={values.format ?? "clics"}
+          choices={STANDINGS_FORMATS.map((format) => ({ value: format, label: STANDINGS_FORMAT_LABELS[format] }))}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="standings-file" className="text-sm font-medium text-slate-800">
+            {texts.file}
+          </label>
+          <input
+            id="standings-file"
+            type="file"
+            name="file"
+            required
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? "standings-file-error" : "standings-file-hint"}
+            className="file-input"
+          />
+          <p id="standings-file-hint" className="text-sm text-slate-600">
+            {texts.fileHint}{" "}
+            <a href="/dashboard/standings/template.csv" className="font-medium text-navy-700 underline" download>
+              {texts.template}
+            </a>
+          </p>
+          {errors.file && (
+            <p id="standings-file-error" className="text-sm text-red-700">
+              {errors.file}
+            </p>
+          )}
+        </div>
+        <TextField label={texts.name} name="name" maxLength={200} defaultValue={values.name} error={errors.name} />
+        <TextField
+          label={texts.heldOn}
+          name="held_on"
+          type="date"
+          defaultValue={values.held_on}
+          error={errors.held_on}
+        />
+        <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
+          {texts.preview}
+        </button>
+      </Form>
+      {navigation.state !== "idle" && <Spinner label={accountTexts.loading} />}
+      <h2 className="text-lg font-bold text-navy-900">{texts.listHeading}</h2>
+      {loaderData.contests.length === 0 ? (
+        <p className="card p-6 text-slate-600">{texts.empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {loaderData.contests.map((contest) => (
+            <li key={contest.id} className="card flex flex-wrap items-center justify-between gap-2 p-4">
+              <span>
+                <Link to={`/dashboard/standings/${contest.id}`} className="font-semibold text-navy-700 underline">
+                  {contest.name}
+                </Link>
+                <span className="block text-sm text-slate-600">
+                  {[contest.heldOn && formatDate(contest.heldOn), STANDINGS_FORMAT_LABELS[contest.format]]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </span>
+              <span className={contest.status === "preview" ? "font-semibold text-amber-800" : "text-green-800"}>
+                {contest.status === "preview" ? texts.previewStatus : texts.publishedStatus}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

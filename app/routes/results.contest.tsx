@@ -1,0 +1,92 @@
+import { data, Form } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
+import { appContext } from "~/context";
+import { standingsTexts as texts } from "~/domain/standings";
+import { findLeaderboard } from "~/domain/standings.server";
+import { formatDate } from "~/lib/format";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/results.contest";
+
+export function meta(args: Route.MetaArgs) {
+  const board = args.loaderData;
+  if (!board) return [{ title: "Page not found" }];
+  return seoMeta(args, {
+    title: `${board.name} | Standings`,
+    description: `Standings of ${board.name}: ${texts.participants(board.total)}.`,
+    path: `/results/${board.slug}`,
+  });
+}
+
+/** `/results/{slug}`: a contest's leaderboard; `?batch=` and `?q=` narrow it (a form, no script needed). */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const board = await app.contentCache.read(`leaderboard:${params.slug}`, () => findLeaderboard(app.db, params.slug));
+  if (!board) throw data(null, { status: 404 });
+  const batch = url.searchParams.get("batch") ?? "";
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const rows = board.rows.filter((row) => inBatch(row, batch) && matches(row, q));
+  return { ...board, rows, total: board.rows.length, batch, q };
+}
+
+const inBatch = (row: LeaderboardRow & { batches: number[] }, batch: string) =>
+  batch === "" || row.batches.includes(Number(batch));
+
+const matches = (row: LeaderboardRow, q: string) =>
+  q === "" ||
+  [row.name, ...row.members.map((member) => member.name)].some((name) => name.toLowerCase().includes(q.toLowerCase()));
+
+export default function Leaderboard({ loaderData }: Route.ComponentProps) {
+  const board = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Standings" title={board.name}>
+        <p>{[board.heldOn && formatDate(board.heldOn), texts.participants(board.total)].filter(Boolean).join(" · ")}</p>
+      </PageHeader>
+      <div className="container-page flex flex-col gap-4 py-8">
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="standings-batch" className="text-sm font-medium text-slate-800">
+              {texts.batch}
+            </label>
+            <select
+              id="standings-batch"
+              name="batch"
+              defaultValue={board.batch}
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+            >
+              <option value="">{texts.everyBatch}</option>
+              {board.batchChoices.map((batch) => (
+                <option key={batch} value={batch}>
+                  {batch}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="standings-q" className="text-sm font-medium text-slate-800">
+              {texts.search}
+            </label>
+            <input
+              id="standings-q"
+              name="q"
+              type="search"
+              defaultValue={board.q}
+              maxLength={100}
+              className="min-h-11 rounded-lg border border-slate-300 px-3"
+            />
+          </div>
+          <button type="submit" className="btn-navy">
+            {texts.filter}
+          </button>
+        </Form>
+        <p className="text-sm text-slate-600">{texts.legend}</p>
+        {board.rows.length === 0 ? (
+          <p className="text-slate-700">{texts.noMatch}</p>
+        ) : (
+          <StandingsTable scoring={board.scoring} problems={board.problems} rows={board.rows} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import fs from "node:fs";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpClient } from "../support/http-client";
+import { type RunningServer, startServerOnTestDatabase } from "../support/server";
+
+/**
+ * Importing standings (preview, publish, replace), the leaderboard pages and a member's history,
+ * against the production build on PGlite, or on TEST_DATABASE_URL's server. Every /api answer
+ * is checked against the OpenAPI contract.
+ */
+const ADMIN = { name: "Standings Admin", email: "standings-admin@example.org", password: "admin-password-1" };
+const MEMBER = { name: "Alice Khan", email: "alice.khan@example.org", password: "member-password-1" };
+const FIXTURES = path.resolve("tests/fixtures/standings");
+
+let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
+let server: RunningServer;
+const cookies = { admin: "", member: "" };
+const { call, signUp } = httpClient(() => server.baseUrl);
+
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+function clicsPackage(): Uint8Array {
+  const folder = path.join(FIXTURES, "clics/2026-01");
+  const files = Object.fromEntries(
+    fs.readdirSync(folder).map((name) => [`contest/${name}`, new Uint8Array(fs.readFileSync(path.join(folder, name)))]),
+  );
+  return zipSync(files);
+}
+
+function importForm(format: string, file: Uint8Array, fileName: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("format", format);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("file", new Blob([new Uint8Array(file)]), fileName);
+  return form;
+}
+
+const importCall = (form: FormData, query = "", cookie = cookies.admin) =>
+  call(`/api/standings/import${query}`, { method: "POST", body: form, cookie });
+
+beforeAll(async () => {
+  running = await startServerOnTestDatabase({ ADMIN_EMAILS: ADMIN.email, TRUSTED_PROXY_HEADER: "x-real-ip" });
+  server = running.server;
+  cookies.admin = await signUp(ADMIN);
+  cookies.member = await signUp(MEMBER);
+  // An admin adds the student; the member claims the record and names their Codeforces handle.
+  const added = await call("/api/add-student", {
+    method: "POST",
+    cookie: cookies.admin,
+    body: { name: MEMBER.name, batch: 7, email: MEMBER.email, photoURL: "https://example.org/alice.png" },
+  });
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  const claimed = await call("/dashboard/profile", {
+    method: "POST",
+    cookie: cookies.member,
+    form: { intent: "claim", studentId: insertedId },
+  });
+  expect(claimed.status).toBe(200);
+  const saved = await call("/api/members/me", {
+    method: "PUT",
+    cookie: cookies.member,
+    body: {
+      name: MEMBER.name,
+      batch: 7,
+      photoURL: "https://example.org/alice.png",
+      codeforces: "alice_k",
+      listed: true,
+    },
+  });
+  expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+}, 120_000);
+
+afterAll(() => running?.close());
+
+describe("POST /api/standings/import", () => {
+  it("previews a Codeforces file without saving, matching handles to member profiles", async () => {
+    const preview = await importCall(
+      importForm("codeforces", fixture("codeforces/icpc.json"), "standings.json"),
+      "?dryRun=1",
+    );
+    expect(preview.status).toBe(200);
+    const { preview: body } = (await preview.json()) as {
+      preview: { name: string; rows: { name: string; matchedMembers: number }[]; warnings: { message: string }[] };
+    };
+    expect(body.name).toBe("Club Selection Contest 2031");
+    expect(body.rows.find((row) => row.name === "Alpha")?.matchedMembers).toBe(1);
+    expect(body.warnings.map((warning) => warning.message).join("\n")).toContain(
+      "Not matched to a member profile: bob_m",
+    );
+    const list = await call("/results");
+    expect(await list.text()).not.toContain("Club Selection Contest 2031");
+  });
+
+  it("refuses anonymous and General callers, a wrong format choice naming where, and a file over 10 MB", async () => {
+    const form = () => importForm("codeforces", fixture("codeforces/icpc.json"), "standings.json");
+    expect((await importCall(form(), "", "")).status).toBe(401);
+    expect((await importCall(form(), "", cookies.member)).status).toBe(403);
+    const wrong = await importCall(importForm("vjudge", fixture("codeforces/icpc.json"), "standings.json"));
+    expect(wrong.status).toBe(400);
+    const refusal = (await wrong.json()) as { message: string; errors: Record<string, string> };
+    expect(refusal.message).toMatch(/^This is not a vjudge rank \(\.json\) file we can read: /);
+    expect(refusal.errors.file).toBe(refusal.message);
+    const badFormat = await importCall(importForm("excel", fixture("codeforces/icpc.json"), "x.json"));
+    expect(((await badFormat.json()) as { errors: Record<string, string> }).errors.format).toContain(
+      "Format must be one of",
+    );
+    const huge = await importCall(importForm("csv", new Uint8Array(11 * 1024 * 1024), "huge.csv"));
+    expect(huge.status).toBe(413);
+  });
+
+  it("publishes a CLICS package as a leaderboard; importing again with `replaces` keeps its address", async () => {
+    const first = await importCall(importForm("clics", clicsPackage(), "package.zip", { held_on: "2031-03-02" }));
+    expect(first.status).toBe(201);
+    const { contestId, slug } = (await first.json()) as { contestId: string; slug: string };
+    const standings = (await (await call(`/api/standings/${contestId}`)).json()) as {
+      rows: { name: string; rank: number | null }[];
+    };
+    expect(standings.rows.map((row) => row.name)).toContain("Off By One");
+    const page = await call(`/results/${slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Off By One");
+    expect(html).toContain("Segfault Sisters");
+    const list = await (await call("/results")).text();
+    expect(list).toContain(`href="/results/${slug}"`);
+    expect(list).toContain("Leader Board");
+
+    const again = await importCall(
+      importForm("clics", clicsPackage(), "package.zip", { name: "Club Cup, corrected", replaces: contestId }),
+    );
+    const replaced = (await again.json()) as { contestId: string; slug: string };
+    expect(replaced.slug).toBe(slug);
+    expect((await call(`/api/standings/${contestId}`)).status).toBe(404);
+    expect(await (await call(`/results/${slug}`)).text()).toContain("Club Cup, corrected");
+  });
+
+  it("lists a member's contests on their page, and filters a leaderboard by name and batch", async () => {
+    const published = await importCall(importForm("codeforces", fixture("codeforces/icpc.json"), "standings.json"));
+    const { slug } = (await published.json()) as { slug: string };
+    const board = await (await call(`/results/${slug}?batch=7`)).text();
+    expect(board).toContain("Alpha");
+    expect(board).toContain(MEMBER.name);
+    expect(await (await call(`/results/${slug}?q=nobody-like-this`)).text()).toContain(
+      "Nobody in these standings matches.",
+    );
+    const profile = (await (await call("/api/members/me", { cookie: cookies.member })).json()) as { slug: string };
+    const memberPage = await (await call(`/students/${profile.slug}`)).text();
+    expect(memberPage).toContain(`href="/results/${slug}"`);
+    expect(memberPage).toMatch(/rank 1 of \d+/);
+  });
+});
