@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { standingsAdminTexts } from "~/domain/standings";
+import { logInAsAdmin } from "./support/accounts";
+import { dialog, expectNoAxeViolations, waitForForm } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
+
+const FIXTURES = path.resolve("tests/fixtures/standings");
+
+function clicsPackage(): Buffer {
+  const folder = path.join(FIXTURES, "clics/2023-06");
+  const files = Object.fromEntries(
+    fs.readdirSync(folder).map((name) => [name, new Uint8Array(fs.readFileSync(path.join(folder, name)))]),
+  );
+  return Buffer.from(zipSync(files));
+}
+
+test("an admin imports a CLICS package and a Codeforces file on a phone, previews, publishes, and both leaderboards read well", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAsAdmin(page, baseURL!);
+  const imported: string[] = [];
+  for (const [format, file] of [
+    ["clics", { name: "club-cup.zip", mimeType: "application/zip", buffer: clicsPackage() }],
+    [
+      "codeforces",
+      {
+        name: "standings.json",
+        mimeType: "application/json",
+        buffer: fs.readFileSync(path.join(FIXTURES, "codeforces/icpc.json")),
+      },
+    ],
+  ] as const) {
+    await page.goto("/dashboard/standings");
+    await waitForForm(page);
+    await page.getByLabel(standingsAdminTexts.format).selectOption(format);
+    await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles(file);
+    await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview: ");
+    await expect(page.getByRole("heading", { name: standingsAdminTexts.warnings })).toBeVisible();
+    await expectNoAxeViolations(page, `the ${format} preview at 390 px`);
+    await page.getByRole("button", { name: standingsAdminTexts.publish }).click();
+    await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+    await expect(page.getByRole("link", { name: standingsAdminTexts.publicPage })).toBeVisible();
+    imported.push((await page.getByRole("link", { name: standingsAdminTexts.publicPage }).getAttribute("href")) ?? "");
+  }
+
+  // A bad choice is refused with the format named, and the form keeps the choice.
+  await page.goto("/dashboard/standings");
+  await waitForForm(page);
+  await page.getByLabel(standingsAdminTexts.format).selectOption("vjudge");
+  await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles({
+    name: "wrong.json",
+    mimeType: "application/json",
+    buffer: fs.readFileSync(path.join(FIXTURES, "codeforces/icpc.json")),
+  });
+  await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
+  await expect(page.getByText(/This is not a vjudge rank \(\.json\) file we can read/).first()).toBeVisible();
+  await expect(page.getByLabel(standingsAdminTexts.format)).toHaveValue("vjudge");
+
+  const visitor = await (await page.context().browser()!.newContext({ baseURL })).newPage();
+  for (const href of imported) {
+    for (const width of [390, 1280]) {
+      await visitor.setViewportSize({ width, height: 844 });
+      await visitor.goto(href);
+      await expect(visitor.getByRole("table")).toBeVisible();
+      await expectNoAxeViolations(visitor, `the leaderboard ${href} at ${width} px`);
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await visitor.screenshot({ path: test.info().outputPath(`leaderboard-${width}.png`), fullPage: true });
+    }
+  }
+  await visitor.goto("/results");
+  for (const href of imported) await expect(visitor.locator(`a[href="${href}"]`)).toBeVisible();
+});
