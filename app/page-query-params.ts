@@ -16,11 +16,15 @@ const QUERY_PARAMS: Record<string, Readonly<Record<string, RegExp>>> = {
 /** A leaderboard's filters: a batch, and a name to search for. */
 const LEADERBOARD_PARAMS = { batch: BATCH_NUMBER, q: /^[^\0]{1,100}$/ };
 
+/** A ranking's filter: a batch. */
+const RANKING_PARAMS = { batch: BATCH_NUMBER };
+
 const NONE = {};
 
 export function queryParamsOf(path: string): Readonly<Record<string, RegExp>> {
   // The notice list's loader also runs under /notice/{slug}, where the list sits beside the notice.
   const listPath = path.startsWith("/notice/") ? "/notice" : path;
   if (path.startsWith("/results/")) return LEADERBOARD_PARAMS;
+  if (path.startsWith("/rankings/")) return RANKING_PARAMS;
   return QUERY_PARAMS[listPath] ?? NONE;
 }

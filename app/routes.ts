@@ -26,6 +26,8 @@ export default [
   route("notice-demo", "routes/notice-demo.ts"),
   route("results", "routes/results.tsx"),
   route("results/:slug", "routes/results.contest.tsx"),
+  route("rankings/:slug", "routes/rankings.series.tsx"),
+  route("rankings/:slug/ranking.csv", "routes/rankings.series-csv.ts"),
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),
   route("students/:slug", "routes/students.member.tsx"),
@@ -87,6 +89,9 @@ export default [
     route("students/:id/account", "routes/dashboard/student-account.tsx"),
     route("events/:id/registrations", "routes/dashboard/event-registrations.tsx"),
     route("events/:id/registrations.csv", "routes/dashboard/event-registrations-export.ts"),
+    // DOMjudge import files (teams.json, accounts.tsv…) in one zip: one generation, one set of passwords.
+    route("events/:id/domjudge.zip", "routes/dashboard/event-domjudge-export.ts"),
+    route("domjudge.zip", "routes/dashboard/domjudge-export.ts"),
     route("events/:id/check-in", "routes/dashboard/event-check-in.tsx"),
     route("events/:id/certificates", "routes/dashboard/event-certificates.tsx"),
     route("review", "routes/dashboard/review.tsx"),
@@ -101,6 +106,7 @@ export default [
     route("standings", "routes/dashboard/standings.tsx"),
     route("standings/template.csv", "routes/dashboard/standings-template.ts"),
     route("standings/:id", "routes/dashboard/standings.contest.tsx"),
+    route("rankings", "routes/dashboard/rankings.tsx"),
   ]),
   // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),
@@ -119,6 +125,7 @@ export default [
   route("api/registrations/:id", "routes/api/registration.ts"),
   route("api/standings/import", "routes/api/standings-import.ts"),
   route("api/standings/:id", "routes/api/standings.ts"),
+  route("api/rankings/:slug", "routes/api/ranking.ts"),
   route("api/events/:id/certificates", "routes/api/event-certificates.ts"),
   // Write API: one add and one item module for every collection, at the paths it names.
   ...eachCollection.flatMap((collection) => [

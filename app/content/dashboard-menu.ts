@@ -47,6 +47,7 @@ export const dashboardMenu = [
       { to: "results", label: "Results" },
       { to: "add-new-results", label: "Add New Results" },
       { to: "standings", label: "Standings" },
+      { to: "rankings", label: "Rankings" },
     ],
   },
   {

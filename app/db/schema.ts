@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -572,5 +573,33 @@ export const contestRows = pgTable(
   (t) => [
     index("contest_rows_contest_idx").on(t.contestId, t.position),
     index("contest_rows_students_idx").using("gin", t.studentIds),
+  ],
+);
+
+export const RANKING_RULES = ["solved-penalty", "rank-points", "score-share"] as const;
+
+/** A club ranking across contests ("Weekly contests, Spring 2026"): its contests, each weighted, and a rule. */
+export const rankingSeries = pgTable("ranking_series", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  rule: text("rule", { enum: RANKING_RULES }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const rankingSeriesContests = pgTable(
+  "ranking_series_contests",
+  {
+    seriesId: uuid("series_id")
+      .notNull()
+      .references(() => rankingSeries.id, { onDelete: "cascade" }),
+    contestId: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    weight: real("weight").notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.contestId] }),
+    index("ranking_series_contests_contest_idx").on(t.contestId),
   ],
 );

@@ -7,6 +7,7 @@ import { API_PATH } from "./collections";
 import { type CollectionService, collectionServices } from "./collections.server";
 import { memberProfileInput } from "./members.server";
 import { applicationFilterQuery, applicationInput, decisionInput } from "./membership.server";
+import { apiRanking } from "./rankings.server";
 import { apiRegistration, registeredAnswer, registrationInput } from "./registrations.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
@@ -542,6 +543,15 @@ const standingsCalls: ApiCall[] = [
     access: "public",
     params: z.object({ id: z.string() }),
     answers: { 200: { description: "The standings", schema: apiStandings }, 404: failure("No such contest") },
+  },
+  {
+    method: "get",
+    path: "/api/rankings/{slug}",
+    tag: "Standings",
+    summary: "A club ranking: the members' combined standings across its contests, with attendance",
+    access: "public",
+    params: z.object({ slug: z.string() }),
+    answers: { 200: { description: "The ranking", schema: apiRanking }, 404: failure("No such ranking") },
   },
 ];
 

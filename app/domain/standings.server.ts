@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { contestRows, contests, students } from "~/db/schema";
+import { contestRows, contests, rankingSeriesContests, students } from "~/db/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { freeSlug } from "./crud.server";
 import { optionalDateField, optionalText } from "./fields";
@@ -179,6 +179,13 @@ export async function publishPreview(db: Database, previewId: string): Promise<s
       .where(and(eq(contests.id, previewId), eq(contests.status, "preview")))
       .for("update");
     if (!preview) return undefined;
+    if (preview.replacesId) {
+      // The rankings that counted the old standings count the new ones.
+      await tx
+        .update(rankingSeriesContests)
+        .set({ contestId: preview.id })
+        .where(eq(rankingSeriesContests.contestId, preview.replacesId));
+    }
     const [replaced] = preview.replacesId
       ? await tx.delete(contests).where(eq(contests.id, preview.replacesId)).returning({ slug: contests.slug })
       : [];

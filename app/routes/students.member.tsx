@@ -7,6 +7,7 @@ import { type Certificate, certificatePath } from "~/domain/certificates";
 import { certificatesOfUser } from "~/domain/certificates.server";
 import { JUDGES, memberPath, memberTexts } from "~/domain/members";
 import { findStudentBySlug, handlesOf } from "~/domain/members.server";
+import { seriesPositionsOf } from "~/domain/rankings.server";
 import type { AttendedEvent } from "~/domain/registrations";
 import { eventsAttendedBy } from "~/domain/registrations.server";
 import { contestHistoryOf } from "~/domain/standings.server";
@@ -31,16 +32,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const member = await app.contentCache.read(`member:${params.slug}`, async () => {
     const row = await findStudentBySlug(app.db, params.slug);
     if (!row) return undefined;
-    const [attended, certificates, contests] = await Promise.all([
+    const [attended, certificates, contests, rankings] = await Promise.all([
       row.userId ? eventsAttendedBy(app.db, row.userId) : [],
       row.userId ? certificatesOfUser(app.db, row.userId) : [],
       contestHistoryOf(app.db, row.id),
+      seriesPositionsOf(app.db, row.id),
     ]);
-    return { row, attended, certificates, contests };
+    return { row, attended, certificates, contests, rankings };
   });
   if (!member) throw data(null, { status: 404 });
-  const { row, attended, certificates, contests } = member;
+  const { row, attended, certificates, contests, rankings } = member;
   return {
+    rankings,
     attended,
     certificates,
     contests,
@@ -138,7 +141,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
           </section>
           <EventsAttended events={member.attended} />
           <Certificates certificates={member.certificates} />
-          <ContestHistory contests={member.contests} />
+          <ContestHistory contests={member.contests} rankings={member.rankings} />
         </div>
       </div>
     </>
@@ -208,13 +211,29 @@ function Certificates({ certificates }: { certificates: Certificate[] }) {
 }
 
 type ContestLine = Awaited<ReturnType<typeof contestHistoryOf>>[number];
+type RankingLine = Awaited<ReturnType<typeof seriesPositionsOf>>[number];
 
-function ContestHistory({ contests }: { contests: ContestLine[] }) {
+function ContestHistory({ contests, rankings }: { contests: ContestLine[]; rankings: RankingLine[] }) {
   return (
     <section aria-labelledby="member-contests">
       <h2 id="member-contests" className="text-xl font-bold text-navy-900">
         Contest history
       </h2>
+      {rankings.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-1">
+          {rankings.map((ranking) => (
+            <li key={ranking.slug}>
+              <Link to={`/rankings/${ranking.slug}`} className="font-medium text-navy-700 underline">
+                {ranking.name}
+              </Link>
+              <span className="text-sm text-slate-600">
+                {" "}
+                · place {ranking.rank} of {ranking.of}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {contests.length === 0 ? (
         <p className="mt-2 text-slate-600">Nothing here yet.</p>
       ) : (

@@ -19,6 +19,9 @@ let server: RunningServer;
 const cookies = { admin: "", member: "" };
 const { call, signUp } = httpClient(() => server.baseUrl);
 
+/** The contests the tests below publish, for the ranking that combines them. */
+const published: { contestId: string; slug: string }[] = [];
+
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 function clicsPackage(): Uint8Array {
@@ -131,14 +134,17 @@ describe("POST /api/standings/import", () => {
       importForm("clics", clicsPackage(), "package.zip", { name: "Club Cup, corrected", replaces: contestId }),
     );
     const replaced = (await again.json()) as { contestId: string; slug: string };
+    published.push(replaced);
     expect(replaced.slug).toBe(slug);
     expect((await call(`/api/standings/${contestId}`)).status).toBe(404);
     expect(await (await call(`/results/${slug}`)).text()).toContain("Club Cup, corrected");
   });
 
   it("lists a member's contests on their page, and filters a leaderboard by name and batch", async () => {
-    const published = await importCall(importForm("codeforces", fixture("codeforces/icpc.json"), "standings.json"));
-    const { slug } = (await published.json()) as { slug: string };
+    const imported = await importCall(importForm("codeforces", fixture("codeforces/icpc.json"), "standings.json"));
+    const codeforces = (await imported.json()) as { contestId: string; slug: string };
+    published.push(codeforces);
+    const { slug } = codeforces;
     const board = await (await call(`/results/${slug}?batch=7`)).text();
     expect(board).toContain("Alpha");
     expect(board).toContain(MEMBER.name);
@@ -149,5 +155,47 @@ describe("POST /api/standings/import", () => {
     const memberPage = await (await call(`/students/${profile.slug}`)).text();
     expect(memberPage).toContain(`href="/results/${slug}"`);
     expect(memberPage).toMatch(/rank 1 of \d+/);
+  });
+
+  it("combines the two contests into a ranking: its page, CSV, API call and the member's place", async () => {
+    const form = new URLSearchParams({ intent: "create", name: "Selection 2031", rule: "rank-points" });
+    for (const contest of published) {
+      form.append("contest", contest.contestId);
+      form.append(`weight.${contest.contestId}`, "2");
+    }
+    const created = await call("/dashboard/rankings", {
+      method: "POST",
+      cookie: cookies.admin,
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(created.status).toBe(200);
+    const ranking = (await (await call("/api/rankings/selection-2031")).json()) as {
+      contests: { weight: number }[];
+      standings: { rank: number; member: { name: string }; points: number; taken: number; absences: number }[];
+    };
+    expect(ranking.contests.map((contest) => contest.weight)).toEqual([2, 2]);
+    expect(ranking.standings).toEqual([
+      expect.objectContaining({
+        rank: 1,
+        member: expect.objectContaining({ name: MEMBER.name }),
+        points: 400,
+        taken: 1,
+        absences: 1,
+      }),
+    ]);
+    expect(await (await call("/rankings/selection-2031?batch=7")).text()).toContain(MEMBER.name);
+    const csv = await (await call("/rankings/selection-2031/ranking.csv")).text();
+    expect(csv).toContain(`1,${MEMBER.name},7,400,1,1`);
+    const noName = await call("/dashboard/rankings", {
+      method: "POST",
+      cookie: cookies.admin,
+      form: { intent: "create", name: "", rule: "rank-points" },
+    });
+    expect(noName.status).toBe(400);
+    expect(await noName.text()).toContain("Choose at least one contest");
+    const profile = (await (await call("/api/members/me", { cookie: cookies.member })).json()) as { slug: string };
+    const memberPage = (await (await call(`/students/${profile.slug}`)).text()).replaceAll("<!-- -->", "");
+    expect(memberPage).toMatch(/Selection 2031.*place 1 of 1/s);
   });
 });

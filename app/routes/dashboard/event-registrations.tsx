@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { DataTable, type TableColumn } from "~/components/data-table";
+import { DomjudgeExportLinks } from "~/components/domjudge-export-links";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
@@ -197,6 +198,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
         <a href={`/dashboard/events/${event._id}/registrations.csv`} className="btn border border-slate-300" download>
           {texts.download}
         </a>
+        <DomjudgeExportLinks eventId={event._id} />
       </p>
       <FeedbackMessage
         feedback={

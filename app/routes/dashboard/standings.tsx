@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { DomjudgeExportLinks } from "~/components/domjudge-export-links";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
@@ -65,6 +66,9 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-navy-900">{texts.heading}</h1>
       <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <p>
+        <DomjudgeExportLinks />
+      </p>
       <FeedbackMessage
         feedback={
           actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null

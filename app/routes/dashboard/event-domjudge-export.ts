@@ -1,0 +1,26 @@
+import { appContext } from "~/context";
+import {
+  clubOrganization,
+  domjudgeDownload,
+  domjudgeTexts,
+  domjudgeZip,
+  eventTeamEntries,
+} from "~/domain/domjudge-export.server";
+import { eventOfAdminScreen } from "~/domain/events.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { readSiteSettings } from "~/domain/settings.server";
+import type { Route } from "./+types/event-domjudge-export";
+
+/** `/dashboard/events/{id}/domjudge.zip`: the event's confirmed registrations as DOMjudge teams and accounts. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const event = await eventOfAdminScreen(app.db, params.id);
+  const [entries, settings] = await Promise.all([eventTeamEntries(app.db, event._id), readSiteSettings(app)]);
+  const zip = domjudgeZip({
+    entries,
+    organization: clubOrganization(settings),
+    title: domjudgeTexts.eventTitle(event.name),
+  });
+  return domjudgeDownload(`domjudge-${event.slug}`, zip);
+}

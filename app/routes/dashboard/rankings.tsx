@@ -1,0 +1,183 @@
+import { data, Form, Link } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { FeedbackMessage } from "~/components/feedback";
+import { SelectField } from "~/components/select-field";
+import { TextField } from "~/components/text-field";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
+import { dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import { RANKING_RULE_LABELS, type RankingRule, rankingTexts as texts } from "~/domain/rankings";
+import { createSeries, deleteSeries, listSeries, seriesFormInput, seriesInput } from "~/domain/rankings.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { listContests } from "~/domain/standings.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/rankings";
+
+/** The club's rankings across contests: make one from published standings, or delete one. */
+export const handle: RouteHandle = { hydrate: true };
+
+export function meta() {
+  return [{ title: texts.heading }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const db = context.get(appContext).db;
+  const [series, contests] = await Promise.all([listSeries(db), listContests(db, false)]);
+  return { series, contests: contests.map(({ id, name, heldOn }) => ({ id, name, heldOn })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const form = await readFormData(request);
+  if (form.get("intent") === "create") {
+    const values = { name: String(form.get("name") ?? ""), rule: String(form.get("rule") ?? "") };
+    const parsed = seriesInput.safeParse(seriesFormInput(form));
+    if (!parsed.success) {
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field.split(".")[0] ?? field, message]),
+      );
+      return invalidForm(values, errors);
+    }
+    return answerSafely(app.log, "create the ranking", async () => {
+      await createSeries(app.db, parsed.data);
+      return data<ActionResult>({ tone: "success", message: texts.created, saved: true });
+    });
+  }
+  const id = String(form.get("id") ?? "");
+  const name = String(form.get("name") ?? "");
+  const unconfirmed = confirmation(
+    form,
+    { ...texts.deleteQuestion(name), hidden: { id, name } },
+    dashboardTexts.notSaved,
+  );
+  if (unconfirmed) return unconfirmed;
+  await deleteSeries(app.db, id);
+  return data<ActionResult>({ tone: "success", message: texts.deleted });
+}
+
+export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
+
+export default function Rankings({ loaderData, actionData }: Route.ComponentProps) {
+  const confirmed = useConfirmedSubmit();
+  const values = actionData?.saved ? {} : (actionData?.values ?? {});
+  const errors = actionData?.errors ?? {};
+  const pendingName = String(confirmed.pending?.get("name") ?? "");
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-navy-900">{texts.heading}</h1>
+      <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <FeedbackMessage
+        feedback={
+          actionData?.tone && actionData.message
+            ? { tone: actionData.tone, message: actionData.message }
+            : confirmed.feedback
+        }
+      />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      {loaderData.contests.length === 0 ? (
+        <p className="card p-6 text-slate-700">{texts.noContests}</p>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="card flex max-w-xl flex-col gap-4 p-6"
+          key={actionData?.saved ? "saved" : "form"}
+        >
+          <h2 className="text-lg font-bold text-navy-900">{texts.newHeading}</h2>
+          <input type="hidden" name="intent" value="create" />
+          <TextField
+            label={texts.name}
+            name="name"
+            required
+            maxLength={200}
+            defaultValue={values.name}
+            error={errors.name}
+          />
+          <SelectField
+            id="ranking-rule"
+            name="rule"
+            label={texts.rule}
+            value={values.rule ?? "solved-penalty"}
+            choices={(Object.keys(RANKING_RULE_LABELS) as RankingRule[]).map((rule) => ({
+              value: rule,
+              label: RANKING_RULE_LABELS[rule],
+            }))}
+          />
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={errors.contests ? "ranking-contests-error" : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-800">{texts.chooseContests}</legend>
+            {loaderData.contests.map((contest) => (
+              <div key={contest.id} className="flex flex-wrap items-center gap-3">
+                <label className="flex min-h-11 flex-1 items-center gap-2">
+                  <input type="checkbox" name="contest" value={contest.id} className="size-5" />
+                  {contest.name}
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  Weight
+                  <input
+                    name={`weight.${contest.id}`}
+                    type="number"
+                    inputMode="decimal"
+                    min={0.1}
+                    step={0.1}
+                    defaultValue={1}
+                    aria-label={`Weight of ${contest.name}`}
+                    className="min-h-11 w-20 rounded-lg border border-slate-300 px-2"
+                  />
+                </label>
+              </div>
+            ))}
+            {errors.contests && (
+              <p id="ranking-contests-error" className="text-sm text-red-700">
+                {errors.contests}
+              </p>
+            )}
+          </fieldset>
+          <button type="submit" className="btn-navy self-start">
+            {texts.create}
+          </button>
+        </Form>
+      )}
+      <h2 className="text-lg font-bold text-navy-900">{texts.listHeading}</h2>
+      {loaderData.series.length === 0 ? (
+        <p className="card p-6 text-slate-600">{texts.none}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {loaderData.series.map((series) => (
+            <li key={series.id} className="card flex flex-wrap items-center justify-between gap-2 p-4">
+              <span>
+                <Link to={`/rankings/${series.slug}`} className="font-semibold text-navy-700 underline">
+                  {series.name}
+                </Link>
+                <span className="block text-sm text-slate-600">{RANKING_RULE_LABELS[series.rule]}</span>
+              </span>
+              <Form method="post" onSubmit={confirmed.askFromEvent}>
+                <input type="hidden" name="id" value={series.id} />
+                <input type="hidden" name="name" value={series.name} />
+                <button type="submit" className="btn-danger" aria-label={`Delete ${series.name}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...texts.deleteQuestion(pendingName)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
+      />
+    </section>
+  );
+}
