@@ -11,7 +11,9 @@ import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/
 import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
 import { certificatesOfEvent } from "~/domain/certificates.server";
 import { listApplications, openRound } from "~/domain/membership.server";
+import { findSeriesRanking } from "~/domain/rankings.server";
 import { listRegistrations } from "~/domain/registrations.server";
+import { findLeaderboard, listContests } from "~/domain/standings.server";
 import { todayIn } from "~/lib/format";
 import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey, variantWidths } from "~/lib/media";
 import { createDiskStorage } from "~/lib/storage/disk.server";
@@ -304,6 +306,39 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       expect(past.every((row) => row.people[0]?.checkedInAt)).toBe(true);
       const [pastEvent] = await db.select().from(events).where(eq(events.name, "Workshop on Python for Beginners"));
       expect(await certificatesOfEvent(db, pastEvent?.id ?? "")).toHaveLength(6);
+    }
+  });
+
+  it("publishes a team contest and an individual one with members matched, and a ranking of both", async () => {
+    for (const db of [drawn.db, fromSnapshot.db]) {
+      const contests = await listContests(db, false);
+      expect(contests.map((contest) => [contest.name, contest.format])).toEqual([
+        ["RMSTU Weekly Practice Contest #12", "codeforces"],
+        ["RMSTU Team Selection Contest 2026", "clics"],
+      ]);
+      const team = await findLeaderboard(db, contests[1]?.slug ?? "");
+      expect(team?.rows[0]).toMatchObject({ name: "Byte Busters", rank: 1 });
+      expect(team?.rows[0]?.members.map((member) => member.name).sort()).toEqual([
+        "Jyotirmoy Chakma",
+        "Mahmudul Hasan",
+        "Nusrat Jahan",
+      ]);
+      const solo = await findLeaderboard(db, contests[0]?.slug ?? "");
+      expect(solo?.rows.map((row) => row.members.map((member) => member.name))).toEqual([
+        ["Sumaiya Islam"],
+        ["Tanvir Ahmed"],
+        ["Priyanka Chakma"],
+        [],
+      ]);
+      const ranking = await findSeriesRanking(db, "selection-contests-2026");
+      // Tanvir took part in both: 2 × 178 for his team's second place, 178 for his own second place.
+      expect(ranking?.standings[0]).toMatchObject({
+        rank: 1,
+        member: { name: "Tanvir Ahmed" },
+        points: 534,
+        taken: 2,
+        absences: 0,
+      });
     }
   });
 });

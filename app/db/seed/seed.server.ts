@@ -17,6 +17,7 @@ import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoRegistrations } from "./demo-registrations.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
+import { seedDemoStandings } from "./demo-standings.server";
 
 export const DEMO_SEED_KEY = "demo-content-seeded";
 
@@ -68,6 +69,7 @@ export async function seedDemoContentOnce(args: {
     if (withMembers) {
       await seedDemoMembers(tx);
       await seedDemoRegistrations(tx);
+      await seedDemoStandings(tx);
     }
     // The demo is not news: nobody is told about it.
     await tx.update(publications).set({ announcedAt: new Date() }).where(isNull(publications.announcedAt));
