@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
+import { rankingTexts } from "~/domain/rankings";
 import { standingsAdminTexts } from "~/domain/standings";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
 const FIXTURES = path.resolve("tests/fixtures/standings");
+/** The name in the CLICS fixture's contest.json. */
+const clicsName = JSON.parse(fs.readFileSync(path.join(FIXTURES, "clics/2023-06/contest.json"), "utf8"))
+  .formal_name as string;
 
 function clicsPackage(): Buffer {
   const folder = path.join(FIXTURES, "clics/2023-06");
@@ -74,4 +78,24 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   }
   await visitor.goto("/results");
   for (const href of imported) await expect(visitor.locator(`a[href="${href}"]`)).toBeVisible();
+
+  // A ranking of the two, built on the phone; then its page, and a member's history (the demo's).
+  const name = `Selection ${Date.now()}`;
+  await page.goto("/dashboard/rankings");
+  await waitForForm(page);
+  await page.getByLabel(rankingTexts.name, { exact: true }).fill(name);
+  for (const contestName of ["Club Selection Contest 2031", clicsName]) {
+    await page.getByRole("checkbox", { name: contestName }).check();
+  }
+  await page.getByRole("button", { name: rankingTexts.create }).click();
+  await expect(page.getByRole("link", { name })).toBeVisible();
+  await expectNoAxeViolations(page, "the rankings screen at 390 px");
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expectNoAxeViolations(page, "a ranking at 390 px");
+  await visitor.goto("/students/sumaiya-islam");
+  await expect(visitor.getByRole("region", { name: "Contest history" })).toContainText(
+    "RMSTU Weekly Practice Contest #12",
+  );
+  await expect(visitor.getByRole("region", { name: "Contest history" })).toContainText("Selection contests 2026");
 });
