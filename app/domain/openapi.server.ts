@@ -517,7 +517,7 @@ const standingsCalls: ApiCall[] = [
     path: "/api/standings/import",
     tag: "Standings",
     summary:
-      "Import a contest's standings from a judge's file (multipart: `format`, `file`, `name`, `held_on`, `replaces`)",
+      "Import a contest's standings from a judge's file (multipart: `format`, `file` or `codeforces_contest`, `name`, `held_on`, `replaces`)",
     description:
       "`format` is one of clics (a contest package .zip), domjudge-results, icpc-scoreboard, codeforces, vjudge, csv. " +
       "People are matched to member profiles by judge handle or email. `?dryRun=1` answers the preview and saves nothing; " +
@@ -533,6 +533,7 @@ const standingsCalls: ApiCall[] = [
       400: failure("A bad field, no file, or a file that is not of the chosen format (the message names where)"),
       ...ADMIN_ONLY,
       413: failure("The file is over 10 MB"),
+      502: failure("Codeforces could not be reached, or refused the contest id"),
     },
   },
   {

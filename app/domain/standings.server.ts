@@ -1,10 +1,13 @@
+import fsp from "node:fs/promises";
 import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { contestRows, contests, rankingSeriesContests, students } from "~/db/schema";
 import { fieldErrors } from "~/lib/field-errors";
+import type { MultipartOutcome } from "~/lib/upload-stream.server";
 import { freeSlug } from "./crud.server";
 import { optionalDateField, optionalText } from "./fields";
+import { fetchCodeforcesStandings } from "./importers/codeforces";
 import { readStandingsFile } from "./importers/read-standings.server";
 import { JUDGES, type JudgeKey } from "./members";
 import { UUID_PATTERN } from "./recent-events";
@@ -19,6 +22,7 @@ import {
   type StandingsProblem,
   type StandingsRow,
   type StandingsWarning,
+  standingsAdminTexts as texts,
 } from "./standings";
 
 /** The fields sent with a standings file: the format, and the contest's own facts. */
@@ -447,3 +451,36 @@ export const standingsPreviewAnswer = z
     warnings: z.array(z.strictObject({ message: z.string(), where: z.string().optional() })),
   })
   .meta({ id: "StandingsPreview" });
+
+export type ImportSource =
+  | { ok: true; bytes: Uint8Array; fileName: string }
+  | { ok: false; status: 400 | 413 | 502; message: string; field: "file" | "codeforces_contest" };
+
+/**
+ * The standings to read: the file sent, or, for Codeforces without a file, the contest named
+ * by `codeforces_contest` fetched from its API (when the server can reach it).
+ */
+export async function importSource(received: MultipartOutcome, codeforcesApiUrl: string): Promise<ImportSource> {
+  if (received.kind === "too-large") return { ok: false, status: 413, message: texts.tooLarge, field: "file" };
+  if (received.kind === "file") {
+    return {
+      ok: true,
+      bytes: new Uint8Array(await fsp.readFile(received.file.path)),
+      fileName: received.file.name ?? "standings",
+    };
+  }
+  const contestId = received.fields.codeforces_contest?.trim();
+  if (received.fields.format !== "codeforces" || !contestId) {
+    return { ok: false, status: 400, message: texts.noFile, field: "file" };
+  }
+  if (!/^\d{1,7}$/.test(contestId)) {
+    return { ok: false, status: 400, message: texts.badContestId, field: "codeforces_contest" };
+  }
+  try {
+    const text = await fetchCodeforcesStandings(Number(contestId), fetch, codeforcesApiUrl);
+    return { ok: true, bytes: new TextEncoder().encode(text), fileName: `codeforces-${contestId}.json` };
+  } catch (error) {
+    const message = `${texts.codeforcesFailed} ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, status: 502, message, field: "codeforces_contest" };
+  }
+}

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,8 +44,30 @@ function importForm(format: string, file: Uint8Array, fileName: string, fields: 
 const importCall = (form: FormData, query = "", cookie = cookies.admin) =>
   call(`/api/standings/import${query}`, { method: "POST", body: form, cookie });
 
+/** Codeforces' API, played by a local server: contest 104321 is the fixture, any other is unknown. */
+let codeforces: http.Server;
+
+async function startCodeforces(): Promise<string> {
+  codeforces = http.createServer((req, res) => {
+    const known = new URL(req.url ?? "/", "http://x").searchParams.get("contestId") === "104321";
+    res.writeHead(known ? 200 : 400, { "Content-Type": "application/json" });
+    res.end(
+      known
+        ? fixture("codeforces/icpc.json")
+        : JSON.stringify({ status: "FAILED", comment: "contestId: Contest with id 999 not found" }),
+    );
+  });
+  await new Promise<void>((resolve) => codeforces.listen(0, "127.0.0.1", resolve));
+  const address = codeforces.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api`;
+}
+
 beforeAll(async () => {
-  running = await startServerOnTestDatabase({ ADMIN_EMAILS: ADMIN.email, TRUSTED_PROXY_HEADER: "x-real-ip" });
+  running = await startServerOnTestDatabase({
+    ADMIN_EMAILS: ADMIN.email,
+    TRUSTED_PROXY_HEADER: "x-real-ip",
+    CODEFORCES_API_URL: await startCodeforces(),
+  });
   server = running.server;
   cookies.admin = await signUp(ADMIN);
   cookies.member = await signUp(MEMBER);
@@ -75,7 +98,10 @@ beforeAll(async () => {
   expect(saved.status, await saved.clone().text()).toBeLessThan(300);
 }, 120_000);
 
-afterAll(() => running?.close());
+afterAll(async () => {
+  await running?.close();
+  codeforces?.close();
+});
 
 describe("POST /api/standings/import", () => {
   it("previews a Codeforces file without saving, matching handles to member profiles", async () => {
@@ -94,6 +120,24 @@ describe("POST /api/standings/import", () => {
     );
     const list = await call("/results");
     expect(await list.text()).not.toContain("Club Selection Contest 2031");
+  });
+
+  it("fetches a Codeforces contest by its id instead of a file, and says why when Codeforces refuses", async () => {
+    const byId = (contest: string) => {
+      const form = new FormData();
+      form.set("format", "codeforces");
+      form.set("codeforces_contest", contest);
+      return importCall(form, "?dryRun=1");
+    };
+    const fetched = await byId("104321");
+    expect(fetched.status).toBe(200);
+    expect(((await fetched.json()) as { preview: { name: string } }).preview.name).toBe("Club Selection Contest 2031");
+    const unknown = await byId("999");
+    expect(unknown.status).toBe(502);
+    expect(((await unknown.json()) as { message: string }).message).toContain("Contest with id 999 not found");
+    const notANumber = await byId("abc");
+    expect(notANumber.status).toBe(400);
+    expect(((await notANumber.json()) as { errors: Record<string, string> }).errors.codeforces_contest).toBeDefined();
   });
 
   it("refuses anonymous and General callers, a wrong format choice naming where, and a file over 10 MB", async () => {

@@ -14,7 +14,7 @@ import { rankWarnings } from "../standings-ranking";
  * (https://codeforces.com/apiHelp/methods#contest.standings; the objects at /apiHelp/objects).
  */
 
-const STANDINGS_URL = "https://codeforces.com/api/contest.standings";
+const API_URL = "https://codeforces.com/api";
 const FETCH_TIMEOUT_MS = 15_000;
 
 const problemResultSchema = z.object({
@@ -80,13 +80,17 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
 
 /**
  * The standings of a contest from the API: official contestants only (`showUnofficial=false`),
- * as the text `parseCodeforcesStandings` reads. `fetchImpl` is for tests.
+ * as the text `parseCodeforcesStandings` reads. `fetchImpl` and `apiUrl` are for tests.
  */
-export async function fetchCodeforcesStandings(contestId: number, fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function fetchCodeforcesStandings(
+  contestId: number,
+  fetchImpl: typeof fetch = fetch,
+  apiUrl = API_URL,
+): Promise<string> {
   if (!Number.isSafeInteger(contestId) || contestId <= 0) {
     throw new RangeError(`A Codeforces contest id is a positive whole number, not ${contestId}`);
   }
-  const url = `${STANDINGS_URL}?contestId=${contestId}&showUnofficial=false`;
+  const url = `${apiUrl}/contest.standings?contestId=${contestId}&showUnofficial=false`;
   let response: Response;
   let body: string;
   try {

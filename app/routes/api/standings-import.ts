@@ -2,9 +2,8 @@ import fsp from "node:fs/promises";
 import { appContext } from "~/context";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { requireAdmin } from "~/domain/session.server";
-import { prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
+import { importSource, prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
 import { jsonError } from "~/lib/api.server";
-import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/standings-import";
 
@@ -13,9 +12,9 @@ export function loader() {
 }
 
 /**
- * `POST /api/standings/import` (admins, multipart: `format`, `file`, `name`, `held_on`,
- * `replaces`): reads a judge's file and publishes its standings; `?dryRun=1` answers the
- * preview and saves nothing.
+ * `POST /api/standings/import` (admins, multipart: `format`, `file` or for Codeforces
+ * `codeforces_contest`, `name`, `held_on`, `replaces`): reads a judge's file and publishes its
+ * standings; `?dryRun=1` answers the preview and saves nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -26,13 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxBytes: STANDINGS_MAX_BYTES,
     tempDir: uploadTempDir(app.config.DATA_DIR),
   });
-  if (received.kind === "too-large")
-    return jsonError(413, "The file is over 10 MB.", { file: "The file is over 10 MB." });
-  if (received.kind === "missing")
-    return jsonError(400, INVALID_INPUT_MESSAGE, { file: "Send the judge's file as `file`." });
   try {
-    const bytes = new Uint8Array(await fsp.readFile(received.file.path));
-    const fileName = received.file.name ?? "standings";
+    const source = await importSource(received, app.config.CODEFORCES_API_URL);
+    if (!source.ok) return jsonError(source.status, source.message, { [source.field]: source.message });
+    const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: received.fields, bytes, fileName });
     if (!prepared.ok) return jsonError(400, prepared.message, prepared.errors);
     const { studentIds: _matched, ...preview } = prepared.preview;
@@ -41,6 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const slug = await publishPreview(app.db, id);
     return Response.json({ contestId: id, slug }, { status: 201 });
   } finally {
-    await fsp.rm(received.file.path, { force: true });
+    if (received.kind === "file") await fsp.rm(received.file.path, { force: true });
   }
 }

@@ -10,7 +10,7 @@ import { appContext } from "~/context";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { STANDINGS_FORMAT_LABELS, STANDINGS_FORMATS, standingsAdminTexts as texts } from "~/domain/standings";
-import { listContests, prepareImport, savePreview } from "~/domain/standings.server";
+import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { formatDate } from "~/lib/format";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -38,23 +38,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     tempDir: uploadTempDir(app.config.DATA_DIR),
   });
   const values = received.fields;
-  if (received.kind !== "file") {
-    const message = received.kind === "too-large" ? texts.tooLarge : texts.noFile;
-    return data<ActionResult>(
-      { tone: "error", message, errors: { file: message }, values },
-      received.kind === "too-large" ? 413 : 400,
-    );
-  }
   try {
-    const bytes = new Uint8Array(await fsp.readFile(received.file.path));
-    const fileName = received.file.name ?? "standings";
+    const source = await importSource(received, app.config.CODEFORCES_API_URL);
+    if (!source.ok) {
+      const { message, field, status } = source;
+      return data<ActionResult>({ tone: "error", message, errors: { [field]: message }, values }, status);
+    }
+    const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: values, bytes, fileName });
     if (!prepared.ok)
       return data<ActionResult>({ tone: "error", message: prepared.message, errors: prepared.errors, values }, 400);
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     throw redirect(`/dashboard/standings/${id}`);
   } finally {
-    await fsp.rm(received.file.path, { force: true });
+    if (received.kind === "file") await fsp.rm(received.file.path, { force: true });
   }
 }
 
@@ -108,6 +105,14 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
             </p>
           )}
         </div>
+        <TextField
+          label={texts.codeforcesContest}
+          name="codeforces_contest"
+          inputMode="numeric"
+          maxLength={7}
+          defaultValue={values.codeforces_contest}
+          error={errors.codeforces_contest}
+        />
         <TextField label={texts.name} name="name" maxLength={200} defaultValue={values.name} error={errors.name} />
         <TextField
           label={texts.heldOn}
