@@ -90,10 +90,10 @@ export class StandingsFormatError extends Error {
 }
 
 export const STANDINGS_FORMAT_LABELS: Record<StandingsFormat, string> = {
-  clics: "CLICS contest package (.zip: scoreboard.json, teams.json, problems.json)",
+  clics: "CLICS contest package (.zip)",
   "domjudge-results": "DOMjudge results.tsv",
   "icpc-scoreboard": "ICPC scoreboard.tsv",
-  codeforces: "Codeforces contest.standings (.json)",
+  codeforces: "Codeforces standings (.json)",
   vjudge: "vjudge rank (.json)",
   csv: "Our CSV template",
 };
