@@ -1,8 +1,9 @@
 import fsp from "node:fs/promises";
-import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { eventPagePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
-import { contestRows, contests, rankingSeriesContests, students } from "~/db/schema";
+import { contestRows, contests, events, rankingSeriesContests, results, students } from "~/db/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import type { MultipartOutcome } from "~/lib/upload-stream.server";
 import { freeSlug } from "./crud.server";
@@ -25,18 +26,25 @@ import {
   standingsAdminTexts as texts,
 } from "./standings";
 
+/** An id a form's choice sends, or nothing (blank). */
+const optionalId = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(UUID_PATTERN, `${label} must be one of the list`)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
 /** The fields sent with a standings file: the format, and the contest's own facts. */
 export const standingsImportInput = z.object({
   format: z.enum(STANDINGS_FORMATS, { error: `Format must be one of: ${STANDINGS_FORMATS.join(", ")}` }),
   name: optionalText("Name", 200),
   held_on: optionalDateField("Date"),
+  /** The event the contest was held as, and the result (sheet) it belongs to, when there are. */
+  event_id: optionalId("Event"),
+  result_id: optionalId("Result"),
   /** Importing for a contest that has standings already replaces them on confirming. */
-  replaces: z
-    .string()
-    .trim()
-    .regex(UUID_PATTERN, "Replaces must be a contest's id")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  replaces: optionalId("Replaces"),
 });
 
 export type StandingsImportInput = z.infer<typeof standingsImportInput>;
@@ -141,6 +149,8 @@ export async function savePreview(
         scoring: preview.scoring,
         format: input.format,
         heldOn: input.held_on || null,
+        eventId: input.event_id ?? null,
+        resultId: input.result_id ?? null,
         replacesId: input.replaces ?? null,
         problems: preview.problems,
         warnings: preview.warnings,
@@ -288,6 +298,26 @@ export async function contestHistoryOf(db: Database, studentId: string) {
     .orderBy(sql`${contests.heldOn} desc nulls last`, desc(contests.importedAt));
 }
 
+/** The contest's event page and result sheet, when it is linked to ones visitors may see. */
+async function linksOf(db: Database, contest: Pick<ContestRow, "eventId" | "resultId">) {
+  const [event] = contest.eventId
+    ? await db
+        .select({ name: events.name, eventType: events.eventType, slug: events.slug })
+        .from(events)
+        .where(and(eq(events.id, contest.eventId), ne(events.status, "draft")))
+    : [];
+  const [result] = contest.resultId
+    ? await db
+        .select({ id: results.id, name: results.name })
+        .from(results)
+        .where(and(eq(results.id, contest.resultId), eq(results.status, "published")))
+    : [];
+  return {
+    event: event ? { name: event.name, path: eventPagePath(event) } : null,
+    result: result ? { name: result.name, path: `/results#result-${result.id}` } : null,
+  };
+}
+
 /**
  * A published contest's leaderboard: its rows with the member profiles they were matched to
  * (linked unless the member left the Students page) and each row's batches, for the filter.
@@ -328,6 +358,7 @@ export async function findLeaderboard(db: Database, slug: string) {
   });
   const { contest } = standings;
   return {
+    ...(await linksOf(db, contest)),
     slug: contest.slug,
     name: contest.name,
     heldOn: contest.heldOn,
@@ -336,6 +367,17 @@ export async function findLeaderboard(db: Database, slug: string) {
     rows,
     batchChoices: [...new Set(rows.flatMap((row) => row.batches))].sort((a, b) => a - b),
   };
+}
+
+/** The linked event, result and replaced contest must exist (the form's lists may be out of date). */
+async function missingLinks(db: Database, input: StandingsImportInput): Promise<Record<string, string> | undefined> {
+  const exists = async (table: typeof events | typeof results | typeof contests, id: string | undefined) =>
+    !id || (await db.$count(table, eq(table.id, id))) > 0;
+  const errors: Record<string, string> = {};
+  if (!(await exists(events, input.event_id))) errors.event_id = "Event: no such event";
+  if (!(await exists(results, input.result_id))) errors.result_id = "Result: no such result";
+  if (!(await exists(contests, input.replaces))) errors.replaces = "Replaces: no such contest";
+  return Object.keys(errors).length ? errors : undefined;
 }
 
 export type PreparedImport =
@@ -355,6 +397,8 @@ export async function prepareImport(
   if (!parsed.success) {
     return { ok: false, message: "Please correct the marked fields.", errors: fieldErrors(parsed.error) };
   }
+  const missing = await missingLinks(db, parsed.data);
+  if (missing) return { ok: false, message: "Please correct the marked fields.", errors: missing };
   let standings: ImportedStandings;
   try {
     standings = readStandingsFile(parsed.data.format, args.bytes);
@@ -384,6 +428,8 @@ export const apiStandings = z
     scoring: z.enum(["icpc", "score"]),
     format: z.enum(STANDINGS_FORMATS),
     held_on: z.string().nullable(),
+    event_id: z.string().nullable(),
+    result_id: z.string().nullable(),
     problems: z.array(z.strictObject({ label: z.string(), name: z.string() })),
     rows: z.array(
       z.strictObject({
@@ -412,6 +458,8 @@ export function toApiStandings({ contest, rows }: ContestStandings): z.infer<typ
     scoring: contest.scoring,
     format: contest.format,
     held_on: contest.heldOn,
+    event_id: contest.eventId,
+    result_id: contest.resultId,
     problems: contest.problems,
     rows: rows.map((row) => ({
       rank: row.rank,

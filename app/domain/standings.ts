@@ -117,6 +117,8 @@ export const standingsTexts = {
   search: "Search by name",
   filter: "Show",
   noMatch: "Nobody in these standings matches.",
+  theEvent: (name: string) => `The event: ${name}`,
+  theResult: (name: string) => `The result: ${name}`,
   legend:
     "Green: solved (minute of the accepted submission, tries below); dark green: solved first; red: tried, not solved.",
 } as const;
@@ -132,6 +134,9 @@ export const standingsAdminTexts = {
   template: "our CSV template",
   name: "Contest name (optional: the file's own name otherwise)",
   heldOn: "Date (optional)",
+  event: "Held as the event (optional)",
+  result: "Belongs to the result (optional)",
+  none: "None",
   preview: "Preview",
   noFile: "File: choose the judge's file to import (or, for Codeforces, give the contest's id).",
   badContestId: "Codeforces contest: a contest id is a number, e.g. 1950.",

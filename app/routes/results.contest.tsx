@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
 import { appContext } from "~/context";
@@ -80,6 +80,20 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             {texts.filter}
           </button>
         </Form>
+        {(board.event || board.result) && (
+          <p className="flex flex-wrap gap-x-4">
+            {board.event && (
+              <Link to={board.event.path} className="font-medium text-navy-700 underline">
+                {texts.theEvent(board.event.name)}
+              </Link>
+            )}
+            {board.result && (
+              <Link to={board.result.path} className="font-medium text-navy-700 underline">
+                {texts.theResult(board.result.name)}
+              </Link>
+            )}
+          </p>
+        )}
         <p className="text-sm text-slate-600">{texts.legend}</p>
         {board.rows.length === 0 ? (
           <p className="text-slate-700">{texts.noMatch}</p>

@@ -174,14 +174,51 @@ describe("POST /api/standings/import", () => {
     expect(list).toContain(`href="/results/${slug}"`);
     expect(list).toContain("Leader Board");
 
+    // Corrected standings replace the first ones, linked to the contest's event and result sheet.
+    const added = async (path: string, body: Record<string, unknown>) =>
+      ((await (await call(path, { method: "POST", cookie: cookies.admin, body })).json()) as { insertedId: string })
+        .insertedId;
+    const eventId = await added("/api/add-event", {
+      eventType: "Programming Contest",
+      name: "Club Cup 2031",
+      starts_on: "2031-03-02",
+      starts_at: "10:00",
+      problem_number: 6,
+      contest_duration: "5 Hours",
+      details: "The club's cup.",
+    });
+    const resultId = await added("/api/add-result", {
+      name: "Club Cup 2031 results",
+      publishing_date: "2031-03-03",
+      pdfFile: "https://example.org/cup.pdf",
+    });
+    const unknownEvent = await importCall(
+      importForm("clics", clicsPackage(), "package.zip", { event_id: "00000000-0000-4000-8000-000000000000" }),
+      "?dryRun=1",
+    );
+    expect(((await unknownEvent.json()) as { errors: Record<string, string> }).errors.event_id).toBe(
+      "Event: no such event",
+    );
     const again = await importCall(
-      importForm("clics", clicsPackage(), "package.zip", { name: "Club Cup, corrected", replaces: contestId }),
+      importForm("clics", clicsPackage(), "package.zip", {
+        name: "Club Cup, corrected",
+        replaces: contestId,
+        event_id: eventId,
+        result_id: resultId,
+      }),
     );
     const replaced = (await again.json()) as { contestId: string; slug: string };
     published.push(replaced);
     expect(replaced.slug).toBe(slug);
     expect((await call(`/api/standings/${contestId}`)).status).toBe(404);
-    expect(await (await call(`/results/${slug}`)).text()).toContain("Club Cup, corrected");
+    const corrected = (await (await call(`/results/${slug}`)).text()).replaceAll("<!-- -->", "");
+    expect(corrected).toContain("Club Cup, corrected");
+    expect(corrected).toContain('href="/events/programming-contest/club-cup-2031"');
+    expect(corrected).toContain(`href="/results#result-${resultId}"`);
+    expect(await (await call(`/api/standings/${replaced.contestId}`)).json()).toMatchObject({
+      event_id: eventId,
+      result_id: resultId,
+    });
   });
 
   it("lists a member's contests on their page, and filters a leaderboard by name and batch", async () => {

@@ -7,7 +7,9 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { listEvents } from "~/domain/events.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
+import { listResults } from "~/domain/results.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { STANDINGS_FORMAT_LABELS, STANDINGS_FORMATS, standingsAdminTexts as texts } from "~/domain/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
@@ -26,7 +28,13 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
-  return { contests: await listContests(context.get(appContext).db, true) };
+  const db = context.get(appContext).db;
+  const [contests, events, results] = await Promise.all([listContests(db, true), listEvents(db), listResults(db)]);
+  return {
+    contests,
+    events: events.map((event) => ({ value: event._id, label: event.name })),
+    results: results.map((result) => ({ value: result._id, label: result.name })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,6 +128,20 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
           type="date"
           defaultValue={values.held_on}
           error={errors.held_on}
+        />
+        <SelectField
+          id="standings-event"
+          name="event_id"
+          label={texts.event}
+          value={values.event_id ?? ""}
+          choices={[{ value: "", label: texts.none }, ...loaderData.events]}
+        />
+        <SelectField
+          id="standings-result"
+          name="result_id"
+          label={texts.result}
+          value={values.result_id ?? ""}
+          choices={[{ value: "", label: texts.none }, ...loaderData.results]}
         />
         <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
           {texts.preview}
