@@ -134,6 +134,8 @@ export const standingsAdminTexts = {
   template: "our CSV template",
   name: "Contest name (optional: the file's own name otherwise)",
   heldOn: "Date (optional)",
+  replaces: "Replaces the standings of",
+  newContest: "Nothing: a new contest",
   event: "Held as the event (optional)",
   result: "Belongs to the result (optional)",
   none: "None",

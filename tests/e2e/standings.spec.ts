@@ -52,6 +52,24 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
     imported.push((await page.getByRole("link", { name: standingsAdminTexts.publicPage }).getAttribute("href")) ?? "");
   }
 
+  // Importing the package again for the same contest replaces its standings at the same address.
+  await page.goto("/dashboard/standings");
+  await waitForForm(page);
+  await page.getByLabel(standingsAdminTexts.format).selectOption("clics");
+  await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles({
+    name: "club-cup.zip",
+    mimeType: "application/zip",
+    buffer: clicsPackage(),
+  });
+  await page.getByLabel(standingsAdminTexts.replaces).selectOption({ label: clicsName });
+  await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
+  await page.getByRole("button", { name: standingsAdminTexts.publish }).click();
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(page.getByRole("link", { name: standingsAdminTexts.publicPage })).toHaveAttribute(
+    "href",
+    imported[0] ?? "",
+  );
+
   // A bad choice is refused with the format named, and the form keeps the choice.
   await page.goto("/dashboard/standings");
   await waitForForm(page);

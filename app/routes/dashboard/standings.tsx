@@ -130,6 +130,18 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
           error={errors.held_on}
         />
         <SelectField
+          id="standings-replaces"
+          name="replaces"
+          label={texts.replaces}
+          value={values.replaces ?? ""}
+          choices={[
+            { value: "", label: texts.newContest },
+            ...loaderData.contests
+              .filter((contest) => contest.status === "published")
+              .map((contest) => ({ value: contest.id, label: contest.name })),
+          ]}
+        />
+        <SelectField
           id="standings-event"
           name="event_id"
           label={texts.event}
