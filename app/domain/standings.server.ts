@@ -418,6 +418,18 @@ const apiCell = z.strictObject({
   score: z.number().nullable(),
 });
 
+/** A line of standings as the API shows it (saved, or in a preview). */
+const apiRowFields = {
+  rank: z.number().int().nullable(),
+  name: z.string(),
+  members: z.array(z.strictObject({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() })),
+  solved: z.number().int(),
+  penalty: z.number().int().nullable(),
+  score: z.number().nullable(),
+  cells: z.record(z.string(), apiCell),
+  awards: z.array(z.string()),
+};
+
 /** A contest's standings as `GET /api/standings/{id}` answers them. */
 export const apiStandings = z
   .strictObject({
@@ -431,21 +443,7 @@ export const apiStandings = z
     event_id: z.string().nullable(),
     result_id: z.string().nullable(),
     problems: z.array(z.strictObject({ label: z.string(), name: z.string() })),
-    rows: z.array(
-      z.strictObject({
-        rank: z.number().int().nullable(),
-        name: z.string(),
-        members: z.array(
-          z.strictObject({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
-        ),
-        solved: z.number().int(),
-        penalty: z.number().int().nullable(),
-        score: z.number().nullable(),
-        cells: z.record(z.string(), apiCell),
-        awards: z.array(z.string()),
-        member_ids: z.array(z.string()),
-      }),
-    ),
+    rows: z.array(z.strictObject({ ...apiRowFields, member_ids: z.array(z.string()) })),
   })
   .meta({ id: "Standings" });
 
@@ -481,21 +479,7 @@ export const standingsPreviewAnswer = z
     name: z.string(),
     scoring: z.enum(["icpc", "score"]),
     problems: z.array(z.strictObject({ label: z.string(), name: z.string() })),
-    rows: z.array(
-      z.strictObject({
-        rank: z.number().int().nullable(),
-        name: z.string(),
-        members: z.array(
-          z.strictObject({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
-        ),
-        solved: z.number().int(),
-        penalty: z.number().int().nullable(),
-        score: z.number().nullable(),
-        cells: z.record(z.string(), apiCell),
-        awards: z.array(z.string()),
-        matchedMembers: z.number().int(),
-      }),
-    ),
+    rows: z.array(z.strictObject({ ...apiRowFields, matchedMembers: z.number().int() })),
     warnings: z.array(z.strictObject({ message: z.string(), where: z.string().optional() })),
   })
   .meta({ id: "StandingsPreview" });

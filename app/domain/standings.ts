@@ -115,7 +115,7 @@ export const standingsTexts = {
   batch: "Batch",
   everyBatch: "Every batch",
   search: "Search by name",
-  filter: "Show",
+  show: "Show",
   noMatch: "Nobody in these standings matches.",
   theEvent: (name: string) => `The event: ${name}`,
   theResult: (name: string) => `The result: ${name}`,

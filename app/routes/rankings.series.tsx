@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/context";
 import { memberPath } from "~/domain/members";
@@ -37,32 +38,17 @@ export default function Ranking({ loaderData: ranking }: Route.ComponentProps) {
         <p>{RANKING_RULE_LABELS[ranking.rule]}</p>
       </PageHeader>
       <div className="container-page flex flex-col gap-4 py-8">
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="ranking-batch" className="text-sm font-medium text-slate-800">
-              {texts.batch}
-            </label>
-            <select
-              id="ranking-batch"
-              name="batch"
-              defaultValue={ranking.batch}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
-            >
-              <option value="">{texts.everyBatch}</option>
-              {ranking.batches.map((batch) => (
-                <option key={batch} value={batch}>
-                  {batch}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-navy">
-            {texts.show}
-          </button>
-          <a href={`/rankings/${ranking.slug}/ranking.csv`} className="btn border border-slate-300" download>
-            {texts.csv}
-          </a>
-        </Form>
+        <BatchFilterForm
+          id="ranking-batch"
+          batch={ranking.batch}
+          batches={ranking.batches}
+          texts={texts}
+          after={
+            <a href={`/rankings/${ranking.slug}/ranking.csv`} className="btn border border-slate-300" download>
+              {texts.csv}
+            </a>
+          }
+        />
         <ol className="flex flex-col gap-2">
           {ranking.standings.map((standing) => (
             <li key={standing.studentId} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3">

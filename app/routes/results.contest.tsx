@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
 import { appContext } from "~/context";
@@ -44,25 +45,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         <p>{[board.heldOn && formatDate(board.heldOn), texts.participants(board.total)].filter(Boolean).join(" · ")}</p>
       </PageHeader>
       <div className="container-page flex flex-col gap-4 py-8">
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="standings-batch" className="text-sm font-medium text-slate-800">
-              {texts.batch}
-            </label>
-            <select
-              id="standings-batch"
-              name="batch"
-              defaultValue={board.batch}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
-            >
-              <option value="">{texts.everyBatch}</option>
-              {board.batchChoices.map((batch) => (
-                <option key={batch} value={batch}>
-                  {batch}
-                </option>
-              ))}
-            </select>
-          </div>
+        <BatchFilterForm id="standings-batch" batch={board.batch} batches={board.batchChoices} texts={texts}>
           <div className="flex flex-col gap-1">
             <label htmlFor="standings-q" className="text-sm font-medium text-slate-800">
               {texts.search}
@@ -76,10 +59,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               className="min-h-11 rounded-lg border border-slate-300 px-3"
             />
           </div>
-          <button type="submit" className="btn-navy">
-            {texts.filter}
-          </button>
-        </Form>
+        </BatchFilterForm>
         {(board.event || board.result) && (
           <p className="flex flex-wrap gap-x-4">
             {board.event && (

@@ -10,6 +10,7 @@ import {
   type StandingsWarning,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
+import { checkJson, parseJsonText } from "./json-file";
 
 /**
  * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
@@ -296,51 +297,7 @@ function contestName(text: string): string | null {
 }
 
 function readFile<T>(file: string, text: string, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(parseJson(file, text), { error: describeIssue });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = pathText(issue?.path ?? []);
-  throw new StandingsFormatError(issue?.message ?? "unexpected content", path ? `${file}: ${path}` : file);
-}
-
-function parseJson(file: string, text: string): unknown {
-  try {
-    // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = /\(line (\d+) column (\d+)\)/.exec(message);
-    // V8 quotes the start of the text after an unexpected token: the token is enough.
-    const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
-    throw new StandingsFormatError(`not valid JSON (${reason})`, at ? `${file}: line ${at[1]}, column ${at[2]}` : file);
-  }
-}
-
-const EXPECTED: Record<string, string> = {
-  string: "must be text",
-  number: "must be a number",
-  int: "must be a whole number",
-  boolean: "must be true or false",
-  array: "must be a list",
-  object: "must be an object",
-};
-
-/** Zod's messages in words for the admin who exported the file. */
-function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.input === undefined) return "is required";
-  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
-  if (issue.code === "too_small") {
-    return issue.origin === "string" ? "must not be empty" : `must be at least ${issue.minimum}`;
-  }
-  return undefined;
-}
-
-/** `["rows", 3, "time"]` → `rows[3].time`. */
-function pathText(path: PropertyKey[]): string {
-  return path
-    .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
-    .join("")
-    .replace(/^\./, "");
+  return checkJson(schema, parseJsonText(text, file), { file });
 }
 
 const PACKAGE_FILES = ["scoreboard.json", "teams.json", "problems.json", "awards.json", "contest.json"] as const;

@@ -8,6 +8,7 @@ import {
   type StandingsWarning,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
+import { checkJson, parseJsonText } from "./json-file";
 
 /**
  * Codeforces standings as the API's `contest.standings` method answers
@@ -56,14 +57,14 @@ interface KeptRow {
 
 /** The API's answer (what `fetchCodeforcesStandings` returns, or the same JSON saved from a browser). */
 export function parseCodeforcesStandings(json: string): ImportedStandings {
-  const response = validate(responseSchema, readJson(json));
+  const response = checkJson(responseSchema, parseJsonText(json));
   if (response.status !== "OK") {
     throw new StandingsFormatError(
       `Codeforces refused the request: ${response.comment ?? "no reason given"}`,
       "status",
     );
   }
-  const result = validate(resultSchema, response.result, ["result"]);
+  const result = checkJson(resultSchema, response.result, { at: ["result"] });
   const scoring: Scoring = result.contest.type === "ICPC" ? "icpc" : "score";
   const labels = result.problems.map((problem) => problem.index);
   const { kept, skipped } = keepContestants(scoring, labels, result.rows);
@@ -221,49 +222,4 @@ function skippedWarnings(skipped: Map<string, number>): StandingsWarning[] {
 function preliminaryWarnings(kept: KeptRow[]): StandingsWarning[] {
   const preliminary = kept.some(({ results }) => results.some((result) => result.type === "PRELIMINARY"));
   return preliminary ? [{ message: "Some results are preliminary: points can still change in the system tests" }] : [];
-}
-
-function readJson(json: string): unknown {
-  try {
-    // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
-    return JSON.parse(json.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = /\(line (\d+) column (\d+)\)/.exec(message);
-    // V8 quotes the start of the text after an unexpected token: the token is enough.
-    const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
-    throw new StandingsFormatError(`not valid JSON (${reason})`, at ? `line ${at[1]}, column ${at[2]}` : undefined);
-  }
-}
-
-function validate<T>(schema: z.ZodType<T>, value: unknown, at: PropertyKey[] = []): T {
-  const parsed = schema.safeParse(value, { error: describeIssue });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new StandingsFormatError(issue?.message ?? "unexpected content", pathText([...at, ...(issue?.path ?? [])]));
-}
-
-const EXPECTED: Record<string, string> = {
-  string: "must be text",
-  number: "must be a number",
-  int: "must be a whole number",
-  array: "must be a list",
-  object: "must be an object",
-  record: "must be an object",
-  tuple: "must be a list",
-};
-
-/** Zod's messages in words for the admin who saved the file. */
-function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.input === undefined) return "is required";
-  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
-  if (issue.code === "too_small") return `must be at least ${issue.minimum}`;
-  if (issue.code === "invalid_value") return `must be one of ${issue.values.join(", ")}`;
-  return undefined;
-}
-
-/** `["result", "rows", 3, "party"]` → `result.rows[3].party`, as the preview names a place in the file. */
-function pathText(path: PropertyKey[]): string | undefined {
-  const text = path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
-  return text.replace(/^\./, "") || undefined;
 }

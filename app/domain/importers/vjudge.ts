@@ -7,6 +7,7 @@ import {
   type StandingsWarning,
 } from "../standings";
 import { rankRows } from "../standings-ranking";
+import { checkJson, parseJsonText } from "./json-file";
 
 /**
  * vjudge standings, from the JSON its rank page loads (`https://vjudge.net/contest/rank/single/{id}`).
@@ -51,7 +52,7 @@ export function parseVjudgeRank(json: string, problemCount?: number): ImportedSt
   if (problemCount !== undefined && !(Number.isSafeInteger(problemCount) && problemCount > 0)) {
     throw new RangeError(`A problem count is a positive whole number, not ${problemCount}`);
   }
-  const rank = validate(rankSchema, readJson(json));
+  const rank = checkJson(rankSchema, parseJsonText(json));
   const submissions = submissionsOf(rank, problemCount);
   const inTime = submissions.filter(
     (submission) => rank.length === undefined || submission.seconds * 1000 <= rank.length,
@@ -166,49 +167,4 @@ function problemLabel(index: number): string {
 function lateWarnings(late: number): StandingsWarning[] {
   if (late === 0) return [];
   return [{ message: `Left out ${late} ${late === 1 ? "submission" : "submissions"} made after the contest ended` }];
-}
-
-function readJson(json: string): unknown {
-  try {
-    // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
-    return JSON.parse(json.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = /\(line (\d+) column (\d+)\)/.exec(message);
-    // V8 quotes the start of the text after an unexpected token: the token is enough.
-    const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
-    throw new StandingsFormatError(`not valid JSON (${reason})`, at ? `line ${at[1]}, column ${at[2]}` : undefined);
-  }
-}
-
-function validate<T>(schema: z.ZodType<T>, value: unknown, at: PropertyKey[] = []): T {
-  const parsed = schema.safeParse(value, { error: describeIssue });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new StandingsFormatError(issue?.message ?? "unexpected content", pathText([...at, ...(issue?.path ?? [])]));
-}
-
-const EXPECTED: Record<string, string> = {
-  string: "must be text",
-  number: "must be a number",
-  int: "must be a whole number",
-  array: "must be a list",
-  object: "must be an object",
-  record: "must be an object",
-  tuple: "must be a list",
-};
-
-/** Zod's messages in words for the admin who saved the file. */
-function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.input === undefined) return "is required";
-  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
-  if (issue.code === "too_small") return `must be at least ${issue.minimum}`;
-  if (issue.code === "invalid_value") return `must be one of ${issue.values.join(", ")}`;
-  return undefined;
-}
-
-/** `["submissions", 3, 1]` → `submissions[3][1]`, as the preview names a place in the file. */
-function pathText(path: PropertyKey[]): string | undefined {
-  const text = path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
-  return text.replace(/^\./, "") || undefined;
 }
