@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { contestRows, contests, RANKING_RULES, rankingSeries, rankingSeriesContests, students } from "~/db/schema";
+import { contestRows, contests, RANKING_RULES, rankingSeries, rankingSeriesContests } from "~/db/schema";
 import { freeSlug } from "./crud.server";
 import { requiredText } from "./fields";
 import { combineRanking, type RankingRule, type SeriesContest, type SeriesStanding } from "./rankings";
 import { UUID_PATTERN } from "./recent-events";
+import { profilesByIds } from "./standings.server";
 
 /** The dashboard's "New ranking": a name, a rule, and the contests with their weights (`weight.{contestId}`). */
 export const seriesInput = z.object({
@@ -134,18 +135,7 @@ export async function findSeriesRanking(db: Database, slug: string): Promise<Ser
   const chosen = await seriesContests(db, series.id);
   const combined = combineRanking(series.rule, chosen);
   const ids = combined.map((standing) => standing.studentId);
-  const members = ids.length
-    ? await db
-        .select({
-          id: students.id,
-          slug: students.slug,
-          name: students.name,
-          batch: students.batch,
-          hidden: students.hidden,
-        })
-        .from(students)
-        .where(inArray(students.id, ids))
-    : [];
+  const members = await profilesByIds(db, ids);
   const memberOf = new Map(members.filter((member) => !member.hidden).map((member) => [member.id, member]));
   return {
     id: series.id,

@@ -298,6 +298,21 @@ export async function contestHistoryOf(db: Database, studentId: string) {
     .orderBy(sql`${contests.heldOn} desc nulls last`, desc(contests.importedAt));
 }
 
+/** Member profiles by id, as leaderboards and rankings name and link them. */
+export async function profilesByIds(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: students.id,
+      slug: students.slug,
+      name: students.name,
+      batch: students.batch,
+      hidden: students.hidden,
+    })
+    .from(students)
+    .where(inArray(students.id, ids));
+}
+
 /** The contest's event page and result sheet, when it is linked to ones visitors may see. */
 async function linksOf(db: Database, contest: Pick<ContestRow, "eventId" | "resultId">) {
   const [event] = contest.eventId
@@ -326,18 +341,7 @@ export async function findLeaderboard(db: Database, slug: string) {
   const standings = await findPublishedStandings(db, slug);
   if (!standings) return undefined;
   const ids = [...new Set(standings.rows.flatMap((row) => row.studentIds))];
-  const profiles = ids.length
-    ? await db
-        .select({
-          id: students.id,
-          slug: students.slug,
-          name: students.name,
-          batch: students.batch,
-          hidden: students.hidden,
-        })
-        .from(students)
-        .where(inArray(students.id, ids))
-    : [];
+  const profiles = await profilesByIds(db, ids);
   const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
   const rows = standings.rows.map((row) => {
     const matched = row.studentIds.flatMap((id) => profileOf.get(id) ?? []);
