@@ -603,3 +603,32 @@ export const rankingSeriesContests = pgTable(
     index("ranking_series_contests_contest_idx").on(t.contestId),
   ],
 );
+
+/**
+ * Every write a signed-in person made through the product (and admins' failed sign-ins): who,
+ * when, from where, what. The product only adds rows; the retention job removes old ones.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null once the account is deleted; `actor_email` still says who it was. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    ip: text("ip").notNull().default(""),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull().default(""),
+    /** What it was called, for the log's reader ("Notice: Exam routine"). */
+    label: text("label").notNull().default(""),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc(), t.id),
+    index("audit_log_actor_idx").on(t.actorEmail, t.at),
+    index("audit_log_entity_idx").on(t.entity, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+  ],
+);
