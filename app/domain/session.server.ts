@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { ADMIN_ROLE } from "~/domain/users";
+import { can, isRole, type Permission, type Role } from "~/domain/roles";
 import { jsonError } from "~/lib/api.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -11,6 +11,8 @@ export interface SessionUser {
   id: string;
   email: string;
   displayName: string;
+  /** Null: a General user. */
+  role: Role | null;
   isAdmin: boolean;
 }
 
@@ -21,7 +23,8 @@ const toSessionUser = (session: AuthSession): SessionUser | null =>
     id: session.user.id,
     email: session.user.email,
     displayName: session.user.name,
-    isAdmin: session.user.role === ADMIN_ROLE,
+    role: isRole(session.user.role) ? session.user.role : null,
+    isAdmin: session.user.role === "admin",
   };
 
 // A revoked, unknown or malformed API token is no one, as a stale cookie is.
@@ -87,6 +90,13 @@ export async function getDisplayUser(headers: Headers, app: Pick<AppContext, "au
 
 export const ADMIN_ONLY_MESSAGE = "Only admins may do this.";
 
+/** What a signed-in person without the permission is told (403). */
+export const permissionMessages: Record<Permission, string> = {
+  "manage-site": ADMIN_ONLY_MESSAGE,
+  "edit-content": "Only admins and editors may do this.",
+  "check-in": "Only admins, editors and check-in staff may do this.",
+};
+
 /** API calls: 401 `{ message }` when nobody is signed in. */
 export async function requireUser(request: Request, app: AppContext): Promise<SessionUser> {
   const user = await getSessionUser(request, app);
@@ -94,11 +104,20 @@ export async function requireUser(request: Request, app: AppContext): Promise<Se
   throw jsonError(401, "Please log in first.");
 }
 
-/** API calls: as `requireUser`, and 403 `{ message }` for a signed-in user who is not admin. */
-export async function requireAdmin(request: Request, app: AppContext): Promise<SessionUser> {
+/** API calls: as `requireUser`, and 403 `{ message }` for a signed-in user without the permission. */
+export async function requirePermission(
+  request: Request,
+  app: AppContext,
+  permission: Permission,
+): Promise<SessionUser> {
   const user = await requireUser(request, app);
-  if (user.isAdmin) return user;
-  throw jsonError(403, ADMIN_ONLY_MESSAGE);
+  if (can(user, permission)) return user;
+  throw jsonError(403, permissionMessages[permission]);
+}
+
+/** API calls only admins may make. */
+export function requireAdmin(request: Request, app: AppContext): Promise<SessionUser> {
+  return requirePermission(request, app, "manage-site");
 }
 
 const signedInUserContext = createContext<SessionUser>();
@@ -126,9 +145,14 @@ export function signedInUser(context: Readonly<RouterContextProvider>): SessionU
   return context.get(signedInUserContext);
 }
 
-/** Admin pages below `requireSignedIn`: anyone else gets the 403 page. */
-export function requireAdminPage(context: Readonly<RouterContextProvider>): SessionUser {
+/** Dashboard pages below `requireSignedIn`: anyone without the permission gets the 403 page. */
+export function requirePermissionPage(context: Readonly<RouterContextProvider>, permission: Permission): SessionUser {
   const user = signedInUser(context);
-  if (user.isAdmin) return user;
-  throw data({ message: ADMIN_ONLY_MESSAGE }, { status: 403 });
+  if (can(user, permission)) return user;
+  throw data({ message: permissionMessages[permission] }, { status: 403 });
+}
+
+/** Pages only admins may use. */
+export function requireAdminPage(context: Readonly<RouterContextProvider>): SessionUser {
+  return requirePermissionPage(context, "manage-site");
 }
