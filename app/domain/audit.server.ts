@@ -59,3 +59,17 @@ export async function recordAudit(db: Database, actor: Actor, entry: AuditEntry)
     after: entry.after ?? null,
   });
 }
+
+/** The fields an update changed, as `{ before, after }` holding only those fields. */
+export function changedFields(before: object, after: object): { before: object; after: object } {
+  const old: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was: unknown = Reflect.get(before, key);
+    const is: unknown = Reflect.get(after, key);
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    old[key] = was;
+    now[key] = is;
+  }
+  return { before: old, after: now };
+}

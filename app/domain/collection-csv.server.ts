@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { parseCsv, toCsv } from "~/lib/csv.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { type Actor, recordAudit } from "./audit.server";
 import { type Collection, rowToFormValues } from "./collection";
 import type { CollectionService } from "./collections.server";
 
@@ -70,13 +71,21 @@ export function previewImport(service: CollectionService, text: string): ImportP
 }
 
 /** Saves the rows without errors, all or none (one transaction); returns how many were added. */
-export async function importValidRows(db: Database, service: CollectionService, rows: readonly ImportRow[]) {
+export async function importValidRows(
+  db: Database,
+  service: CollectionService,
+  rows: readonly ImportRow[],
+  { actor, fileName }: { actor: Actor; fileName: string },
+) {
   const valid = rows.filter((row) => Object.keys(row.errors).length === 0);
   await db.transaction(async (tx) => {
+    // One audit entry for the file, not one per row: an import may add thousands.
     for (const row of valid) {
-      const written = await service.create(tx, row.values);
+      const written = await service.create(tx, row.values, null);
       if (!written.ok) throw new Error(`Row ${row.line} was valid in the preview but not when saved`);
     }
+    const label = `${valid.length} rows from ${fileName || "a CSV file"}`;
+    await recordAudit(tx, actor, { action: "import", entity: service.collection.key, label });
   });
   return valid.length;
 }

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { Page } from "~/lib/pagination";
 import type { TableQuery } from "~/lib/table-query";
+import { type Actor, type AuditAction, changedFields, recordAudit } from "./audit.server";
 import type { Collection } from "./collection";
 import { type CollectionKey, collections } from "./collections";
 import type { CollectionStore } from "./crud.server";
@@ -34,12 +35,16 @@ export interface CollectionService<R extends Row = Row> {
   /** The API's contract (openapi.server.ts): what a write takes, and what a read answers with. */
   readonly inputSchema: z.ZodObject;
   readonly recordSchema: z.ZodType<R>;
-  /** `extra` sets columns the input has no say over (a submission's `status`). */
-  create(db: Database, body: unknown, extra?: Record<string, unknown>): Promise<Written>;
+  /**
+   * Every write names who makes it, for the audit log; `null` is no one signed in (a visitor's
+   * public form, the demo seed).
+   * `extra` sets columns the input has no say over (a submission's `status`).
+   */
+  create(db: Database, body: unknown, actor: Actor | null, extra?: Record<string, unknown>): Promise<Written>;
   /** `missing` when no row has this id. */
-  update(db: Database, id: string, body: unknown): Promise<Written | "missing">;
-  remove(db: Database, id: string): Promise<number>;
-  removeMany(db: Database, ids: readonly string[]): Promise<number>;
+  update(db: Database, id: string, body: unknown, actor: Actor | null): Promise<Written | "missing">;
+  remove(db: Database, id: string, actor: Actor | null): Promise<number>;
+  removeMany(db: Database, ids: readonly string[], actor: Actor | null): Promise<number>;
   get(db: Database, id: string): Promise<R | undefined>;
   listPage(db: Database, query: TableQuery): Promise<Page<R>>;
   listAll(db: Database, query: TableQuery): Promise<R[]>;
@@ -58,24 +63,50 @@ function serve<Shape extends z.ZodRawShape, R extends Row>(
       ? { ok: true as const, input: parsed.data }
       : { ok: false as const, errors: fieldErrors(parsed.error) };
   };
+  // Not one transaction with the write: the stores retry a slug clash, which would abort it.
+  const audit = async (db: Database, actor: Actor | null, action: AuditAction, before?: R, after?: R) => {
+    const row = after ?? before;
+    if (!actor || !row) return;
+    const changes = before && after ? changedFields(before, after) : { before, after };
+    await recordAudit(db, actor, {
+      action,
+      entity: collection.key,
+      entityId: row._id,
+      label: collection.rowName(row),
+      ...changes,
+    });
+  };
+  const removeOne = async (db: Database, id: string, actor: Actor | null) => {
+    const before = await store.get(db, id);
+    const count = await store.remove(db, id);
+    if (count) await audit(db, actor, "delete", before);
+    return count;
+  };
   return {
     collection,
     inputSchema,
     recordSchema,
-    async create(db, body, extra) {
+    async create(db, body, actor, extra) {
       const parsed = parse(body);
       if (!parsed.ok) return parsed;
       const id = await store.create(db, parsed.input, extra);
+      await audit(db, actor, "create", undefined, await store.get(db, id));
       return { ok: true, id, message: collection.texts.added(parsed.input) };
     },
-    async update(db, id, body) {
+    async update(db, id, body, actor) {
       const parsed = parse(body);
       if (!parsed.ok) return parsed;
-      if (!(await store.update(db, id, parsed.input))) return "missing";
+      const before = await store.get(db, id);
+      if (!before || !(await store.update(db, id, parsed.input))) return "missing";
+      await audit(db, actor, "update", before, await store.get(db, id));
       return { ok: true, id, message: collection.texts.updated(parsed.input) };
     },
-    remove: (db, id) => store.remove(db, id),
-    removeMany: (db, ids) => store.removeMany(db, ids),
+    remove: removeOne,
+    async removeMany(db, ids, actor) {
+      let count = 0;
+      for (const id of new Set(ids)) count += await removeOne(db, id, actor);
+      return count;
+    },
     get: (db, id) => store.get(db, id),
     listPage: (db, query) => store.listPage(db, query),
     listAll: (db, query) => store.listAll(db, query),

@@ -59,7 +59,7 @@ export async function submitForReview(
   }
   const mapped = asCollectionInput[key](body);
   const written = mapped.ok
-    ? await collectionServices[key].create(context.db, mapped.input, { status: "pending" })
+    ? await collectionServices[key].create(context.db, mapped.input, null, { status: "pending" })
     : mapped;
   if (!written.ok) return { ok: false, status: 400, message: INVALID_INPUT_MESSAGE, errors: written.errors };
   return { ok: true, insertedId: written.id };

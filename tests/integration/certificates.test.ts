@@ -81,7 +81,9 @@ describe("issuing certificates", () => {
     expect(listed.every((certificate) => certificate.eventName === event.name)).toBe(true);
     expect(listed.every((certificate) => certificate.eventDate === "2031-06-01")).toBe(true);
     // The event's later renaming leaves issued certificates as they were.
-    expect(await collectionServices.events.update(testDb.db, event._id, { ...event, name: "Renamed" })).toMatchObject({
+    expect(
+      await collectionServices.events.update(testDb.db, event._id, { ...event, name: "Renamed" }, null),
+    ).toMatchObject({
       ok: true,
     });
     expect((await certificatesOfUser(testDb.db, member.id)).map((certificate) => certificate.eventName)).toEqual([

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notices, students } from "~/db/schema";
+import { auditLog, notices, students } from "~/db/schema";
 import { collectionCsv, importValidRows, previewImport } from "~/domain/collection-csv.server";
 import { collections } from "~/domain/collections";
 import { collectionServices } from "~/domain/collections.server";
@@ -69,7 +69,7 @@ describe("admin list pages", () => {
     const { db } = testDb;
     for (const [key, store] of Object.entries(collectionServices)) {
       expect(await store.get(db, "not-a-uuid"), key).toBeUndefined();
-      expect(await store.remove(db, "00000000-0000-4000-8000-000000000000"), key).toBe(0);
+      expect(await store.remove(db, "00000000-0000-4000-8000-000000000000", null), key).toBe(0);
     }
     const id = await studentStore.create(db, student("Edited Pupil"));
     expect(await studentStore.update(db, id, { ...student("Edited Pupil"), session: "2020-2021", batch: 4 })).toBe(1);
@@ -135,7 +135,15 @@ describe("admin list views: sort, filters, bulk delete, export, import", () => {
       [4, []],
     ]);
     expect((await studentStore.listPage(db, view({ q: "Import " }))).total).toBe(0);
-    expect(await importValidRows(db, service, preview.rows)).toBe(2);
+    const importer = { id: null, email: "importer@example.org", ip: "203.0.113.9" };
+    expect(await importValidRows(db, service, preview.rows, { actor: importer, fileName: "batch.csv" })).toBe(2);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.actorEmail, importer.email));
+    expect(entry).toMatchObject({
+      action: "import",
+      entity: "students",
+      label: "2 rows from batch.csv",
+      ip: "203.0.113.9",
+    });
     const saved = await studentStore.listPage(db, view({ q: "Import", sort: "name" }));
     expect(saved.items.map((item) => [item.name, item.batch])).toEqual([
       ["Import One", 7],

@@ -35,7 +35,7 @@ function formValues(name: string, extra: Record<string, string> = {}) {
 }
 
 async function created(values: Record<string, string>) {
-  const written = await events.create(testDb.db, values);
+  const written = await events.create(testDb.db, values, null);
   if (!written.ok) throw new Error(JSON.stringify(written.errors));
   const record = await events.get(testDb.db, written.id);
   if (!record) throw new Error("not found");
@@ -81,6 +81,7 @@ describe("event fields", () => {
         eligible_batches: "7, eight",
         status: "maybe",
       }),
+      null,
     );
     expect(written.ok).toBe(false);
     expect(written.ok ? {} : written.errors).toEqual({
@@ -97,6 +98,7 @@ describe("event fields", () => {
         registration_opens: "2031-05-02T09:00",
         registration_closes: "2031-05-01T09:00",
       }),
+      null,
     );
     expect(crossed.ok ? {} : crossed.errors).toEqual({
       team_size_max: "Largest team must be at least the smallest team, and teams at least 1",
@@ -113,7 +115,7 @@ describe("event pages", () => {
     expect(first.slug).toBe("weekly-contest-12");
     expect(second.slug).not.toBe(first.slug);
     expect(second.slug).toMatch(/^weekly-contest-12-/);
-    await events.update(testDb.db, first._id, formValues("Weekly Contest #12 (moved)"));
+    await events.update(testDb.db, first._id, formValues("Weekly Contest #12 (moved)"), null);
     expect(await events.get(testDb.db, first._id)).toMatchObject({ slug: "weekly-contest-12" });
     expect((await findEventBySlug(testDb.db, "Programming Contest", first.slug))?.name).toBe(
       "Weekly Contest #12 (moved)",
@@ -135,6 +137,7 @@ describe("event pages", () => {
       testDb.db,
       draft._id,
       formValues("Secret draft", { status: "published", starts_on: "2031-07-01" }),
+      null,
     );
     expect((await findEventBySlug(testDb.db, "Programming Contest", draft.slug))?.status).toBe("published");
     expect((await announced()).map((row) => row.topic)).toEqual(["events:Programming Contest"]);
@@ -143,11 +146,13 @@ describe("event pages", () => {
       testDb.db,
       draft._id,
       formValues("Secret draft", { status: "cancelled", starts_on: "2031-07-01" }),
+      null,
     );
     await events.update(
       testDb.db,
       draft._id,
       formValues("Secret draft", { status: "published", starts_on: "2031-07-01" }),
+      null,
     );
     // Announced once, whatever happens after.
     expect(await announced()).toHaveLength(1);
@@ -155,6 +160,7 @@ describe("event pages", () => {
       testDb.db,
       draft._id,
       formValues("Secret draft", { status: "cancelled", starts_on: "2031-07-01" }),
+      null,
     );
     expect((await listNextEvents(testDb.db, "2031-06-15", 10)).find((e) => e._id === draft._id)?.status).toBe(
       "cancelled",

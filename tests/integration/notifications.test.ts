@@ -113,22 +113,30 @@ describe("subscribing", () => {
     expect(link).toBeDefined();
 
     // Published before confirming: not mailed.
-    await collectionServices.notices.create(testDb.db, {
-      name: "Before confirming",
-      publishing_date: "2031-03-01",
-      pdfFile: "https://example.org/notice.pdf",
-      description: "Nobody confirmed yet.",
-    });
+    await collectionServices.notices.create(
+      testDb.db,
+      {
+        name: "Before confirming",
+        publishing_date: "2031-03-01",
+        pdfFile: "https://example.org/notice.pdf",
+        description: "Nobody confirmed yet.",
+      },
+      null,
+    );
     await announcePublications(context);
     expect((await confirmSubscription(testDb.db, SECRET, tokenOf(link ?? "")))?.email).toBe(email);
     expect(await confirmSubscription(testDb.db, SECRET, `${tokenOf(link ?? "")}x`)).toBeUndefined();
 
-    await collectionServices.notices.create(testDb.db, {
-      name: "Lab schedule",
-      publishing_date: "2031-03-02",
-      pdfFile: "https://example.org/notice.pdf",
-      description: "The lab opens at nine.",
-    });
+    await collectionServices.notices.create(
+      testDb.db,
+      {
+        name: "Lab schedule",
+        publishing_date: "2031-03-02",
+        pdfFile: "https://example.org/notice.pdf",
+        description: "The lab opens at nine.",
+      },
+      null,
+    );
     await announcePublications(context);
     const notice = await smtp.waitFor(
       (mail) => mail.to.includes(email) && mail.parsed.subject === "New notice: Lab schedule",
@@ -208,6 +216,7 @@ describe("publishing", () => {
         pdfFile: "https://example.org/notice.pdf",
         description: "x",
       },
+      null,
       { status: "pending" },
     );
     if (!written.ok) throw new Error("not written");
@@ -229,15 +238,19 @@ describe("publishing", () => {
         webhookInput.parse({ kind, name: kind, topics: ["events:Seminar"], ...extra }),
       );
     }
-    await collectionServices.events.create(testDb.db, {
-      eventType: "Seminar",
-      name: "Careers in research",
-      starts_on: "2031-05-01",
-      starts_at: "10:00",
-      problem_number: 0,
-      contest_duration: "2 hours",
-      details: "Room 301.",
-    });
+    await collectionServices.events.create(
+      testDb.db,
+      {
+        eventType: "Seminar",
+        name: "Careers in research",
+        starts_on: "2031-05-01",
+        starts_at: "10:00",
+        problem_number: 0,
+        contest_duration: "2 hours",
+        details: "Room 301.",
+      },
+      null,
+    );
     await announcePublications(context);
     await waitFor(() => (posts.length >= 3 ? true : undefined), "three posts");
     const byPath = Object.fromEntries(posts.map((post) => [post.path, post.body]));
@@ -254,15 +267,19 @@ describe("publishing", () => {
 
     chatStatus = 500;
     posts.length = 0;
-    await collectionServices.events.create(testDb.db, {
-      eventType: "Seminar",
-      name: "Broken chat",
-      starts_on: "2031-05-02",
-      starts_at: "10:00",
-      problem_number: 0,
-      contest_duration: "1 hour",
-      details: "-",
-    });
+    await collectionServices.events.create(
+      testDb.db,
+      {
+        eventType: "Seminar",
+        name: "Broken chat",
+        starts_on: "2031-05-02",
+        starts_at: "10:00",
+        problem_number: 0,
+        contest_duration: "1 hour",
+        details: "-",
+      },
+      null,
+    );
     await announcePublications(context);
     const failed = await waitFor(async () => {
       const list = await background.jobs.listFailed(50);
@@ -287,12 +304,16 @@ describe("publishing", () => {
       .values({ email, topics: ["notices"], confirmedAt: new Date() })
       .returning();
     smtp.behave("refuse");
-    await collectionServices.notices.create(testDb.db, {
-      name: "Refused once",
-      publishing_date: "2031-03-03",
-      pdfFile: "https://example.org/notice.pdf",
-      description: "-",
-    });
+    await collectionServices.notices.create(
+      testDb.db,
+      {
+        name: "Refused once",
+        publishing_date: "2031-03-03",
+        pdfFile: "https://example.org/notice.pdf",
+        description: "-",
+      },
+      null,
+    );
     await announcePublications(context);
     const [mail] = await waitFor(async () => {
       const rows = await testDb.db.select().from(mails).where(eq(mails.to, email));
@@ -313,12 +334,16 @@ describe("publishing", () => {
     const email = `always-refused-${Date.now()}@example.org`;
     await testDb.db.insert(subscriptions).values({ email, topics: ["results"], confirmedAt: new Date() });
     smtp.behave("refuse");
-    await collectionServices.results.create(testDb.db, {
-      name: "Refused twice",
-      publishing_date: "2031-04-02",
-      pdfFile: "https://example.org/result.pdf",
-      description: "-",
-    });
+    await collectionServices.results.create(
+      testDb.db,
+      {
+        name: "Refused twice",
+        publishing_date: "2031-04-02",
+        pdfFile: "https://example.org/result.pdf",
+        description: "-",
+      },
+      null,
+    );
     await announcePublications(context);
     const failed = await waitFor(async () => {
       const [mail] = await testDb.db.select().from(mails).where(eq(mails.to, email));
@@ -338,12 +363,16 @@ describe("weekly digest", () => {
     await testDb.db
       .insert(subscriptions)
       .values({ email, topics: ["notices"], frequency: "weekly", confirmedAt: new Date(Date.now() - 60_000) });
-    await collectionServices.notices.create(testDb.db, {
-      name: "Digest item",
-      publishing_date: "2031-03-04",
-      pdfFile: "https://example.org/notice.pdf",
-      description: "In the digest.",
-    });
+    await collectionServices.notices.create(
+      testDb.db,
+      {
+        name: "Digest item",
+        publishing_date: "2031-03-04",
+        pdfFile: "https://example.org/notice.pdf",
+        description: "In the digest.",
+      },
+      null,
+    );
     const later = new Date(Date.now() + 1000);
     await sendWeeklyDigests(context, later);
     await sendWeeklyDigests(context, later);

@@ -36,16 +36,20 @@ export async function addAccount(
 
 /** An event added as the dashboard's form adds one: a contest on 1 June 2031 at 10:00 unless `extra` says otherwise. */
 export async function addEvent(db: Database, extra: Record<string, string> = {}): Promise<ApiEvent> {
-  const written = await collectionServices.events.create(db, {
-    eventType: "Programming Contest",
-    name: `Contest ${uniqueSuffix()}`,
-    starts_on: "2031-06-01",
-    starts_at: "10:00",
-    problem_number: "8",
-    contest_duration: "3 Hours",
-    details: "Bring your laptop.",
-    ...extra,
-  });
+  const written = await collectionServices.events.create(
+    db,
+    {
+      eventType: "Programming Contest",
+      name: `Contest ${uniqueSuffix()}`,
+      starts_on: "2031-06-01",
+      starts_at: "10:00",
+      problem_number: "8",
+      contest_duration: "3 Hours",
+      details: "Bring your laptop.",
+      ...extra,
+    },
+    null,
+  );
   if (!written.ok) throw new Error(JSON.stringify(written.errors));
   const event = await findVisibleEvent(db, written.id);
   if (!event) throw new Error("no event");

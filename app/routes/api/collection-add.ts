@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { type AppContext, appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
+import { actorOf } from "~/domain/audit.server";
 import { collectionOfRoute } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
-import { getSessionUser, requireAdmin } from "~/domain/session.server";
+import { getSessionUser, requirePermission } from "~/domain/session.server";
 import { submissionResponse, submitForReview } from "~/domain/submissions.server";
 import { invalidInput, jsonError, parseJsonBody, readJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/collection-add";
@@ -28,8 +29,8 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   if (collection.key === "notices" && !(await getSessionUser(request, app))?.isAdmin) {
     return submitNoticeForReview(request, app);
   }
-  await requireAdmin(request, app);
-  const written = await serviceOf(collection).create(app.db, await readJsonBody(request));
+  const actor = actorOf(request, await requirePermission(request, app, "edit-content"));
+  const written = await serviceOf(collection).create(app.db, await readJsonBody(request), actor);
   if (!written.ok) return invalidInput(written.errors);
   await announceSoon(app);
   return Response.json(

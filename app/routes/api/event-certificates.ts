@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
 import { issueCertificates } from "~/domain/certificates.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
 import type { Route } from "./+types/event-certificates";
 
@@ -15,7 +15,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const outcome = await issueCertificates(app.db, params.id);
   if (!outcome.ok) return jsonError(outcome.status, outcome.message);
   const { issued, total } = outcome;

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { registrationTexts } from "~/domain/registrations";
 import { findVisibleEvent } from "~/domain/registrations.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { checkIn, checkInBatchInput } from "~/domain/tickets.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/event-check-ins";
@@ -17,7 +17,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "check-in");
   if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationTexts.noEvent);
   const input = await parseJsonBody(request, checkInBatchInput);
   const results = await checkIn(app.db, {

@@ -9,14 +9,14 @@ import {
   registrationInput,
   toApiRegistration,
 } from "~/domain/registrations.server";
-import { requireAdmin, requireUser } from "~/domain/session.server";
+import { requirePermission, requireUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/event-registrations";
 
 /** `GET /api/events/{id}/registrations` (admins): every registration, in order of arrival, cancelled ones last. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "check-in");
   if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationTexts.noEvent);
   return jsonRead(app, "registrations", async () =>
     (await listRegistrations(app.db, params.id)).map(toApiRegistration),

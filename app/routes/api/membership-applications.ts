@@ -2,7 +2,7 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { EXPORT_MAX_ROWS } from "~/domain/crud.server";
 import { applicationFilterQuery, applicationInput, apply, listApplications } from "~/domain/membership.server";
-import { requireAdmin, requireUser } from "~/domain/session.server";
+import { requirePermission, requireUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { todayIn } from "~/lib/format";
 import type { Route } from "./+types/membership-applications";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/membership-applications";
 /** `GET /api/membership-rounds/{id}/applications`: a round's applications, the oldest first (admins). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const query = applicationFilterQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const filters = query.success ? query.data : {};
   return jsonRead(app, "applications", async () => {

@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
 import { decideApplications, decisionInput } from "~/domain/membership.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/membership-decision";
 
@@ -12,7 +12,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const decision = params.decision;
   if (decision !== "approve" && decision !== "reject") return jsonError(404, "Decide with approve or reject.");
   const { reason } = await parseJsonBody(request, decisionInput);

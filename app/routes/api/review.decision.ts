@@ -2,7 +2,7 @@ import { appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
 import { isReviewableKey, reviewTexts } from "~/domain/review";
 import { approveSubmission, rejectSubmission } from "~/domain/review.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
 import type { Route } from "./+types/review.decision";
 
@@ -17,7 +17,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const { collection, id, decision } = params;
   if (!isReviewableKey(collection) || (decision !== "approve" && decision !== "reject")) {
     return jsonError(404, "Not found");

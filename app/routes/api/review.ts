@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
 import { listReviewQueue } from "~/domain/review.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 import type { Route } from "./+types/review";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/review";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const searchParams = new URL(request.url).searchParams;
   const page = pageNumberFrom(searchParams);
   const queue = await listReviewQueue(app.db, { notices: page, results: page }, apiPageSizeFrom(searchParams));

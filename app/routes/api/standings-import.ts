@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import { appContext } from "~/context";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
-import { requireAdmin } from "~/domain/session.server";
+import { requirePermission } from "~/domain/session.server";
 import { importSource, prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
 import { jsonError } from "~/lib/api.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
@@ -19,7 +19,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  await requirePermission(request, app, "edit-content");
   const received = await receiveMultipartFile(request, {
     field: "file",
     maxBytes: STANDINGS_MAX_BYTES,

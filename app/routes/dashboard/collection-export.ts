@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { collectionCsv } from "~/domain/collection-csv.server";
 import { collectionOfRoute } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { csvDownload } from "~/lib/csv.server";
 import { tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/collection-export";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/collection-export";
 /** `/dashboard/{list}.csv`: the list's current view (search, filters, sort), every page of it, as CSV. */
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const collection = collectionOfRoute("export", pattern);
   if (!collection) throw data(null, { status: 404 });
   const query = tableQueryFrom(

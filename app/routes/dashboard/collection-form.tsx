@@ -10,10 +10,11 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
+import { actorOf } from "~/domain/audit.server";
 import { type Collection, rowToFormValues } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -53,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const { collection, id } = targetOf(pattern, params);
   if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
   const row = await serviceOf(collection).get(app.db, id);
@@ -63,7 +64,7 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
 
 export async function action({ request, context, params, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const { collection, id } = targetOf(pattern, params);
   const service = serviceOf(collection);
   const form = await readFormData(request);
@@ -78,7 +79,9 @@ export async function action({ request, context, params, pattern }: Route.Action
     `save the ${collection.noun}`,
     async () => {
       const written =
-        id === undefined ? await service.create(app.db, values) : await service.update(app.db, id, values);
+        id === undefined
+          ? await service.create(app.db, values, actor)
+          : await service.update(app.db, id, values, actor);
       if (written === "missing") {
         const message = `This ${collection.noun} no longer exists; nothing was saved.`;
         return data<ActionResult>({ tone: "error", message, values }, 404);

@@ -5,6 +5,7 @@ import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import type { Collection } from "~/domain/collection";
 import {
   IMPORT_MAX_BYTES,
@@ -15,7 +16,7 @@ import {
 } from "~/domain/collection-csv.server";
 import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -44,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, pattern }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   return { key: collectionOf(pattern).key, maxRows: IMPORT_MAX_ROWS };
 }
 
@@ -55,7 +56,7 @@ interface ImportAnswer extends ActionResult {
 
 export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  const user = requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
   const service = serviceOf(collection);
   const form = await readFormData(request);
@@ -69,7 +70,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
     return data<ImportAnswer>({ preview: { rows: preview.rows, csv: text, fileName } });
   }
   return answerSafely(app.log, `import the ${collection.noun}s`, async () => {
-    const added = await importValidRows(app.db, service, preview.rows);
+    const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });
     const skipped = preview.rows.length - added;
     const message = `${plural(added, collection.noun)} added.${skipped ? ` ${plural(skipped, "row")} with errors skipped.` : ""}`;
     return data<ImportAnswer>({ tone: "success", message });

@@ -9,10 +9,11 @@ import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
+import { type Actor, actorOf } from "~/domain/audit.server";
 import type { Collection } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -38,7 +39,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
   const service = serviceOf(collection);
   const query = tableQueryFrom(url, filterNames(collection));
@@ -51,10 +52,10 @@ const filterNames = (collection: Collection) => (collection.filters ?? []).map((
 /** Delete one row (`id`) or the ticked ones (`intent=delete-selected`, `ids`), each after a Yes. */
 export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const collection = collectionOf(pattern);
   const form = await readFormData(request);
-  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form);
+  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor);
   const service = serviceOf(collection);
   const id = String(form.get("id") ?? "");
   const missing = data<ActionResult>(
@@ -67,12 +68,12 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const unconfirmed = confirmation(form, question, dashboardTexts.notSaved);
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `delete the ${collection.noun}`, async () => {
-    const deletedCount = await service.remove(app.db, id);
+    const deletedCount = await service.remove(app.db, id, actor);
     return deletedCount ? data<ActionResult>({ tone: "success", message: collection.texts.deleted }) : missing;
   });
 }
 
-async function deleteSelected(app: AppContext, collection: Collection, form: FormData) {
+async function deleteSelected(app: AppContext, collection: Collection, form: FormData, actor: Actor) {
   const ids = selectedIds(form);
   const problem = selectionProblem(ids, `Select at least one ${collection.noun} to delete.`);
   if (problem) return problem;
@@ -84,7 +85,7 @@ async function deleteSelected(app: AppContext, collection: Collection, form: For
   );
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `delete the selected ${collection.noun}s`, async () => {
-    const count = await serviceOf(collection).removeMany(app.db, ids);
+    const count = await serviceOf(collection).removeMany(app.db, ids, actor);
     const message = count === 1 ? `1 ${collection.noun} deleted.` : `${count} ${collection.noun}s deleted.`;
     return data<ActionResult>({ tone: count ? "success" : "info", message: count ? message : "Nothing was deleted." });
   });

@@ -6,13 +6,13 @@ import {
   domjudgeZip,
   rosterEntries,
 } from "~/domain/domjudge-export.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
 import type { Route } from "./+types/domjudge-export";
 
 /** `/dashboard/domjudge.zip`: the Students page's members as DOMjudge teams and accounts, fresh passwords each time. */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const [entries, settings] = await Promise.all([rosterEntries(app.db), readSiteSettings(app)]);
   const zip = domjudgeZip({ entries, organization: clubOrganization(settings), title: domjudgeTexts.rosterTitle });

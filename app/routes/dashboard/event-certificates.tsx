@@ -22,7 +22,7 @@ import {
   whyNoCertificatesYet,
 } from "~/domain/certificates.server";
 import { eventOfAdminScreen } from "~/domain/events.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
@@ -41,7 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [certificates, waiting] = await Promise.all([
@@ -57,7 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);

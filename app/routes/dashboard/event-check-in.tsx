@@ -13,7 +13,7 @@ import {
   ticketDigitsOf,
 } from "~/domain/check-in";
 import { eventOfAdminScreen } from "~/domain/events.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { checkIn, listTicketHolders } from "~/domain/tickets.server";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -34,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "check-in");
   const app = context.get(appContext);
   return { app, event: await eventOfAdminScreen(app.db, id) };
 }

@@ -7,13 +7,13 @@ import {
   eventTeamEntries,
 } from "~/domain/domjudge-export.server";
 import { eventOfAdminScreen } from "~/domain/events.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { readSiteSettings } from "~/domain/settings.server";
 import type { Route } from "./+types/event-domjudge-export";
 
 /** `/dashboard/events/{id}/domjudge.zip`: the event's confirmed registrations as DOMjudge teams and accounts. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [entries, settings] = await Promise.all([eventTeamEntries(app.db, event._id), readSiteSettings(app)]);

@@ -2,7 +2,7 @@ import { appContext } from "~/context";
 import { eventOfAdminScreen } from "~/domain/events.server";
 import { REGISTRATION_STATUS_LABELS } from "~/domain/registrations";
 import { listRegistrations } from "~/domain/registrations.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import type { Route } from "./+types/event-registrations-export";
 
@@ -21,7 +21,7 @@ const HEADER = [
 
 /** `/dashboard/events/{id}/registrations.csv`: one row per person, registrations in order of arrival, cancelled ones last. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "check-in");
   const app = context.get(appContext);
   await eventOfAdminScreen(app.db, params.id);
   const rows = (await listRegistrations(app.db, params.id)).flatMap((registration) =>

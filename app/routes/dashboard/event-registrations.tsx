@@ -26,7 +26,7 @@ import {
   registrationAdminTexts as texts,
 } from "~/domain/registrations";
 import { countPlaces, eventMessageInput, listRegistrations, registrantInput } from "~/domain/registrations.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { findUserByEmail } from "~/domain/users.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
@@ -45,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "check-in");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [registrations, places] = await Promise.all([listRegistrations(app.db, event._id), countPlaces(app.db, event)]);
@@ -53,7 +53,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdminPage(context);
+  const admin = requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);

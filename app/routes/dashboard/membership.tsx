@@ -22,7 +22,7 @@ import {
   openRound,
   roundInput,
 } from "~/domain/membership.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { formatDate, todayIn } from "~/lib/format";
@@ -42,7 +42,7 @@ const isStatus = (value: string | null): value is ApplicationStatus => STATUSES.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const { searchParams } = url;
   const rounds = await listRounds(app.db);
   const open = await openRound(app.db, todayIn(clubTimeZone));
@@ -78,7 +78,7 @@ const ROUND_QUESTION = { title: "Open this round?", description: "People can app
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const form = await readFormData(request);
   if (form.get("intent") === "open-round") {
     const parsed = parseForm(roundInput, form);

@@ -9,7 +9,7 @@ import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { RANKING_RULE_LABELS, type RankingRule, rankingTexts as texts } from "~/domain/rankings";
 import { createSeries, deleteSeries, listSeries, seriesFormInput, seriesInput } from "~/domain/rankings.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { listContests } from "~/domain/standings.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
@@ -25,14 +25,14 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const db = context.get(appContext).db;
   const [series, contests] = await Promise.all([listSeries(db), listContests(db, false)]);
   return { series, contests: contests.map(({ id, name, heldOn }) => ({ id, name, heldOn })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const form = await readFormData(request);
   if (form.get("intent") === "create") {

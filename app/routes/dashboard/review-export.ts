@@ -5,14 +5,14 @@ import { collections } from "~/domain/collections";
 import { EXPORT_MAX_ROWS } from "~/domain/crud.server";
 import { isReviewableKey } from "~/domain/review";
 import { listPendingPage } from "~/domain/review.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { csvDownload } from "~/lib/csv.server";
 import type { Route } from "./+types/review-export";
 
 /** `/dashboard/review.csv?show=notices`: one collection's waiting submissions, newest first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const key = url.searchParams.get("show") ?? "";
   if (!isReviewableKey(key)) throw data("Choose show=notices or show=results.", { status: 400 });
   const pending = await listPendingPage(app.db, key, { page: 1, pageSize: EXPORT_MAX_ROWS });

@@ -20,7 +20,7 @@ import {
   rejectSubmission,
   rejectSubmissions,
 } from "~/domain/review.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
@@ -51,7 +51,7 @@ function shownKeys(url: URL): readonly ReviewableKey[] {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const pages = queuePages(url);
   const shown = shownKeys(url);
   return { pages, shown, queue: await listReviewQueue(app.db, pages) };
@@ -73,7 +73,7 @@ function question(decision: Decision, name: string, count = 1) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;

@@ -6,7 +6,7 @@ import { StandingsTable } from "~/components/standings-table";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { STANDINGS_FORMAT_LABELS, standingsAdminTexts as texts } from "~/domain/standings";
 import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
 import type { ActionResult } from "~/lib/form-actions";
@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const standings = await findStandings(context.get(appContext).db, params.id);
   if (!standings) throw data({ message: texts.gone }, { status: 404 });
   const warnings = standings.contest.warnings;
@@ -33,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const form = await readFormData(request);
   const publishing = form.get("intent") === "publish";

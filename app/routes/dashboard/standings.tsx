@@ -10,7 +10,7 @@ import { appContext } from "~/context";
 import { listEvents } from "~/domain/events.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { listResults } from "~/domain/results.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/domain/session.server";
 import { STANDINGS_FORMAT_LABELS, STANDINGS_FORMATS, standingsAdminTexts as texts } from "~/domain/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
 import type { ActionResult } from "~/lib/form-actions";
@@ -27,7 +27,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const db = context.get(appContext).db;
   const [contests, events, results] = await Promise.all([listContests(db, true), listEvents(db), listResults(db)]);
   return {
@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminPage(context);
+  requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const received = await receiveMultipartFile(request, {
     field: "file",
