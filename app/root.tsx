@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       settings,
       baseUrl: app.config.BASE_URL,
-      user: user && { displayName: user.displayName, isAdmin: user.isAdmin },
+      user: user && { displayName: user.displayName, isStaff: user.role !== null },
       flash,
       // From the loader, so the feeds' names and addresses are data, not code every page downloads.
       feeds: feedAutodiscovery(settings.clubName),

@@ -93,6 +93,7 @@ export default [
     route("events/:id/domjudge.zip", "routes/dashboard/event-domjudge-export.ts"),
     route("domjudge.zip", "routes/dashboard/domjudge-export.ts"),
     route("events/:id/check-in", "routes/dashboard/event-check-in.tsx"),
+    route("check-in", "routes/dashboard/check-in.tsx"),
     route("events/:id/certificates", "routes/dashboard/event-certificates.tsx"),
     route("review", "routes/dashboard/review.tsx"),
     route("membership", "routes/dashboard/membership.tsx"),

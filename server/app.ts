@@ -10,8 +10,8 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
 import { oidcFormActionOrigins, signedSessionToken } from "~/domain/auth.server";
 import { isAwaitingReview } from "~/domain/media.server";
+import { can, roleOf } from "~/domain/roles";
 import { getDisplayUser } from "~/domain/session.server";
-import { ADMIN_ROLE } from "~/domain/users";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
 import { createMemoryCounter } from "~/lib/rate-limit.server";
 import { queryParamsOf } from "~/page-query-params";
@@ -96,7 +96,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
     mediaHandler(context.storage, context.log, async (req, key) => {
       if (!(await isAwaitingReview(context.db, key))) return "public";
       const session = await context.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
-      return session?.user.role === ADMIN_ROLE ? "reviewer" : "hidden";
+      return can({ role: roleOf(session?.user.role) }, "edit-content") ? "reviewer" : "hidden";
     }),
   );
   app.use(

@@ -9,7 +9,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export interface HeaderUser {
   displayName: string;
-  isAdmin: boolean;
+  /** Has a role (admin, editor, check-in): the header links to the dashboard. */
+  isStaff: boolean;
 }
 
 /** Home pages send no redirectTo, so an admin logging in from there lands on /dashboard. */
@@ -142,7 +143,7 @@ export function SiteHeader({
                 </ul>
               </details>
             </li>
-            {user?.isAdmin && (
+            {user?.isStaff && (
               <li>
                 <NavLink to="/dashboard" className={linkClass}>
                   Dashboard

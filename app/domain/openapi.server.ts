@@ -14,7 +14,7 @@ import { REVIEWABLE_KEYS } from "./review";
 import { apiStandings, standingsPreviewAnswer } from "./standings.server";
 import { checkInBatchInput } from "./tickets.server";
 import { userRecord } from "./users";
-import { roleChangeInput, userRecordInput } from "./users.server";
+import { roleChangeInput, roleInput, userRecordInput } from "./users.server";
 
 /**
  * The JSON API's contract: every call with its input and its answers as zod schemas (the
@@ -252,6 +252,21 @@ const userCalls: ApiCall[] = [
     access: "signed-in",
     params: z.object({ email: z.string() }),
     answers: { 200: { description: "The record", schema: user }, ...ADMIN_ONLY, ...NOT_FOUND },
+  },
+  {
+    method: "put",
+    path: "/api/users/{email}",
+    tag: "Users",
+    summary: "Give an account a role: admin, editor, check-in or general (never demoting the last admin)",
+    access: "admin",
+    params: z.object({ email: z.string() }),
+    body: roleInput,
+    answers: {
+      200: { description: "`modifiedCount` 1, or 0 with a `message`", schema: modified },
+      ...BAD_BODY,
+      ...ADMIN_ONLY,
+      409: failure("The last admin cannot be demoted"),
+    },
   },
   ...(["post", "put"] as const).map(
     (method): ApiCall => ({

@@ -18,6 +18,7 @@ import type {
   RegistrationSummary,
 } from "./registrations";
 import { registrationTexts as texts } from "./registrations";
+import { can, type Role } from "./roles";
 
 type EventRow = ApiEvent;
 type RegistrationRow = typeof registrations.$inferSelect;
@@ -366,7 +367,7 @@ export interface Cancelled {
  */
 export async function cancelRegistration(
   db: Database,
-  args: { registrationId: string; by: { id: string; isAdmin: boolean }; now: Date; timeZone: string },
+  args: { registrationId: string; by: { id: string; role: Role | null }; now: Date; timeZone: string },
 ): Promise<Cancelled | Refusal> {
   if (!UUID_PATTERN.test(args.registrationId)) return refuse(404, texts.noRegistration);
   return db.transaction(async (tx) => {
@@ -374,7 +375,7 @@ export async function cancelRegistration(
     if (!found || found.status === "cancelled") return refuse(404, texts.noRegistration);
     const event = await lockEvent(tx, found.eventId);
     if (!event) return refuse(404, texts.noRegistration);
-    if (!args.by.isAdmin) {
+    if (!can(args.by, "edit-content")) {
       if (found.captainId !== args.by.id) return refuse(403, texts.notYours);
       const deadline = registrationDeadline(event, args.timeZone);
       if (deadline && args.now >= deadline) return refuse(409, texts.cancelDeadlinePassed);
@@ -655,4 +656,32 @@ export async function eventsAttendedBy(db: Database, userId: string): Promise<At
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
     .where(and(eq(attendees.userId, userId), isNotNull(attendees.checkedInAt), ne(events.status, "draft")))
     .orderBy(sql`${events.startsOn} desc nulls last`, asc(events.name));
+}
+
+export interface CheckInEvent {
+  id: string;
+  name: string;
+  startsOn: string | null;
+  confirmed: number;
+}
+
+// Check-in staff open the screen at the door, or just after for late entries.
+const CHECK_IN_DAYS_AFTER = 7;
+
+/** Events with registrations from a week ago onwards, soonest first: where check-in staff start. */
+export async function listEventsForCheckIn(db: Database, today: string): Promise<CheckInEvent[]> {
+  const rows = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      startsOn: events.startsOn,
+      confirmed: count(sql`case when ${registrations.status} = 'confirmed' then 1 end`),
+    })
+    .from(events)
+    .innerJoin(registrations, eq(registrations.eventId, events.id))
+    .where(sql`${events.startsOn} >= ${today}::date - ${CHECK_IN_DAYS_AFTER}::int`)
+    .groupBy(events.id)
+    .orderBy(asc(events.startsOn), asc(events.name))
+    .limit(50);
+  return rows.map((row) => ({ ...row, startsOn: row.startsOn ?? null }));
 }

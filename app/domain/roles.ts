@@ -22,6 +22,11 @@ export function isRole(value: unknown): value is Role {
   return ROLES.includes(value as Role);
 }
 
+/** A stored role value as a role; anything else (the admin plugin's "user", none) is General. */
+export function roleOf(value: unknown): Role | null {
+  return isRole(value) ? value : null;
+}
+
 export function can(user: { role: Role | null } | null | undefined, permission: Permission): boolean {
   const allowed: readonly Role[] = PERMISSIONS[permission];
   return Boolean(user?.role && allowed.includes(user.role));

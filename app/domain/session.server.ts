@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { can, isRole, type Permission, type Role } from "~/domain/roles";
+import { can, type Permission, type Role, roleOf } from "~/domain/roles";
 import { jsonError } from "~/lib/api.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -23,7 +23,7 @@ const toSessionUser = (session: AuthSession): SessionUser | null =>
     id: session.user.id,
     email: session.user.email,
     displayName: session.user.name,
-    role: isRole(session.user.role) ? session.user.role : null,
+    role: roleOf(session.user.role),
     isAdmin: session.user.role === "admin",
   };
 

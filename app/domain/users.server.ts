@@ -9,9 +9,11 @@ import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { type Actor, recordAudit } from "./audit.server";
 import { type AdminPageRequest, countRows, EXPORT_MAX_ROWS, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
-import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, roleChangeQuestion } from "./users";
+import { isRole, ROLES, type Role, roleLabels, roleOf } from "./roles";
+import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent, roleChangeQuestion } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
 // browser, and zod would come along.
@@ -67,7 +69,8 @@ const apiColumns = { id: users.id, name: users.name, email: users.email, role: u
 
 export function toApiUser(row: UserRow): ApiUser {
   const record: ApiUser = { _id: row.id, displayName: row.name, email: row.email };
-  if (row.role === ADMIN_ROLE) record.role = ADMIN_ROLE;
+  const role = roleOf(row.role);
+  if (role) record.role = role;
   return record;
 }
 
@@ -113,9 +116,10 @@ export async function findUserByEmail(db: Database, email: string): Promise<ApiU
   return row ? toApiUser(row) : null;
 }
 
-export async function isAdminUser(db: Database, userId: string): Promise<boolean> {
+/** An admin, editor or check-in account: signing in takes them to the dashboard. */
+export async function hasStaffRole(db: Database, userId: string): Promise<boolean> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === ADMIN_ROLE;
+  return isRole(row?.role);
 }
 
 /** Returns the modified count, as the JSON API reports it. */
@@ -131,41 +135,46 @@ export class LastAdminError extends Error {
   }
 }
 
-async function unknownOrUnchanged(db: Database, email: string, unchanged: string): Promise<RoleChangeResult> {
-  const exists = await findUserByEmail(db, email);
-  return { modifiedCount: 0, message: exists ? unchanged : `No account uses ${email}.` };
+const alreadyTexts: Record<Role | "general", string> = {
+  admin: "is already an admin.",
+  editor: "is already an editor.",
+  "check-in": "is already check-in staff.",
+  general: "is already a General user.",
+};
+
+type RoleChanged = { modifiedCount: 1; userId: string; previous: Role | null } | RoleChangeResult;
+
+/**
+ * Gives the account at `email` a role (null: General). `onlyFrom`: change only an account that
+ * has that role now (revoking admin). Locks every admin row first, so two admins demoting each
+ * other at the same moment cannot both succeed and leave the site without an admin.
+ */
+export async function setRole(db: Database, email: string, role: Role | null, onlyFrom?: Role): Promise<RoleChanged> {
+  const normalized = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ADMIN_ROLE)).for("update");
+    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized));
+    if (!target) return { modifiedCount: 0, message: `No account uses ${normalized}.` };
+    const previous = roleOf(target.role);
+    if (onlyFrom && previous !== onlyFrom) return { modifiedCount: 0, message: `${normalized} is not an ${onlyFrom}.` };
+    if (previous === role) return { modifiedCount: 0, message: `${normalized} ${alreadyTexts[role ?? "general"]}` };
+    if (previous === ADMIN_ROLE && admins.length === 1) throw new LastAdminError();
+    await tx
+      .update(users)
+      .set({ role: role ?? GENERAL_ROLE, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    return { modifiedCount: 1, userId: target.id, previous };
+  });
 }
 
 export async function promoteToAdmin(db: Database, email: string): Promise<RoleChangeResult> {
-  const normalized = email.trim().toLowerCase();
-  const rows = await db
-    .update(users)
-    .set({ role: ADMIN_ROLE, updatedAt: new Date() })
-    .where(and(eq(users.email, normalized), notAdmin))
-    .returning({ id: users.id });
-  if (rows.length === 1) return { modifiedCount: 1 };
-  return unknownOrUnchanged(db, normalized, `${normalized} is already an admin.`);
+  const result = await setRole(db, email, ADMIN_ROLE);
+  return "userId" in result ? { modifiedCount: 1 } : result;
 }
 
-/**
- * Locks every admin row first, so two admins demoting each other at the same moment
- * cannot both succeed and leave the site without an admin.
- */
 export async function revokeAdmin(db: Database, email: string): Promise<RoleChangeResult> {
-  const normalized = email.trim().toLowerCase();
-  const result = await db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.role, ADMIN_ROLE))
-      .for("update");
-    const target = admins.find((row) => row.email === normalized);
-    if (!target) return null;
-    if (admins.length === 1) throw new LastAdminError();
-    await tx.update(users).set({ role: GENERAL_ROLE, updatedAt: new Date() }).where(eq(users.id, target.id));
-    return { modifiedCount: 1 } as const;
-  });
-  return result ?? unknownOrUnchanged(db, normalized, `${normalized} is not an admin.`);
+  const result = await setRole(db, email, null, ADMIN_ROLE);
+  return "userId" in result ? { modifiedCount: 1 } : result;
 }
 
 /**
@@ -191,7 +200,18 @@ export function emailDomainAllowed(user: { email: string; emailVerified: boolean
   return user.emailVerified && user.email.toLowerCase().endsWith(`@${domain}`);
 }
 
-export type RoleChangeIntent = "make-admin" | "revoke-admin";
+/** What a role change asks for: the role it gives, and (revoking admin) the role it takes away. */
+export interface RoleChange {
+  email: string;
+  role: Role | null;
+  onlyFrom?: Role;
+}
+
+export function roleChangeOf(intent: RoleChangeIntent, email: string, role: Role | null = null): RoleChange {
+  if (intent === "make-admin") return { email, role: ADMIN_ROLE };
+  if (intent === "revoke-admin") return { email, role: null, onlyFrom: ADMIN_ROLE };
+  return { email, role };
+}
 
 /** A role change as every caller answers it: the API's status and body, the dashboard's message. */
 export interface RoleChangeAnswer {
@@ -202,41 +222,77 @@ export interface RoleChangeAnswer {
 
 /**
  * The one place a role changes on request (the users table, the make-admin page and the JSON
- * API call it): the last admin stays admin (409), and a change with nothing to do says why.
+ * API call it): the last admin stays admin (409), a change with nothing to do says why, and a
+ * change is written to the audit log.
  */
-export async function changeRole(db: Database, intent: RoleChangeIntent, email: string): Promise<RoleChangeAnswer> {
-  let result: RoleChangeResult;
+export async function changeRole(db: Database, change: RoleChange, actor: Actor): Promise<RoleChangeAnswer> {
+  let result: RoleChanged;
   try {
-    result = intent === "make-admin" ? await promoteToAdmin(db, email) : await revokeAdmin(db, email);
+    result = await setRole(db, change.email, change.role, change.onlyFrom);
   } catch (error) {
     if (!(error instanceof LastAdminError)) throw error;
     return { status: 409, body: { message: error.message }, feedback: { tone: "error", message: error.message } };
   }
-  const changed = intent === "make-admin" ? dashboardTexts.makeAdminSuccess : dashboardTexts.revokeSuccess;
-  const feedback: Feedback = result.modifiedCount
-    ? { tone: "success", message: changed }
-    : { tone: "info", message: result.message ?? "" };
-  return { status: 200, body: result, feedback };
+  if (!("userId" in result)) {
+    return { status: 200, body: result, feedback: { tone: "info", message: result.message ?? "" } };
+  }
+  await recordAudit(db, actor, {
+    action: "role-change",
+    entity: "users",
+    entityId: result.userId,
+    label: change.email.trim().toLowerCase(),
+    before: { role: roleLabels[result.previous ?? "general"] },
+    after: { role: roleLabels[change.role ?? "general"] },
+  });
+  return { status: 200, body: { modifiedCount: 1 }, feedback: { tone: "success", message: roleChangedText(change) } };
+}
+
+function roleChangedText(change: RoleChange): string {
+  if (change.role === ADMIN_ROLE) return dashboardTexts.makeAdminSuccess;
+  if (change.onlyFrom === ADMIN_ROLE) return dashboardTexts.revokeSuccess;
+  return `${change.email} is now ${roleLabels[change.role ?? "general"]}.`;
+}
+
+const setRoleInput = z.object({ email, role: z.enum([...ROLES, "general"], { error: "Choose a role" }) });
+
+/** The role a form or the API names: "general" is no role. */
+export const roleInput = z.object({ role: setRoleInput.shape.role });
+
+export const toRole = (value: Role | "general"): Role | null => (value === "general" ? null : value);
+
+/** Make Admin and Revoke name no role: the form is read as one that does. */
+function withRole(form: FormData, role: string): FormData {
+  const copy = new FormData();
+  for (const [name, value] of form) copy.append(name, value);
+  copy.set("role", role);
+  return copy;
 }
 
 /**
- * A role change posted from a dashboard form (the users table's buttons, the make-admin page):
- * the address checked, the question asked (a dialog, or a second step without JavaScript),
- * then `changeRole`.
+ * A role change posted from a dashboard form (the users table's buttons and role menu, the
+ * make-admin page): the address checked, the question asked (a dialog, or a second step
+ * without JavaScript), then `changeRole`.
  */
 export async function answerRoleChangeForm(
   app: { db: Database; log: Logger },
   form: FormData,
   intent: RoleChangeIntent,
+  actor: Actor,
 ) {
-  const parsed = parseForm(roleChangeInput, form);
+  const parsed = parseForm(setRoleInput, intent === "set-role" ? form : withRole(form, "general"));
   if (!parsed.ok) return parsed.answer;
   const { email } = parsed.data;
-  const question = { ...roleChangeQuestion(intent, email), hidden: { intent, email } };
+  const role = toRole(parsed.data.role);
+  const hidden: Record<string, string> = {
+    intent,
+    email,
+    ...(intent === "set-role" ? { role: role ?? "general" } : {}),
+  };
+  const question = { ...roleChangeQuestion(intent, email, role), hidden };
   const unconfirmed = confirmation(form, question, dashboardTexts.notSaved, parsed.values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "change the role", async () => {
-    const answer = await changeRole(app.db, intent, email);
+    const answer = await changeRole(app.db, roleChangeOf(intent, email, role), actor);
     return data<ActionResult>({ ...answer.feedback, saved: answer.status === 200 }, answer.status);
   });
 }

@@ -102,7 +102,7 @@ async function registrationAction(args: { app: AppContext; event: ApiEvent; user
     if (unconfirmed) return unconfirmed;
     const cancelled = await cancelAndTell(mailing, {
       registrationId,
-      by: { id: user.id, isAdmin: false },
+      by: { id: user.id, role: null },
       now,
       timeZone: clubTimeZone,
     });

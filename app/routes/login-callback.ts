@@ -12,5 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, app);
   if (!user) throw redirect("/login");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  return redirectWithCookies(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"), [flashCookie("login")]);
+  return redirectWithCookies(redirectTo ?? (user.role ? "/dashboard" : "/"), [flashCookie("login")]);
 }

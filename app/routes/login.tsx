@@ -14,7 +14,7 @@ import {
   redirectWithCookies,
 } from "~/domain/auth.server";
 import { getSessionUser } from "~/domain/session.server";
-import { isAdminUser, loginInput } from "~/domain/users.server";
+import { hasStaffRole, loginInput } from "~/domain/users.server";
 import type { Config } from "~/lib/config.server";
 import { flashCookie } from "~/lib/flash.server";
 import type { ActionResult } from "~/lib/form-actions";
@@ -33,7 +33,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const user = await getSessionUser(request, app);
-  if (user) throw redirect(redirectTo ?? (user.isAdmin ? "/dashboard" : "/"));
+  if (user) throw redirect(redirectTo ?? (user.role ? "/dashboard" : "/"));
   const errorCode = url.searchParams.get("error");
   return {
     redirectTo,
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ tone: "error", message: authErrorMessage(result), values }, result.status);
 
   const userId = (result.body.user as { id: string }).id;
-  const destination = redirectTo ?? ((await isAdminUser(app.db, userId)) ? "/dashboard" : "/");
+  const destination = redirectTo ?? ((await hasStaffRole(app.db, userId)) ? "/dashboard" : "/");
   return redirectWithCookies(destination, [...result.cookies, flashCookie("login")]);
 }
 

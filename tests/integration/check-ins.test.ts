@@ -93,7 +93,7 @@ describe("checking in", () => {
     expect(await checkInAt(eventId, waiting.code)).toEqual([{ code: waiting.code, status: "invalid" }]);
     const cancelled = await cancelRegistration(testDb.db, {
       registrationId: placed.registrationId,
-      by: { id: placed.account.id, isAdmin: false },
+      by: { id: placed.account.id, role: null },
       now: REGISTERED_AT,
       timeZone: TZ,
     });

@@ -20,7 +20,7 @@ describe("the teams the files are made of", () => {
 
   const TZ = "Asia/Dhaka";
   const NOW = new Date("2031-05-15T06:00:00Z");
-  const ADMIN = { id: "00000000-0000-4000-8000-000000000000", isAdmin: true };
+  const ADMIN = { id: "00000000-0000-4000-8000-000000000000", role: "admin" as const };
 
   async function registerAs(eventId: string, registrant: { id: string; email: string }, input: RegistrationInput) {
     const registered = await register(testDb.db, { eventId, registrant, input, now: NOW, timeZone: TZ });

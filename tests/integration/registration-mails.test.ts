@@ -97,7 +97,7 @@ describe("registration mail", () => {
     if (!registered.ok) throw new Error("not registered");
     await cancelAndTell(context, {
       registrationId: registered.registrationId,
-      by: { id: captain.id, isAdmin: false },
+      by: { id: captain.id, role: null },
       now: NOW,
       timeZone: TZ,
     });

@@ -168,14 +168,14 @@ describe("cancelling", () => {
     expect(
       await cancelRegistration(testDb.db, {
         registrationId: held.registrationId,
-        by: { id: second.id, isAdmin: false },
+        by: { id: second.id, role: null },
         now: NOW,
         timeZone: TZ,
       }),
     ).toMatchObject({ ok: false, status: 403 });
     const cancelled = await cancelRegistration(testDb.db, {
       registrationId: held.registrationId,
-      by: { id: first.id, isAdmin: false },
+      by: { id: first.id, role: null },
       now: NOW,
       timeZone: TZ,
     });
@@ -188,12 +188,12 @@ describe("cancelling", () => {
     const afterClose = new Date("2031-06-01T00:00:00Z");
     const byPerson = {
       registrationId: next.registrationId,
-      by: { id: second.id, isAdmin: false },
+      by: { id: second.id, role: null },
       now: afterClose,
       timeZone: TZ,
     };
     expect(await cancelRegistration(testDb.db, byPerson)).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelRegistration(testDb.db, { ...byPerson, by: { id: first.id, isAdmin: true } })).toMatchObject({
+    expect(await cancelRegistration(testDb.db, { ...byPerson, by: { id: first.id, role: "admin" as const } })).toMatchObject({
       ok: true,
       promoted: [last.registrationId],
     });

@@ -4,6 +4,7 @@ import { announceSoon } from "~/domain/announcements.server";
 import { actorOf } from "~/domain/audit.server";
 import { collectionOfRoute } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
+import { can } from "~/domain/roles";
 import { getSessionUser, requirePermission } from "~/domain/session.server";
 import { submissionResponse, submitForReview } from "~/domain/submissions.server";
 import { invalidInput, jsonError, parseJsonBody, readJsonBody } from "~/lib/api.server";
@@ -26,7 +27,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   if (!collection) return jsonError(404, "Not found");
   // The spec's own notice form posts here without signing in: like /notice-form, a visitor's
   // notice waits in the review queue instead of being refused.
-  if (collection.key === "notices" && !(await getSessionUser(request, app))?.isAdmin) {
+  if (collection.key === "notices" && !can(await getSessionUser(request, app), "edit-content")) {
     return submitNoticeForReview(request, app);
   }
   const actor = actorOf(request, await requirePermission(request, app, "edit-content"));

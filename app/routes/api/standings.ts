@@ -1,4 +1,5 @@
 import { appContext } from "~/context";
+import { can } from "~/domain/roles";
 import { getSessionUser } from "~/domain/session.server";
 import { findStandings, toApiStandings } from "~/domain/standings.server";
 import { jsonError, jsonRead } from "~/lib/api.server";
@@ -9,7 +10,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const standings = await findStandings(app.db, params.id);
   const visible =
-    standings && (standings.contest.status === "published" || (await getSessionUser(request, app))?.isAdmin);
+    standings && (standings.contest.status === "published" || can(await getSessionUser(request, app), "edit-content"));
   if (!standings || !visible) return jsonError(404, "No contest has this id.");
   return jsonRead(app, "standings", async () => toApiStandings(standings));
 }

@@ -8,6 +8,7 @@ import {
   storeMedia,
   visitorUploader,
 } from "~/domain/media.server";
+import { can } from "~/domain/roles";
 import { getSessionUser } from "~/domain/session.server";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -44,9 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const uploadedBy = user ? accountUploader(user.id) : visitorUploader(clientIp);
   const release = takeUploadSlot(app.config, uploadedBy);
   try {
-    if (!user?.isAdmin) await enforceUploadLimit(app.db, app.config, clientIp);
-    // A visitor's file (the public forms) is shown to admins only until its submission is approved.
-    return await receiveUpload(request, app, accept, { uploadedBy, awaitingReview: !user?.isAdmin });
+    const editor = can(user, "edit-content");
+    if (!editor) await enforceUploadLimit(app.db, app.config, clientIp);
+    // A visitor's file (the public forms) is shown to editors only until its submission is approved.
+    return await receiveUpload(request, app, accept, { uploadedBy, awaitingReview: !editor });
   } finally {
     release();
   }

@@ -1,6 +1,7 @@
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/session.server";
-import { changeRole, roleChangeInput } from "~/domain/users.server";
+import { changeRole, roleChangeInput, roleChangeOf } from "~/domain/users.server";
 import { jsonError, parseJsonBody } from "~/lib/api.server";
 import type { Route } from "./+types/users.role";
 
@@ -15,8 +16,9 @@ export function loader() {
 export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requireAdmin(request, app);
+  const actor = actorOf(request, await requireAdmin(request, app));
   const { email } = await parseJsonBody(request, roleChangeInput);
-  const answer = await changeRole(app.db, pattern.endsWith("/make-admin") ? "make-admin" : "revoke-admin", email);
+  const intent = pattern.endsWith("/make-admin") ? "make-admin" : "revoke-admin";
+  const answer = await changeRole(app.db, roleChangeOf(intent, email), actor);
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { dashboardTexts } from "~/content/accounts";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { menuFor } from "~/content/dashboard-menu";
 import { appContext } from "~/context";
 import { memberTexts } from "~/domain/members";
 import { findClaimableStudent } from "~/domain/members.server";
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     findClaimableStudent(app.db, user),
     applicationsOf(app.db, user.id),
   ]);
-  return { isAdmin: user.isAdmin, displayName: user.displayName, claimable: claimable?.name, applications };
+  return { role: user.role, displayName: user.displayName, claimable: claimable?.name, applications };
 }
 
 /** The person's membership applications and their decisions (with the reason, when given). */
@@ -92,7 +92,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       <YourApplications applications={loaderData.applications} />
     </>
   );
-  if (!loaderData.isAdmin) {
+  if (!loaderData.role) {
     return (
       <>
         {offer}
@@ -112,7 +112,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {dashboardMenu.map((group) => (
+        {menuFor(loaderData.role).map((group) => (
           <li key={group.heading} className="card p-4">
             <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-700">{group.heading}</h2>
             <ul className="mt-2 flex flex-wrap gap-2">

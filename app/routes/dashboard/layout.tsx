@@ -4,10 +4,11 @@ import { DashboardError } from "~/components/dashboard-error";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { FlashMessage } from "~/components/flash-message";
 import { Spinner } from "~/components/spinner";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { menuFor } from "~/content/dashboard-menu";
 import { defaultSiteSettings } from "~/content/site";
 import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
+import { can, type Role } from "~/domain/roles";
 import { requireSignedIn, signedInUser } from "~/domain/session.server";
 import { revalidateAfterForms } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -29,9 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
   return {
-    isAdmin: user.isAdmin,
+    role: user.role,
     displayName: user.displayName,
-    pendingReviews: user.isAdmin ? await countPendingReviews(app.db) : 0,
+    pendingReviews: can(user, "edit-content") ? await countPendingReviews(app.db) : 0,
   };
 }
 
@@ -50,7 +51,8 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function AdminNavigation({ pendingReviews }: { pendingReviews: number }) {
+/** The menu of what the role may use; a General user has none. */
+function StaffNavigation({ role, pendingReviews }: { role: Role | null; pendingReviews: number }) {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // A short screen shows part of the menu: the current screen's link is scrolled into it.
@@ -58,13 +60,14 @@ function AdminNavigation({ pendingReviews }: { pendingReviews: number }) {
   useEffect(() => {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
   }, [pathname]);
+  if (!role) return null;
   return (
     <nav aria-label="Dashboard" ref={nav}>
       <NavLink to="/dashboard" end className={sidebarLinkClass}>
         Dashboard
       </NavLink>
       <div className="mt-3 flex flex-col gap-4 lg:gap-2">
-        {dashboardMenu.map((group) => (
+        {menuFor(role).map((group) => (
           <div key={group.heading}>
             <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-accent-400">{group.heading}</h2>
             <ul className="mt-1 flex flex-col gap-0.5">
@@ -89,7 +92,7 @@ function useSiteNames() {
   return { clubName: settings.clubName, clubShortName: settings.clubShortName };
 }
 
-/** Admins get the management menu; General users only the Coming Soon panel and their profile. */
+/** Staff get the menu of their role; General users only the Coming Soon panel and their profile. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   // A screen's data loads before it shows; meanwhile (e.g. opening Teachers) a spinner says so.
@@ -99,7 +102,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <DashboardFrame
       {...useSiteNames()}
       displayName={loaderData.displayName}
-      navigation={loaderData.isAdmin ? <AdminNavigation pendingReviews={loaderData.pendingReviews} /> : undefined}
+      navigation={
+        loaderData.role ? (
+          <StaffNavigation role={loaderData.role} pendingReviews={loaderData.pendingReviews} />
+        ) : undefined
+      }
     >
       {flash && <FlashMessage kind={flash} />}
       <div aria-busy={loadingScreen || undefined}>{loadingScreen ? <Spinner label="Loading…" /> : <Outlet />}</div>
@@ -128,7 +135,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <DashboardFrame
       {...names}
       displayName={displayName}
-      navigation={frame?.isAdmin ? <AdminNavigation pendingReviews={frame.pendingReviews} /> : undefined}
+      navigation={frame?.role ? <StaffNavigation role={frame.role} pendingReviews={frame.pendingReviews} /> : undefined}
     >
       <DashboardError error={error} />
     </DashboardFrame>

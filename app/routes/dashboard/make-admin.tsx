@@ -8,6 +8,7 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { roleChangeQuestion } from "~/domain/users";
 import { answerRoleChangeForm } from "~/domain/users.server";
@@ -30,8 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminPage(context);
-  return answerRoleChangeForm(context.get(appContext), await readFormData(request), "make-admin");
+  const actor = actorOf(request, requireAdminPage(context));
+  return answerRoleChangeForm(context.get(appContext), await readFormData(request), "make-admin", actor);
 }
 
 export const clientAction = keepFormOnFailure;

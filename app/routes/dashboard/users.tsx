@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form, type FormProps } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -9,9 +10,11 @@ import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { textCell } from "~/domain/collection";
+import { ROLES, roleLabels, roleOf } from "~/domain/roles";
 import { requireAdminPage } from "~/domain/session.server";
-import { ADMIN_ROLE, roleChangeQuestion, roleLabel } from "~/domain/users";
+import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent, roleChangeQuestion, roleLabel } from "~/domain/users";
 import { answerRoleChangeForm, listUserPage } from "~/domain/users.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
@@ -32,22 +35,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { query, users: await listUserPage(app.db, query) };
 }
 
-const INTENTS = ["make-admin", "revoke-admin"] as const;
-type Intent = (typeof INTENTS)[number];
-const intentOf = (value: FormDataEntryValue | null): Intent =>
-  value === "revoke-admin" ? "revoke-admin" : "make-admin";
+const intentOf = (value: FormDataEntryValue | null): RoleChangeIntent =>
+  value === "revoke-admin" || value === "set-role" ? value : "make-admin";
 
-/** Make Admin and Revoke: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
+/** Make Admin, Revoke and Change role: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminPage(context);
+  const actor = actorOf(request, requireAdminPage(context));
   const form = await readFormData(request);
-  return answerRoleChangeForm(context.get(appContext), form, intentOf(form.get("intent")));
+  return answerRoleChangeForm(context.get(appContext), form, intentOf(form.get("intent")), actor);
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-function RoleButton({ intent, email, onSubmit }: { intent: Intent; email: string; onSubmit: FormProps["onSubmit"] }) {
+function RoleButton({
+  intent,
+  email,
+  onSubmit,
+}: {
+  intent: "make-admin" | "revoke-admin";
+  email: string;
+  onSubmit: FormProps["onSubmit"];
+}) {
   const revoke = intent === "revoke-admin";
   return (
     <Form method="post" onSubmit={onSubmit}>
@@ -64,11 +73,45 @@ function RoleButton({ intent, email, onSubmit }: { intent: Intent; email: string
   );
 }
 
+/** Any role for one account: a menu of the roles and a button, asked first like the others. */
+function RoleMenu({ user, onSubmit }: { user: ApiUser; onSubmit: FormProps["onSubmit"] }) {
+  const id = useId();
+  return (
+    <Form method="post" onSubmit={onSubmit} className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="email" value={user.email} />
+      <label htmlFor={id} className="sr-only">
+        Role of {user.email}
+      </label>
+      <select
+        id={id}
+        name="role"
+        defaultValue={user.role ?? "general"}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+      >
+        {(["general", ...ROLES] as const).map((role) => (
+          <option key={role} value={role}>
+            {roleLabels[role]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="btn border border-slate-300 bg-white"
+        aria-label={`Change role of ${user.email}`}
+      >
+        Change role
+      </button>
+    </Form>
+  );
+}
+
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingIntent = intentOf(confirmed.pending?.get("intent") ?? null);
   const pendingEmail = String(confirmed.pending?.get("email") ?? "");
+  const pendingRole = roleOf(confirmed.pending?.get("role"));
   const firstNumber = (loaderData.users.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <section className="flex flex-col gap-4">
@@ -98,11 +141,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         rows={loaderData.users.items}
         empty={loaderData.query.q ? "No account matches your search." : "No accounts yet."}
         actions={(user) => (
-          <RoleButton
-            intent={user.role === ADMIN_ROLE ? "revoke-admin" : "make-admin"}
-            email={user.email}
-            onSubmit={confirmed.askFromEvent}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <RoleButton
+              intent={user.role === ADMIN_ROLE ? "revoke-admin" : "make-admin"}
+              email={user.email}
+              onSubmit={confirmed.askFromEvent}
+            />
+            <RoleMenu user={user} onSubmit={confirmed.askFromEvent} />
+          </div>
         )}
       />
       <PaginationNav
@@ -113,7 +159,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...roleChangeQuestion(pendingIntent, pendingEmail)}
+        {...roleChangeQuestion(pendingIntent, pendingEmail, pendingRole)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}
