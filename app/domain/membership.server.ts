@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { APPLICATION_STATUSES, membershipApplications, membershipRounds, students } from "~/db/schema";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { type Actor, recordAudit } from "./audit.server";
 import { freeSlug, isUniqueViolation } from "./crud.server";
 import { dateField, optionalText, requiredText } from "./fields";
 import { releaseReviewedMedia } from "./media.server";
@@ -218,7 +219,8 @@ export async function decideApplications(
   db: Database,
   ids: readonly string[],
   decision: "approve" | "reject",
-  reason?: string,
+  reason: string | undefined,
+  actor: Actor,
 ): Promise<number> {
   const valid = ids.filter((id) => UUID_PATTERN.test(id));
   if (valid.length === 0) return 0;
@@ -234,6 +236,15 @@ export async function decideApplications(
       .returning();
     if (decision === "approve") {
       for (const application of decided) await makeMember(tx, application);
+    }
+    for (const application of decided) {
+      await recordAudit(tx, actor, {
+        action: decision,
+        entity: "membership-applications",
+        entityId: application.id,
+        label: application.name,
+        after: { status: application.status, reason: application.reason },
+      });
     }
     return decided.length;
   });

@@ -4,6 +4,7 @@ import { notices, results } from "~/db/schema";
 import { releaseReviewedMedia } from "~/domain/media.server";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { type Actor, recordAudit } from "./audit.server";
 import { countRows } from "./crud.server";
 import { toApiNotice } from "./notices.server";
 import { UUID_PATTERN } from "./recent-events";
@@ -55,12 +56,17 @@ export async function countPendingReviews(db: Database): Promise<number> {
 }
 
 /** Publishes a pending submission; 0 when there is no pending one with this id. */
-export function approveSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
-  return approveSubmissions(db, key, [id]);
+export function approveSubmission(db: Database, key: ReviewableKey, id: string, actor: Actor): Promise<number> {
+  return approveSubmissions(db, key, [id], actor);
 }
 
 /** Publishes the pending submissions among these ids; returns how many there were. */
-export async function approveSubmissions(db: Database, key: ReviewableKey, ids: readonly string[]): Promise<number> {
+export async function approveSubmissions(
+  db: Database,
+  key: ReviewableKey,
+  ids: readonly string[],
+  actor: Actor,
+): Promise<number> {
   const valid = ids.filter((id) => UUID_PATTERN.test(id));
   if (valid.length === 0) return 0;
   const table = tables[key];
@@ -75,23 +81,44 @@ export async function approveSubmissions(db: Database, key: ReviewableKey, ids: 
       tx,
       rows.flatMap((row) => Object.values(row)),
     );
+    await auditDecisions(tx, actor, "approve", key, rows);
     return rows.length;
   });
 }
 
 /** Removes a pending submission (published rows are deleted from their own table, not here). */
-export function rejectSubmission(db: Database, key: ReviewableKey, id: string): Promise<number> {
-  return rejectSubmissions(db, key, [id]);
+export function rejectSubmission(db: Database, key: ReviewableKey, id: string, actor: Actor): Promise<number> {
+  return rejectSubmissions(db, key, [id], actor);
 }
 
 /** Removes pending submissions, one or a flood of spam at once; how many were removed. */
-export async function rejectSubmissions(db: Database, key: ReviewableKey, ids: readonly string[]): Promise<number> {
+export async function rejectSubmissions(
+  db: Database,
+  key: ReviewableKey,
+  ids: readonly string[],
+  actor: Actor,
+): Promise<number> {
   const valid = ids.filter((id) => UUID_PATTERN.test(id));
   if (valid.length === 0) return 0;
   const table = tables[key];
-  const rows = await db
-    .delete(table)
-    .where(and(inArray(table.id, valid), eq(table.status, "pending")))
-    .returning({ id: table.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(table)
+      .where(and(inArray(table.id, valid), eq(table.status, "pending")))
+      .returning();
+    await auditDecisions(tx, actor, "reject", key, rows);
+    return rows.length;
+  });
+}
+
+async function auditDecisions(
+  db: Database,
+  actor: Actor,
+  action: "approve" | "reject",
+  key: ReviewableKey,
+  rows: { id: string; name: string }[],
+) {
+  for (const row of rows) {
+    await recordAudit(db, actor, { action, entity: key, entityId: row.id, label: row.name, before: row });
+  }
 }

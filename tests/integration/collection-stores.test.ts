@@ -20,6 +20,7 @@ import { ADMIN_PAGE_SIZE, emptyTableQuery, type TableQuery } from "~/lib/table-q
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** The write side of every collection, on PGlite or on TEST_DATABASE_URL's server. */
+const REVIEWER = { id: null, email: "reviewer@example.org", ip: "" };
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -190,10 +191,10 @@ describe("notices", () => {
         .sort(),
     ).toEqual([other, pending].sort());
 
-    expect(await approveSubmission(db, "notices", pending)).toBe(1);
-    expect(await approveSubmission(db, "notices", pending)).toBe(0);
-    expect(await rejectSubmission(db, "notices", pending)).toBe(0);
-    expect(await rejectSubmission(db, "notices", other)).toBe(1);
+    expect(await approveSubmission(db, "notices", pending, REVIEWER)).toBe(1);
+    expect(await approveSubmission(db, "notices", pending, REVIEWER)).toBe(0);
+    expect(await rejectSubmission(db, "notices", pending, REVIEWER)).toBe(0);
+    expect(await rejectSubmission(db, "notices", other, REVIEWER)).toBe(1);
     expect(await noticeStore.get(db, other)).toBeUndefined();
     expect((await noticeStore.listPage(db, { ...emptyTableQuery, q: "Visitor", page: 1 })).total).toBe(1);
     expect(await countPendingReviews(db)).toBe(before);
@@ -223,13 +224,13 @@ describe("notices", () => {
     expect((await listPendingPage(db, "notices", { page: 99, pageSize: 5 })).page).toBe(first.pageCount);
 
     const published = await noticeStore.create(db, notice("Published, not a submission"));
-    expect(await rejectSubmissions(db, "notices", [...ids.slice(0, 10), published, "not-an-id"])).toBe(10);
+    expect(await rejectSubmissions(db, "notices", [...ids.slice(0, 10), published, "not-an-id"], REVIEWER)).toBe(10);
     expect(await noticeStore.get(db, published)).toBeDefined();
     expect((await listPendingPage(db, "notices", { page: 1, pageSize: 10 })).total).toBe(before + 2);
-    expect(await rejectSubmissions(db, "notices", [])).toBe(0);
+    expect(await rejectSubmissions(db, "notices", [], REVIEWER)).toBe(0);
 
     const left = ids.slice(10);
-    expect(await approveSubmissions(db, "notices", [...left, published])).toBe(2);
+    expect(await approveSubmissions(db, "notices", [...left, published], REVIEWER)).toBe(2);
     expect((await listPendingPage(db, "notices", { page: 1, pageSize: 10 })).total).toBe(before);
   });
 });

@@ -16,6 +16,7 @@ import { listStudents, studentStore } from "~/domain/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Membership rounds and applications, on PGlite or on TEST_DATABASE_URL's server. */
+const DECIDER = { id: null, email: "decider@example.org", ip: "" };
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -99,9 +100,9 @@ describe("applications", () => {
     const waiting = await listApplications(testDb.db, round, { status: "pending", batch: 8 }, 1);
     expect(waiting.items.map((item) => item.email)).toEqual([ana.email, cy.email]);
 
-    expect(await decideApplications(testDb.db, [ids[0]!, ids[1]!], "approve")).toBe(2);
-    expect(await decideApplications(testDb.db, [ids[0]!], "reject", "too late")).toBe(0);
-    expect(await decideApplications(testDb.db, [ids[2]!], "reject", "  Not a CSE student  ")).toBe(1);
+    expect(await decideApplications(testDb.db, [ids[0]!, ids[1]!], "approve", undefined, DECIDER)).toBe(2);
+    expect(await decideApplications(testDb.db, [ids[0]!], "reject", "too late", DECIDER)).toBe(0);
+    expect(await decideApplications(testDb.db, [ids[2]!], "reject", "  Not a CSE student  ", DECIDER)).toBe(1);
 
     const anaProfile = await findMemberProfile(testDb.db, ana.id);
     expect(anaProfile).toMatchObject({ batch: 8, session: "2050-2051", studentId: "CSE-01", email: ana.email });
@@ -125,7 +126,7 @@ describe("applications", () => {
     });
     const applied = await apply(testDb.db, person, round, application("Recorded Person", 3), "2060-01-05");
     if (!applied.ok) throw new Error(applied.message);
-    await decideApplications(testDb.db, [applied.id], "approve");
+    await decideApplications(testDb.db, [applied.id], "approve", undefined, DECIDER);
     expect(await findMemberProfile(testDb.db, person.id)).toMatchObject({ _id: recordId, batch: 3 });
   });
 });

@@ -222,7 +222,7 @@ describe("publishing", () => {
     if (!written.ok) throw new Error("not written");
     const find = () => testDb.db.select().from(publications).where(eq(publications.itemId, written.id));
     expect(await find()).toEqual([]);
-    await approveSubmission(testDb.db, "results", written.id);
+    await approveSubmission(testDb.db, "results", written.id, { id: null, email: "reviewer@example.org", ip: "" });
     expect((await find()).map((row) => row.topic)).toEqual(["results"]);
   });
 

@@ -12,6 +12,7 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { type AppContext, appContext } from "~/context";
+import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/domain/collection";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, membershipTexts } from "~/domain/membership";
 import {
@@ -78,7 +79,7 @@ const ROUND_QUESTION = { title: "Open this round?", description: "People can app
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const form = await readFormData(request);
   if (form.get("intent") === "open-round") {
     const parsed = parseForm(roundInput, form);
@@ -86,14 +87,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const unconfirmed = confirmation(form, ROUND_QUESTION, dashboardTexts.notSaved, parsed.values);
     if (unconfirmed) return unconfirmed;
     return answerSafely(app.log, "open the round", async () => {
-      await createRound(app.db, parsed.data);
+      const id = await createRound(app.db, parsed.data);
+      await recordAudit(app.db, actor, {
+        action: "create",
+        entity: "membership-rounds",
+        entityId: id,
+        after: parsed.data,
+      });
       return data<ActionResult>({ tone: "success", message: membershipTexts.roundOpened, saved: true });
     });
   }
-  return decide(app, form);
+  return decide(app, form, actor);
 }
 
-async function decide(app: AppContext, form: FormData) {
+async function decide(app: AppContext, form: FormData, actor: Actor) {
   const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
   const ids = selectedIds(form);
   const reason = String(form.get("reason") ?? "").slice(0, 500);
@@ -107,7 +114,7 @@ async function decide(app: AppContext, form: FormData) {
   );
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `${decision} the applications`, async () => {
-    const count = await decideApplications(app.db, ids, decision, reason);
+    const count = await decideApplications(app.db, ids, decision, reason, actor);
     if (!count) return data<ActionResult>({ tone: "info", message: membershipTexts.noneDecided });
     const message = decision === "approve" ? membershipTexts.approvedMany(count) : membershipTexts.rejectedMany(count);
     return data<ActionResult>({ tone: "success", message });

@@ -11,6 +11,7 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
+import { type Actor, actorOf } from "~/domain/audit.server";
 import { collections } from "~/domain/collections";
 import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
 import {
@@ -73,14 +74,14 @@ function question(decision: Decision, name: string, count = 1) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
     return data<ActionResult>({ tone: "error", message: "Unknown review action." }, 400);
   }
-  if (isBulk(decision)) return decideSelected(form, key, decision, app);
+  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
   const asked = { ...question(decision, name), hidden: { collection: key, decision, id, name } };
@@ -88,7 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `${decision} the submission`, async () => {
     const count =
-      decision === "approve" ? await approveSubmission(app.db, key, id) : await rejectSubmission(app.db, key, id);
+      decision === "approve"
+        ? await approveSubmission(app.db, key, id, actor)
+        : await rejectSubmission(app.db, key, id, actor);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
     if (decision === "approve") await announceSoon(app);
     const message = decision === "approve" ? reviewTexts.approved : reviewTexts.rejected;
@@ -96,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-async function decideSelected(form: FormData, key: ReviewableKey, decision: Decision, app: AppContext) {
+async function decideSelected(form: FormData, key: ReviewableKey, decision: Decision, app: AppContext, actor: Actor) {
   const ids = selectedIds(form);
   const problem = selectionProblem(ids, reviewTexts.noneSelected);
   if (problem) return problem;
@@ -105,7 +108,9 @@ async function decideSelected(form: FormData, key: ReviewableKey, decision: Deci
   if (unconfirmed) return unconfirmed;
   const approving = decision === "approve-selected";
   return answerSafely(app.log, `${approving ? "approve" : "reject"} the selected submissions`, async () => {
-    const count = approving ? await approveSubmissions(app.db, key, ids) : await rejectSubmissions(app.db, key, ids);
+    const count = approving
+      ? await approveSubmissions(app.db, key, ids, actor)
+      : await rejectSubmissions(app.db, key, ids, actor);
     if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
     if (approving) await announceSoon(app);
     const message = approving ? reviewTexts.approvedMany(count) : reviewTexts.rejectedMany(count);
