@@ -6,6 +6,7 @@ import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, certificates, events, students } from "~/db/schema";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { type Actor, recordAudit } from "./audit.server";
 import { type Certificate, certificateTexts as texts } from "./certificates";
 import { UUID_PATTERN } from "./recent-events";
 import { registrationTexts } from "./registrations";
@@ -84,7 +85,7 @@ const nameOnCertificate = (person: { email: string; accountName: string | null; 
   person.profileName ?? person.accountName ?? person.email.split("@")[0] ?? person.email;
 
 export type IssueOutcome =
-  | { ok: true; issued: number; total: number }
+  | { ok: true; issued: number; total: number; eventName: string }
   | { ok: false; status: 404 | 409; message: string };
 
 /**
@@ -115,7 +116,23 @@ export async function issueCertificates(db: Database, eventId: string, now = new
         .returning({ id: certificates.id })
     : [];
   const total = await db.$count(certificates, eq(certificates.eventId, eventId));
-  return { ok: true, issued: issued.length, total };
+  return { ok: true, issued: issued.length, total, eventName: event.name };
+}
+
+/** One audit entry per issuing that issued any, however many people it covered. */
+export async function auditCertificates(
+  db: Database,
+  actor: Actor,
+  event: { _id: string; name: string },
+  issued: number,
+): Promise<void> {
+  if (issued === 0) return;
+  await recordAudit(db, actor, {
+    action: "create",
+    entity: "certificates",
+    entityId: event._id,
+    label: `${issued} certificates for ${event.name}`,
+  });
 }
 
 const certificateColumns = {

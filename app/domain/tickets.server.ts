@@ -1,3 +1,4 @@
+import { type Actor, recordAudit } from "./audit.server";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
@@ -132,7 +133,7 @@ export type CheckInOutcome =
  */
 export async function checkIn(
   db: Database,
-  args: { eventId: string; checkIns: { code: string; at?: string }[]; secret: string; now: Date },
+  args: { eventId: string; checkIns: { code: string; at?: string }[]; secret: string; now: Date; actor: Actor },
 ): Promise<CheckInOutcome[]> {
   const outcomes: CheckInOutcome[] = [];
   for (const { code, at } of args.checkIns) {
@@ -153,6 +154,17 @@ export async function checkIn(
     // Lost to a check-in from elsewhere since it was read: the winner's time is the one to report.
     const winner = first?.checkedInAt ?? holder.checkedInAt ?? (await checkedInAt(db, holder.id)) ?? when;
     outcomes.push({ code, status: first ? "checked_in" : "already", name, checked_in_at: winner.toISOString() });
+  }
+  const names = outcomes.flatMap((outcome) => (outcome.status === "checked_in" ? [outcome.name] : []));
+  // One entry per batch: a phone coming back online may send a hundred at once.
+  if (names.length) {
+    await recordAudit(db, args.actor, {
+      action: "update",
+      entity: "check-ins",
+      entityId: args.eventId,
+      label: `${names.length} checked in`,
+      after: { names },
+    });
   }
   return outcomes;
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendees } from "~/db/schema";
+import { attendees, auditLog } from "~/db/schema";
 import { cancelRegistration, register } from "~/domain/registrations.server";
 import { checkIn, listTicketHolders, ticketCode, ticketOfCode } from "~/domain/tickets.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => testDb.close());
 
 const SECRET = "check-in-test-secret-0123456789abcdef";
+const DOOR_STAFF = { id: null, email: "door@example.org", ip: "198.51.100.4" };
 const TZ = "Asia/Dhaka";
 /** While registration is open for the test events (they start in 2031). */
 const REGISTERED_AT = new Date("2031-05-15T06:00:00Z");
@@ -38,7 +39,7 @@ async function registered(eventId: string, name = "Person") {
 }
 
 const checkInAt = (eventId: string, code: string, at?: Date, now = DOOR) =>
-  checkIn(testDb.db, { eventId, checkIns: [{ code, at: at?.toISOString() }], secret: SECRET, now });
+  checkIn(testDb.db, { eventId, checkIns: [{ code, at: at?.toISOString() }], secret: SECRET, now, actor: DOOR_STAFF });
 
 describe("ticket codes", () => {
   it("round-trip, typed in lower case with spaces, and refuse a forged or foreign one", async () => {
@@ -81,8 +82,13 @@ describe("checking in", () => {
       checkIns: [{ code: ana.code }, { code: "not a code" }, { code: bo.code }, { code: ana.code }],
       secret: SECRET,
       now: DOOR,
+      actor: DOOR_STAFF,
     });
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["checked_in", "invalid", "checked_in", "already"]);
+    const entries = await testDb.db.select().from(auditLog).where(eq(auditLog.entityId, eventId));
+    expect(entries).toEqual([
+      expect.objectContaining({ actorEmail: DOOR_STAFF.email, entity: "check-ins", label: "2 checked in" }),
+    ]);
   });
 
   it("refuses the codes of waitlisted and cancelled people", async () => {

@@ -1,4 +1,5 @@
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { registrationTexts } from "~/domain/registrations";
 import { findVisibleEvent } from "~/domain/registrations.server";
 import { requirePermission } from "~/domain/session.server";
@@ -17,7 +18,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requirePermission(request, app, "check-in");
+  const actor = actorOf(request, await requirePermission(request, app, "check-in"));
   if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationTexts.noEvent);
   const input = await parseJsonBody(request, checkInBatchInput);
   const results = await checkIn(app.db, {
@@ -25,6 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     checkIns: input.check_ins,
     secret: app.secret,
     now: new Date(),
+    actor,
   });
   return Response.json({ results }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { requirePermission } from "~/domain/session.server";
 import { importSource, prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
@@ -19,7 +20,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use POST.");
-  await requirePermission(request, app, "edit-content");
+  const actor = actorOf(request, await requirePermission(request, app, "edit-content"));
   const received = await receiveMultipartFile(request, {
     field: "file",
     maxBytes: STANDINGS_MAX_BYTES,
@@ -35,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (new URL(request.url).searchParams.get("dryRun") === "1") return Response.json({ preview });
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     const slug = await publishPreview(app.db, id);
+    await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: slug ?? fileName });
     return Response.json({ contestId: id, slug }, { status: 201 });
   } finally {
     if (received.kind === "file") await fsp.rm(received.file.path, { force: true });

@@ -11,6 +11,7 @@ import { accountTexts, apiTokenTexts, dashboardTexts } from "~/content/accounts"
 import { appContext } from "~/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domain/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
@@ -41,6 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return parsed.answer;
     return answerSafely(app.log, "create the token", async () => {
       const token = await createApiToken(app.auth, user.id, parsed.data.name);
+      await recordAudit(app.db, actorOf(request, user), {
+        action: "token-create",
+        entity: "api-tokens",
+        label: parsed.data.name,
+      });
       return data<TokenActionResult>({ tone: "success", message: apiTokenTexts.created, token });
     });
   }
@@ -50,6 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "revoke the token", async () => {
     const revoked = await revokeApiToken(app.db, user.id, id);
+    if (revoked) {
+      await recordAudit(app.db, actorOf(request, user), {
+        action: "token-revoke",
+        entity: "api-tokens",
+        entityId: id,
+        label: name,
+      });
+    }
     return revoked
       ? data<TokenActionResult>({ tone: "success", message: apiTokenTexts.revoked })
       : data<TokenActionResult>({ tone: "info", message: apiTokenTexts.missing }, 404);

@@ -9,6 +9,7 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import {
   type Certificate,
   certificatePath,
@@ -16,6 +17,7 @@ import {
   certificateTexts as texts,
 } from "~/domain/certificates";
 import {
+  auditCertificates,
   certificatesOfEvent,
   countWaitingForCertificates,
   issueCertificates,
@@ -57,7 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
@@ -66,6 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answerSafely(app.log, "issue the certificates", async () => {
     const outcome = await issueCertificates(app.db, event._id);
     if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
+    await auditCertificates(app.db, actor, event, outcome.issued);
     return data<ActionResult>({ tone: "success", message: texts.issued(outcome.issued, outcome.total) });
   });
 }

@@ -4,6 +4,7 @@ import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-vi
 import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import {
   type CheckInCard,
   cardOfOutcome,
@@ -34,9 +35,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
-  requirePermissionPage(context, "check-in");
+  const user = requirePermissionPage(context, "check-in");
   const app = context.get(appContext);
-  return { app, event: await eventOfAdminScreen(app.db, id) };
+  return { app, user, event: await eventOfAdminScreen(app.db, id) };
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -55,7 +56,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** A typed code sent before the page's script runs. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { app, event } = await visibleEvent(context, params.id);
+  const { app, user, event } = await visibleEvent(context, params.id);
   const code = String((await readFormData(request)).get("code") ?? "").slice(0, 100);
   if (!ticketDigitsOf(code)) return { outcome: { code, status: "invalid" as const } };
   const [outcome] = await checkIn(app.db, {
@@ -63,6 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     checkIns: [{ code }],
     secret: app.secret,
     now: new Date(),
+    actor: actorOf(request, user),
   });
   return { outcome };
 }

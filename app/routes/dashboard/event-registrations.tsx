@@ -11,6 +11,7 @@ import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
 import type { ApiEvent } from "~/domain/events";
 import { eventOfAdminScreen } from "~/domain/events.server";
 import { mailingContextOf } from "~/domain/mail.server";
@@ -54,13 +55,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, admin);
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
   const mailing = await mailingContextOf(app);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "add") return addRegistration(form, event, mailing);
-  if (intent === "mail") return mailEveryone(form, event, mailing);
+  if (intent === "add") return addRegistration(form, event, mailing, actor);
+  if (intent === "mail") return mailEveryone(form, event, mailing, actor);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
   const question = intent === "move-up" ? texts.moveUpQuestion(name) : texts.removeQuestion(name);
@@ -80,6 +82,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
               timeZone: clubTimeZone,
             });
       if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
+      await recordAudit(app.db, actor, {
+        action: intent === "move-up" ? "update" : "delete",
+        entity: "registrations",
+        entityId: id,
+        label: `${name} at ${event.name}`,
+        after: intent === "move-up" ? { status: "moved off the waitlist" } : { status: "cancelled" },
+      });
       return data<ActionResult>({
         tone: "success",
         message: intent === "move-up" ? texts.movedUp(name) : texts.removed(name),
@@ -90,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 type Mailing = Awaited<ReturnType<typeof mailingContextOf>>;
 
-async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing) {
+async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
   const values = formValues(form, ["email", "team_name", "members"]);
   const parsed = registrantInput.safeParse(values);
   if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
@@ -108,16 +117,25 @@ async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing
     const errors = { [registered.field ?? "email"]: registered.message };
     return data<ActionResult>({ tone: "error", message: registered.message, errors, values }, registered.status);
   }
+  await recordAudit(mailing.db, actor, {
+    action: "create",
+    entity: "registrations",
+    entityId: registered.registrationId,
+    label: `${email} at ${event.name}`,
+    after: { status: registered.status, team_name, members },
+  });
   return data<ActionResult>({ tone: "success", message: texts.added(email, registered.status), saved: true });
 }
 
-async function mailEveryone(form: FormData, event: ApiEvent, mailing: Mailing) {
+async function mailEveryone(form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
   const values = formValues(form, ["subject", "body", "withWaitlist"]);
   const parsed = eventMessageInput.safeParse(values);
   if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
   const unconfirmed = confirmation(form, texts.mailQuestion, dashboardTexts.notSaved, values);
   if (unconfirmed) return unconfirmed;
   const sent = await mailEveryoneRegistered(mailing, event, parsed.data);
+  const label = `${parsed.data.subject} to ${sent} people of ${event.name}`;
+  await recordAudit(mailing.db, actor, { action: "create", entity: "event-mails", entityId: event._id, label });
   return data<ActionResult>({ tone: "success", message: texts.mailed(sent), saved: true });
 }
 

@@ -5,6 +5,7 @@ import { Spinner } from "~/components/spinner";
 import { accountTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
@@ -40,16 +41,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminPage(context);
+  const actor = actorOf(request, requireAdminPage(context));
   const app = context.get(appContext);
   const form = await readFormData(request);
   const queue = String(form.get("queue") ?? "");
   const id = String(form.get("id") ?? "");
-  return answerSafely(app.log, "retry the job", async () =>
-    (await app.jobs.retry(queue, id))
-      ? data<ActionResult>({ tone: "success", message: jobTexts.retried })
-      : data<ActionResult>({ tone: "info", message: jobTexts.gone }, 404),
-  );
+  return answerSafely(app.log, "retry the job", async () => {
+    if (!(await app.jobs.retry(queue, id))) return data<ActionResult>({ tone: "info", message: jobTexts.gone }, 404);
+    await recordAudit(app.db, actor, { action: "update", entity: "jobs", entityId: id, label: `Retry ${queue}` });
+    return data<ActionResult>({ tone: "success", message: jobTexts.retried });
+  });
 }
 
 export const clientAction = keepFormOnFailure;

@@ -7,6 +7,7 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { RANKING_RULE_LABELS, type RankingRule, rankingTexts as texts } from "~/domain/rankings";
 import { createSeries, deleteSeries, listSeries, seriesFormInput, seriesInput } from "~/domain/rankings.server";
 import { requirePermissionPage } from "~/domain/session.server";
@@ -32,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const form = await readFormData(request);
   if (form.get("intent") === "create") {
@@ -45,7 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return invalidForm(values, errors);
     }
     return answerSafely(app.log, "create the ranking", async () => {
-      await createSeries(app.db, parsed.data);
+      const slug = await createSeries(app.db, parsed.data);
+      await recordAudit(app.db, actor, {
+        action: "create",
+        entity: "rankings",
+        label: parsed.data.name,
+        after: { slug, ...parsed.data },
+      });
       return data<ActionResult>({ tone: "success", message: texts.created, saved: true });
     });
   }
@@ -57,7 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     dashboardTexts.notSaved,
   );
   if (unconfirmed) return unconfirmed;
-  await deleteSeries(app.db, id);
+  if (await deleteSeries(app.db, id)) {
+    await recordAudit(app.db, actor, { action: "delete", entity: "rankings", entityId: id, label: name });
+  }
   return data<ActionResult>({ tone: "success", message: texts.deleted });
 }
 

@@ -6,6 +6,7 @@ import { StandingsTable } from "~/components/standings-table";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { STANDINGS_FORMAT_LABELS, standingsAdminTexts as texts } from "~/domain/standings";
 import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
@@ -33,7 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const form = await readFormData(request);
   const publishing = form.get("intent") === "publish";
@@ -47,10 +48,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (publishing) {
     const slug = await publishPreview(app.db, params.id);
     if (!slug) return data<ActionResult>({ tone: "error", message: texts.gone }, 404);
+    await recordAudit(app.db, actor, { action: "publish", entity: "contests", entityId: params.id, label: slug });
     return data<ActionResult>({ tone: "success", message: texts.published });
   }
   if (!(await discardPreview(app.db, params.id)))
     return data<ActionResult>({ tone: "error", message: texts.gone }, 404);
+  await recordAudit(app.db, actor, { action: "delete", entity: "contests", entityId: params.id, label: "Preview" });
   throw redirect("/dashboard/standings");
 }
 

@@ -7,6 +7,7 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { listEvents } from "~/domain/events.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { listResults } from "~/domain/results.server";
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermissionPage(context, "edit-content");
+  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const received = await receiveMultipartFile(request, {
     field: "file",
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!prepared.ok)
       return data<ActionResult>({ tone: "error", message: prepared.message, errors: prepared.errors, values }, 400);
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
+    await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: fileName });
     throw redirect(`/dashboard/standings/${id}`);
   } finally {
     if (received.kind === "file") await fsp.rm(received.file.path, { force: true });

@@ -8,6 +8,7 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { collections, editPath } from "~/domain/collections";
 import { emailField } from "~/domain/fields";
 import { accountOfStudent, linkAccount, unlinkAccount } from "~/domain/members.server";
@@ -53,7 +54,7 @@ const unlinkQuestion = {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  const actor = actorOf(request, requireAdminPage(context));
   const student = await studentOf(app.db, params.id);
   const form = await readFormData(request);
   if (form.get("intent") === "unlink") {
@@ -64,6 +65,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     if (unconfirmed) return unconfirmed;
     await unlinkAccount(app.db, student._id);
+    await recordAudit(app.db, actor, {
+      action: "update",
+      entity: "students",
+      entityId: student._id,
+      label: student.name,
+      after: { account: null },
+    });
     return data<ActionResult>({ tone: "success", message: "The account is unlinked." });
   }
   const email = emailField().safeParse(form.get("email"));
@@ -74,6 +82,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answerSafely(app.log, "link the account", async () => {
     const linked = await linkAccount(app.db, student._id, email.data);
     if (!linked.ok) return data<ActionResult>({ tone: "error", message: linked.message, values }, 409);
+    const after = { account: email.data };
+    await recordAudit(app.db, actor, {
+      action: "update",
+      entity: "students",
+      entityId: student._id,
+      label: student.name,
+      after,
+    });
     return data<ActionResult>({ tone: "success", message: "The account is linked.", saved: true });
   });
 }

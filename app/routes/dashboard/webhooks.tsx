@@ -11,6 +11,7 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { topicLabel } from "~/domain/subscriptions";
 import { WEBHOOK_KIND_LABELS, type WebhookSummary, webhookInput } from "~/domain/webhooks";
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  requireAdminPage(context);
+  const actor = actorOf(request, requireAdminPage(context));
   const form = await readFormData(request);
   if (form.get("intent") === "create") {
     const values = formValues(form, ["kind", "name", "url", "botToken", "chatId"]);
@@ -61,6 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       "add the webhook",
       async () => {
         await createWebhook(app.db, app.secret, parsed.data);
+        // Not the address or token: they are the webhook's secret.
+        const { kind, name, topics } = parsed.data;
+        await recordAudit(app.db, actor, {
+          action: "create",
+          entity: "webhooks",
+          label: name,
+          after: { kind, topics },
+        });
         return data<ActionResult>({ tone: "success", message: webhookTexts.added, saved: true });
       },
       kept,
@@ -70,11 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = String(form.get("name") ?? "");
   const unconfirmed = confirmation(form, { ...removeQuestion(name), hidden: { id, name } }, dashboardTexts.notSaved);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "remove the webhook", async () =>
-    (await removeWebhook(app.db, id))
-      ? data<ActionResult>({ tone: "success", message: webhookTexts.removed })
-      : data<ActionResult>({ tone: "info", message: webhookTexts.missing }, 404),
-  );
+  return answerSafely(app.log, "remove the webhook", async () => {
+    if (!(await removeWebhook(app.db, id)))
+      return data<ActionResult>({ tone: "info", message: webhookTexts.missing }, 404);
+    await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
+    return data<ActionResult>({ tone: "success", message: webhookTexts.removed });
+  });
 }
 
 export const clientAction = keepFormOnFailure;
