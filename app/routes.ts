@@ -67,6 +67,8 @@ export default [
     route("profile", "routes/dashboard/profile.tsx"),
     route("users", "routes/dashboard/users.tsx"),
     route("users.csv", "routes/dashboard/users-export.ts"),
+    route("audit", "routes/dashboard/audit.tsx"),
+    route("audit.csv", "routes/dashboard/audit-export.ts"),
     route("make-admin", "routes/dashboard/make-admin.tsx"),
     // Dashboard content: one list and one form module for every collection, at the paths it names.
     ...eachCollection.flatMap((collection) => [
@@ -114,6 +116,7 @@ export default [
   route("result-form", "routes/public-form.tsx", { id: "result-form" }),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/user", "routes/api/user.ts"),
+  route("api/audit", "routes/api/audit.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/make-admin", "routes/api/users.role.ts", { id: "api-make-admin" }),
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),

@@ -66,6 +66,7 @@ export const dashboardMenu: readonly MenuGroup[] = [
     links: [
       { to: "users", label: "Users" },
       { to: "make-admin", label: "Make Admin" },
+      { to: "audit", label: "Audit log" },
       { to: "membership", label: "Membership", permission: "edit-content" },
     ],
   },

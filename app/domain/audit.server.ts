@@ -1,6 +1,13 @@
+import { and, asc, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { type Page, readPage } from "~/lib/pagination";
+import { zonedInstant } from "~/lib/zoned-time";
+import { AUDIT_ACTIONS, type AuditAction } from "./audit";
+import { countRows, EXPORT_MAX_ROWS, likePattern } from "./crud.server";
 import type { SessionUser } from "./session.server";
 
 /** Who made a write, and from which address: every audited write carries one. */
@@ -13,25 +20,6 @@ export interface Actor {
 export function actorOf(request: Request, user: Pick<SessionUser, "id" | "email">): Actor {
   return { id: user.id, email: user.email, ip: request.headers.get(CLIENT_IP_HEADER) ?? "" };
 }
-
-/** The verbs of the audit log; the dashboard filters by them. */
-export const AUDIT_ACTIONS = [
-  "create",
-  "update",
-  "delete",
-  "approve",
-  "reject",
-  "import",
-  "publish",
-  "role-change",
-  "settings-change",
-  "token-create",
-  "token-revoke",
-  "sign-in-failed",
-  "backup",
-] as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
@@ -72,4 +60,116 @@ export function changedFields(before: object, after: object): { before: object; 
     now[key] = is;
   }
   return { before: old, after: now };
+}
+
+const isoDate = (label: string) => z.iso.date({ error: `${label}: enter a date as YYYY-MM-DD` });
+
+/** The dashboard's and the API's filters; each narrows the log, none shows everything. */
+export const auditFilterInput = z.object({
+  person: z.string().trim().toLowerCase().max(200, { error: "Person: at most 200 characters" }).optional(),
+  entity: z.string().trim().max(100, { error: "Entity: at most 100 characters" }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: `Action: one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
+  from: isoDate("From").optional(),
+  to: isoDate("To").optional(),
+  page: z.coerce.number({ error: "Page: a number" }).int().min(1).max(1_000_000).default(1),
+});
+
+export type AuditFilter = z.infer<typeof auditFilterInput>;
+
+/** The filters of a query string; a field that can't be read is left out and named in `errors`. */
+export function auditFilterOf(searchParams: URLSearchParams): { filter: AuditFilter; errors: Record<string, string> } {
+  const present = Object.fromEntries([...searchParams].filter(([, value]) => value !== ""));
+  const parsed = auditFilterInput.safeParse(present);
+  if (parsed.success) return { filter: parsed.data, errors: {} };
+  const errors = fieldErrors(parsed.error);
+  const valid = Object.fromEntries(Object.entries(present).filter(([name]) => !(name in errors)));
+  return { filter: auditFilterInput.parse(valid), errors };
+}
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  actorEmail: string;
+  ip: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+function auditWhere(filter: AuditFilter, timeZone: string): SQL | undefined {
+  return and(
+    filter.person ? ilike(auditLog.actorEmail, likePattern(filter.person)) : undefined,
+    filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.from ? gte(auditLog.at, startOfDay(filter.from, timeZone)) : undefined,
+    filter.to ? lt(auditLog.at, startOfDay(nextDay(filter.to), timeZone)) : undefined,
+  );
+}
+
+const startOfDay = (date: string, timeZone: string) => zonedInstant(date, "00:00", timeZone) ?? new Date(date);
+
+function nextDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+const toRecord = (row: typeof auditLog.$inferSelect): AuditRecord => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actorEmail: row.actorEmail,
+  ip: row.ip,
+  action: row.action,
+  entity: row.entity,
+  entityId: row.entityId,
+  label: row.label,
+  before: row.before,
+  after: row.after,
+});
+
+/** One page of the log, newest first. */
+export async function listAuditPage(db: Database, filter: AuditFilter, timeZone: string): Promise<Page<AuditRecord>> {
+  const where = auditWhere(filter, timeZone);
+  const total = await countRows(db, auditLog, where);
+  return readPage({ page: filter.page, pageSize: AUDIT_PAGE_SIZE }, total, async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toRecord);
+  });
+}
+
+/** Every entry of the filtered view (up to EXPORT_MAX_ROWS), newest first, for the CSV. */
+export async function listAuditView(db: Database, filter: AuditFilter, timeZone: string): Promise<AuditRecord[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(auditWhere(filter, timeZone))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(EXPORT_MAX_ROWS);
+  return rows.map(toRecord);
+}
+
+/** The entities the log holds, for the filter's choices. */
+export async function auditEntities(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity));
+  return rows.map((row) => row.entity);
+}
+
+export const PRUNE_AUDIT_JOB = "prune-audit-log";
+
+/** Removes the entries older than `days`; returns how many went. */
+export async function pruneAuditLog(db: Database, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  const removed = await db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+  return removed.length;
 }

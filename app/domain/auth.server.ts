@@ -5,11 +5,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, apiKey, genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { API_TOKEN_NAME_MAX } from "~/domain/api-tokens";
+import { recordAudit } from "~/domain/audit.server";
 import { passwordProblem } from "~/domain/password-policy.server";
+import { roleOf } from "~/domain/roles";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -73,6 +76,8 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
   "/reset-password": "newPassword",
 };
 
+const { users } = authSchema;
+
 const bodyText = (body: Record<string, unknown> | undefined, field: string) =>
   typeof body?.[field] === "string" ? body[field] : undefined;
 
@@ -96,6 +101,24 @@ const accountRules = createAuthMiddleware(async (ctx) => {
   const problem = await passwordProblem(password, person);
   if (problem) throw new APIError("BAD_REQUEST", { message: problem });
 });
+
+/**
+ * A wrong password for an account with a role is worth knowing about (someone guessing at an
+ * admin's password): the audit log records it, whichever client tried.
+ */
+function failedStaffSignIns(db: Database) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/sign-in/email" || !(ctx.context.returned instanceof APIError)) return;
+    const email = bodyText(ctx.body as Record<string, unknown> | undefined, "email")
+      ?.trim()
+      .toLowerCase();
+    if (!email) return;
+    const [account] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+    if (!account || !roleOf(account.role)) return;
+    const actor = { id: account.id, email, ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? "" };
+    await recordAudit(db, actor, { action: "sign-in-failed", entity: "users", entityId: account.id, label: email });
+  });
+}
 
 const API_TOKEN_PREFIX = "club_";
 
@@ -143,7 +166,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
     plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) }), apiTokens],
     onAPIError: { errorURL: "/login" },
-    hooks: { before: accountRules },
+    hooks: { before: accountRules, after: failedStaffSignIns(db) },
     advanced: {
       database: { generateId: "uuid" },
       useSecureCookies: config.BASE_URL.startsWith("https://"),

@@ -6,6 +6,7 @@ import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queu
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
+import { PRUNE_AUDIT_JOB, pruneAuditLog } from "./audit.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "./event-reminders.server";
 import type { MailingContext } from "./mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
@@ -95,6 +96,14 @@ export async function startBackgroundJobs(args: {
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
         await sendEventReminders(await mailingContext(queue), new Date(), clubTimeZone);
+      },
+    },
+    {
+      name: PRUNE_AUDIT_JOB,
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "30 3 * * *", timeZone: clubTimeZone },
+      run: async () => {
+        await pruneAuditLog(db, config.AUDIT_RETENTION_DAYS);
       },
     },
     {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { APPLICATION_STATUSES, MEDIA_KINDS } from "~/db/schema";
+import { AUDIT_ACTIONS } from "./audit";
 import { issuedAnswer } from "./certificates.server";
 import type { Collection } from "./collection";
 import { API_PATH } from "./collections";
@@ -11,6 +12,7 @@ import { apiRanking } from "./rankings.server";
 import { apiRegistration, registeredAnswer, registrationInput } from "./registrations.server";
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
+import { PERMISSIONS } from "./roles";
 import { apiStandings, standingsPreviewAnswer } from "./standings.server";
 import { checkInBatchInput } from "./tickets.server";
 import { userRecord } from "./users";
@@ -24,7 +26,14 @@ import { roleChangeInput, roleInput, userRecordInput } from "./users.server";
  */
 
 type Method = "get" | "post" | "put" | "delete";
-type Access = "public" | "signed-in" | "admin" | "anyone";
+/** Who may call: anyone, any signed-in person, or the roles of a permission (admin < editor < check-in). */
+type Access = "public" | "signed-in" | "anyone" | "admin" | "editor" | "check-in";
+
+const ROLES_OF_ACCESS: Partial<Record<Access, readonly string[]>> = {
+  admin: PERMISSIONS["manage-site"],
+  editor: PERMISSIONS["edit-content"],
+  "check-in": PERMISSIONS["check-in"],
+};
 
 interface Answer {
   description: string;
@@ -88,7 +97,7 @@ const recordComponents: Record<string, z.ZodType> = {
 
 const failure = (description: string): Answer => ({ description, schema: errorRecord });
 const NOT_SIGNED_IN = { 401: failure("Not signed in") };
-const ADMIN_ONLY = { ...NOT_SIGNED_IN, 403: failure("Signed in, but not an admin") };
+const ADMIN_ONLY = { ...NOT_SIGNED_IN, 403: failure("Signed in, but without a role that may (see x-roles)") };
 const BAD_BODY = {
   400: failure("Malformed JSON or invalid fields (each named in `errors`)"),
   415: failure("The body is not JSON"),
@@ -144,7 +153,7 @@ function collectionCalls({ collection, inputSchema, recordSchema }: CollectionSe
       path: item,
       tag,
       summary: `One ${collection.noun} (pending ones too)`,
-      access: "admin",
+      access: "editor",
       params: idParams,
       answers: { 200: { description: "The record", schema: recordSchema }, ...ADMIN_ONLY, ...NOT_FOUND },
     },
@@ -153,7 +162,7 @@ function collectionCalls({ collection, inputSchema, recordSchema }: CollectionSe
       path: item,
       tag,
       summary: `Edit a ${collection.noun} (every field, as when adding)`,
-      access: "admin",
+      access: "editor",
       params: idParams,
       body: inputSchema,
       answers: { 200: { description: "Saved", schema: modified }, ...BAD_BODY, ...ADMIN_ONLY, ...NOT_FOUND },
@@ -163,7 +172,7 @@ function collectionCalls({ collection, inputSchema, recordSchema }: CollectionSe
       path: item,
       tag,
       summary: `Delete a ${collection.noun}`,
-      access: "admin",
+      access: "editor",
       params: idParams,
       answers: {
         200: {
@@ -179,9 +188,34 @@ function collectionCalls({ collection, inputSchema, recordSchema }: CollectionSe
 /** Notices are the one collection anyone may add to: theirs waits in the review queue. */
 function submitterNote(collection: Collection): Pick<ApiCall, "access" | "description"> {
   return collection.key === "notices"
-    ? { access: "anyone", description: "Admins publish at once; anyone else's notice waits in the review queue." }
-    : { access: "admin" };
+    ? {
+        access: "anyone",
+        description: "Admins and editors publish at once; anyone else's notice waits in the review queue.",
+      }
+    : { access: "editor" };
 }
+
+const auditPage = z
+  .strictObject({
+    entries: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        at: z.string(),
+        actorEmail: z.string(),
+        ip: z.string(),
+        action: z.string(),
+        entity: z.string(),
+        entityId: z.string(),
+        label: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+      }),
+    ),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: "AuditPage" });
 
 const reviewParams = z.object({ collection: z.enum(REVIEWABLE_KEYS), id: z.string() });
 
@@ -191,7 +225,7 @@ const reviewCalls: ApiCall[] = [
     path: "/api/review",
     tag: "Review queue",
     summary: "Submissions of the public forms waiting for review, newest first",
-    access: "admin",
+    access: "editor",
     query: pageQuery,
     answers: {
       200: {
@@ -209,7 +243,7 @@ const reviewCalls: ApiCall[] = [
     path: "/api/review/{collection}/{id}/approve",
     tag: "Review queue",
     summary: "Publish a pending submission",
-    access: "admin",
+    access: "editor",
     params: reviewParams,
     answers: { 200: { description: "Published", schema: modified }, ...ADMIN_ONLY, ...NOT_FOUND },
   },
@@ -218,7 +252,7 @@ const reviewCalls: ApiCall[] = [
     path: "/api/review/{collection}/{id}/reject",
     tag: "Review queue",
     summary: "Remove a pending submission",
-    access: "admin",
+    access: "editor",
     params: reviewParams,
     answers: { 200: { description: "Removed", schema: deleted }, ...ADMIN_ONLY, ...NOT_FOUND },
   },
@@ -252,6 +286,26 @@ const userCalls: ApiCall[] = [
     access: "signed-in",
     params: z.object({ email: z.string() }),
     answers: { 200: { description: "The record", schema: user }, ...ADMIN_ONLY, ...NOT_FOUND },
+  },
+  {
+    method: "get",
+    path: "/api/audit",
+    tag: "Users",
+    summary: "The audit log, newest first, 50 a page: who changed what, when, from where",
+    access: "admin",
+    query: z.object({
+      person: z.string().optional().meta({ description: "Part of the person's email" }),
+      entity: z.string().optional(),
+      action: z.enum(AUDIT_ACTIONS).optional(),
+      from: z.iso.date().optional(),
+      to: z.iso.date().optional(),
+      page: z.string().optional(),
+    }),
+    answers: {
+      200: { description: "One page of entries", schema: auditPage },
+      400: failure("A filter that can't be read (named in `errors`)"),
+      ...ADMIN_ONLY,
+    },
   },
   {
     method: "put",
@@ -389,7 +443,7 @@ const membershipCalls: ApiCall[] = [
     path: "/api/membership-rounds/{id}/applications",
     tag: "Members",
     summary: "A round's applications, the oldest first",
-    access: "admin",
+    access: "editor",
     params: z.object({ id: z.string() }),
     query: applicationFilterQuery,
     answers: { 200: { description: "The applications", schema: z.array(application) }, ...ADMIN_ONLY },
@@ -399,7 +453,7 @@ const membershipCalls: ApiCall[] = [
     path: "/api/membership-applications/{id}/{decision}",
     tag: "Members",
     summary: "Approve (the person becomes a member) or reject a waiting application",
-    access: "admin",
+    access: "editor",
     params: z.object({ id: z.string(), decision: z.enum(["approve", "reject"]) }),
     body: decisionInput,
     answers: {
@@ -440,7 +494,7 @@ const registrationCalls: ApiCall[] = [
     path: "/api/events/{id}/registrations",
     tag: "Events",
     summary: "An event's registrations in order of arrival (cancelled ones last), with their people",
-    access: "admin",
+    access: "check-in",
     params: z.object({ id: z.string() }),
     answers: {
       200: { description: "The registrations", schema: z.array(apiRegistration) },
@@ -490,7 +544,7 @@ const checkInCalls: ApiCall[] = [
       "in the future counts as now). The first check-in of a ticket wins: a later one is `already`, with the " +
       "first one's time. A code nobody issued, of another event, or of someone without a confirmed place is " +
       "`invalid`. One result per check-in, in the order sent.",
-    access: "admin",
+    access: "check-in",
     params: z.object({ id: z.string() }),
     body: checkInBatchInput,
     answers: {
@@ -514,7 +568,7 @@ const certificateCalls: ApiCall[] = [
     description:
       "Each certificate carries the person's and the event's names as they are now, and a code anyone can " +
       "check at `/certificates/{code}`. Calling again issues only to those checked in since.",
-    access: "admin",
+    access: "editor",
     params: z.object({ id: z.string() }),
     answers: {
       201: { description: "Some were issued", schema: issuedAnswer },
@@ -537,7 +591,7 @@ const standingsCalls: ApiCall[] = [
       "`format` is one of clics (a contest package .zip), domjudge-results, icpc-scoreboard, codeforces, vjudge, csv. " +
       "People are matched to member profiles by judge handle or email. `?dryRun=1` answers the preview and saves nothing; " +
       "otherwise the standings are published (replacing those of the contest named by `replaces`).",
-    access: "admin",
+    access: "editor",
     query: z.object({ dryRun: z.enum(["1"]).optional() }),
     answers: {
       200: { description: "The preview (dryRun)", schema: z.strictObject({ preview: standingsPreviewAnswer }) },
@@ -570,6 +624,7 @@ const standingsCalls: ApiCall[] = [
     answers: { 200: { description: "The ranking", schema: apiRanking }, 404: failure("No such ranking") },
   },
 ];
+
 
 const uploadCall: ApiCall = {
   method: "post",
@@ -626,6 +681,7 @@ function operation(call: ApiCall): ZodOpenApiOperationObject {
     summary: call.summary,
     ...(call.description && { description: call.description }),
     ...(call.access !== "public" && { security: call.access === "anyone" ? [{}, ...SIGNED_IN] : SIGNED_IN }),
+    ...(ROLES_OF_ACCESS[call.access] && { "x-roles": ROLES_OF_ACCESS[call.access] }),
     ...((call.params || call.query) && {
       requestParams: { ...(call.params && { path: call.params }), ...(call.query && { query: call.query }) },
     }),

@@ -121,6 +121,8 @@ export const configSchema = z.object({
   TELEGRAM_API_URL: z.preprocess(blankAsUnset, z.url().default("https://api.telegram.org")),
   /** Codeforces' API, for standings fetched by contest id; changed only to point tests at a local server. */
   CODEFORCES_API_URL: z.preprocess(blankAsUnset, z.url().default("https://codeforces.com/api")),
+  /** Audit log entries older than this many days are removed by a daily job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Attempts after the first for a failed mail or webhook post, with the first delay (it doubles each time). */
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),

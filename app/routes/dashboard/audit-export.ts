@@ -1,0 +1,28 @@
+import { clubTimeZone } from "~/content/site";
+import { appContext } from "~/context";
+import { auditFilterOf, listAuditView } from "~/domain/audit.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { csvDownload, toCsv } from "~/lib/csv.server";
+import type { Route } from "./+types/audit-export";
+
+const json = (value: unknown) => (value == null ? "" : JSON.stringify(value));
+
+/** `/dashboard/audit.csv`: the audit log's current filters, every page of them. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const app = context.get(appContext);
+  const entries = await listAuditView(app.db, auditFilterOf(url.searchParams).filter, clubTimeZone);
+  const header = ["at", "person", "address", "action", "entity", "entity_id", "label", "before", "after"];
+  const rows = entries.map((entry) => [
+    entry.at,
+    entry.actorEmail,
+    entry.ip,
+    entry.action,
+    entry.entity,
+    entry.entityId,
+    entry.label,
+    json(entry.before),
+    json(entry.after),
+  ]);
+  return csvDownload("audit-log", toCsv(header, rows));
+}
