@@ -42,7 +42,7 @@ async function main() {
     if (!file.startsWith(sources)) return;
     vite.ws.send({ type: "custom", event: SOURCE_CHANGED_EVENT, data: { file: path.relative(ROOT, file) } });
   });
-  const { services, demoAdmin, close } = await startServices({ config, log });
+  const { services, demoAccounts, close } = await startServices({ config, log });
   const app = createApp({
     context: services,
     build: () => vite.ssrLoadModule(SERVER_BUILD) as Promise<ServerBuild>,
@@ -51,7 +51,7 @@ async function main() {
   httpServer.on("request", app);
   httpServer.listen(config.PORT, config.HOST, () => {
     log.info({ startupMs: Math.round(performance.now() - startedAt) }, "dev server listening");
-    printReady(config.PORT, demoAdmin, "development: hot reload, no page cache");
+    printReady(config.PORT, demoAccounts, "development: hot reload, no page cache");
   });
 
   const shutdown = async () => {

@@ -22,7 +22,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   const startedAt = performance.now();
-  const { services, demoAdmin, close } = await startServices({ config, log, snapshot: START_SNAPSHOT });
+  const { services, demoAccounts, close } = await startServices({ config, log, snapshot: START_SNAPSHOT });
 
   markReleaseInUse(RELEASE_DIR);
   const listener = createApp({
@@ -35,7 +35,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, "server listening");
-    printReady(port, demoAdmin);
+    printReady(port, demoAccounts);
   });
 
   // Browsers, proxies and API clients reuse an idle connection for up to a minute; a server

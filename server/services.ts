@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/client.server";
-import { createDemoAdmin } from "~/db/seed/demo-accounts.server";
+import { createDemoAccounts, type DemoAccount } from "~/db/seed/demo-accounts.server";
 import { seedDemoContentOnce } from "~/db/seed/seed.server";
 import { authSecret, createAuth } from "~/domain/auth.server";
 import { startBackgroundJobs } from "~/domain/background-jobs.server";
@@ -13,8 +13,8 @@ import { createVersionedCache } from "~/lib/versioned-cache.server";
 
 export interface StartedServices {
   services: AppServices;
-  /** On the first start with demo content: the demo admin, whose password is shown once. */
-  demoAdmin: { email: string; password: string } | null;
+  /** On the first start with demo content: the demo accounts, whose passwords are shown once. */
+  demoAccounts: DemoAccount[];
   close(): Promise<void>;
 }
 
@@ -42,10 +42,10 @@ export async function startServices(args: {
   }
   const auth = createAuth({ db: database.db, config, log });
   const storage = await createStorage(config);
-  let demoAdmin: StartedServices["demoAdmin"] = null;
+  let demoAccounts: DemoAccount[] = [];
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemoContentOnce({ db: database.db, storage, log, snapshot });
-    if (seeded) demoAdmin = await createDemoAdmin({ auth, db: database.db });
+    if (seeded) demoAccounts = await createDemoAccounts({ auth, db: database.db });
   }
   const contentVersion = createContentVersionReader(database.db);
   const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
@@ -71,7 +71,7 @@ export async function startServices(args: {
       jobs: background.jobs,
       secret,
     },
-    demoAdmin,
+    demoAccounts,
     async close() {
       await background.stop();
       await database.close();
@@ -81,17 +81,18 @@ export async function startServices(args: {
 
 /**
  * The last lines before the site is ready: its address and, on the first start, the demo
- * admin, whose random password is shown here once and stored nowhere in clear.
+ * accounts, whose random passwords are shown here once and stored nowhere in clear.
  */
-export function printReady(port: number, demoAdmin: StartedServices["demoAdmin"], note?: string) {
+export function printReady(port: number, demoAccounts: DemoAccount[], note?: string) {
   const lines = [`  Club website ready at http://localhost:${port}${note ? ` (${note})` : ""}`];
-  if (demoAdmin) {
-    lines.push(
-      "",
-      "  Demo admin account (shown only this once, change the password on /dashboard/profile):",
-      `    email:    ${demoAdmin.email}`,
-      `    password: ${demoAdmin.password}`,
-    );
+  if (demoAccounts.length) {
+    lines.push("", "  Demo accounts (shown only this once, change the passwords on /dashboard/profile):");
+    for (const account of demoAccounts) {
+      lines.push(
+        `    ${account.role.padEnd(9)} email:    ${account.email}`,
+        `              password: ${account.password}`,
+      );
+    }
   }
   console.log(`\n${lines.join("\n")}\n`);
 }

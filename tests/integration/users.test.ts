@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
-import { createDemoAdmin, DEMO_ADMIN_EMAIL } from "~/db/seed/demo-accounts.server";
+import { auditLog } from "~/db/schema";
+import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from "~/db/seed/demo-accounts.server";
 import { createAuth, loadOrCreateAuthSecret } from "~/domain/auth.server";
 import {
   findUserByEmail,
@@ -41,19 +42,30 @@ describe("users domain", () => {
       .values({ name: email.split("@")[0]!, email, role })
       .returning();
 
-  it("creates the demo admin once, with a random password that signs in", async () => {
+  it("creates the demo accounts once, each with its role and a random password that signs in", async () => {
     const auth = createAuth({
       db: testDb.db,
       config: loadConfig({ DATA_DIR: dataDir }),
       log: pino({ level: "silent" }),
     });
-    const account = await createDemoAdmin({ auth, db: testDb.db });
-    expect(account?.email).toBe(DEMO_ADMIN_EMAIL);
-    expect(account?.password).toMatch(/^[\w-]{16}$/);
-    expect((await findUserByEmail(testDb.db, DEMO_ADMIN_EMAIL))?.role).toBe("admin");
-    const signIn = await auth.api.signInEmail({ body: { email: DEMO_ADMIN_EMAIL, password: account!.password } });
-    expect(signIn.user.email).toBe(DEMO_ADMIN_EMAIL);
-    expect(await createDemoAdmin({ auth, db: testDb.db })).toBeNull();
+    const accounts = await createDemoAccounts({ auth, db: testDb.db });
+    expect(accounts.map((account) => [account.role, account.email])).toEqual(
+      DEMO_ACCOUNTS.map((account) => [account.role, account.email]),
+    );
+    expect(accounts[0]?.email).toBe(DEMO_ADMIN_EMAIL);
+    for (const account of accounts) {
+      expect(account.password).toMatch(/^[\w-]{16}$/);
+      expect((await findUserByEmail(testDb.db, account.email))?.role).toBe(account.role);
+      const signIn = await auth.api.signInEmail({ body: { email: account.email, password: account.password } });
+      expect(signIn.user.email).toBe(account.email);
+    }
+    const entries = await testDb.db.select().from(auditLog);
+    expect(entries.filter((entry) => entry.action === "role-change").map((entry) => entry.label)).toEqual([
+      "editor@example.org",
+      "check-in@example.org",
+    ]);
+    expect(entries.every((entry) => entry.actorEmail === DEMO_ADMIN_EMAIL)).toBe(true);
+    expect(await createDemoAccounts({ auth, db: testDb.db })).toEqual([]);
   });
 
   it("keeps a generated auth secret across restarts", () => {
