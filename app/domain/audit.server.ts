@@ -8,7 +8,6 @@ import { type Page, readPage } from "~/lib/pagination";
 import { zonedInstant } from "~/lib/zoned-time";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit";
 import { countRows, EXPORT_MAX_ROWS, likePattern } from "./crud.server";
-import type { SessionUser } from "./session.server";
 
 /** Who made a write, and from which address: every audited write carries one. */
 export interface Actor {
@@ -17,7 +16,7 @@ export interface Actor {
   ip: string;
 }
 
-export function actorOf(request: Request, user: Pick<SessionUser, "id" | "email">): Actor {
+export function actorOf(request: Request, user: { id: string; email: string }): Actor {
   return { id: user.id, email: user.email, ip: request.headers.get(CLIENT_IP_HEADER) ?? "" };
 }
 

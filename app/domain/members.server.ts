@@ -3,6 +3,7 @@ import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
+import { type Actor, changedFields, recordAudit } from "./audit.server";
 import { isUniqueViolation } from "./crud.server";
 import { linkField, optionalText, optionalWholeNumberField, requiredText } from "./fields";
 import { accountUploader, releaseReviewedMedia } from "./media.server";
@@ -111,6 +112,7 @@ export async function saveMemberProfile(
   db: Database,
   userId: string,
   input: MemberProfileInput,
+  actor: Actor,
 ): Promise<ProfileSaved> {
   const values = {
     name: input.name,
@@ -129,11 +131,20 @@ export async function saveMemberProfile(
     bio: input.bio ?? "",
   };
   try {
+    const before = await findMemberProfile(db, userId);
     const [row] = await db.update(students).set(values).where(eq(students.userId, userId)).returning();
-    if (!row) return { ok: false, status: 404, errors: {} };
+    if (!row || !before) return { ok: false, status: 404, errors: {} };
+    const profile = toMemberProfile(row);
+    await recordAudit(db, actor, {
+      action: "update",
+      entity: "students",
+      entityId: row.id,
+      label: row.name,
+      ...changedFields(before, profile),
+    });
     // A photo the member uploaded themselves becomes public with their profile.
     await releaseReviewedMedia(db, [row.photoURL], accountUploader(userId));
-    return { ok: true, profile: toMemberProfile(row) };
+    return { ok: true, profile };
   } catch (error) {
     const judge = isUniqueViolation(error) ? judgeOfViolation(error) : undefined;
     if (!judge) throw error;

@@ -19,6 +19,7 @@ import { countStudentsByBatch, listStudents, studentStore } from "~/domain/stude
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Members: accounts linked to student records, on PGlite or on TEST_DATABASE_URL's server. */
+const MEMBER_ACTOR = { id: null, email: "member@example.org", ip: "" };
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -96,6 +97,7 @@ describe("a member's profile", () => {
       testDb.db,
       account.id,
       profile({ name: "Profile Keeper", session: "2021-2022", codeforces: handle, emailVisible: false, bio: "Hi" }),
+      MEMBER_ACTOR,
     );
     expect(saved).toMatchObject({ ok: true, profile: { handles: { codeforces: handle }, emailVisible: false } });
 
@@ -117,17 +119,17 @@ describe("a member's profile", () => {
     const before = await inBatch5();
     expect(await listed()).toBe(true);
 
-    await saveMemberProfile(testDb.db, account.id, profile({ batch: 5, listed: false }));
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 5, listed: false }), MEMBER_ACTOR);
     expect(await listed()).toBe(false);
     expect(await findStudentBySlug(testDb.db, slug)).toBeUndefined();
     expect(await inBatch5()).toBe(before - 1);
     expect((await studentStore.get(testDb.db, studentId))?.name).toBe("Member");
 
     // Moving batch while hidden changes no count; coming back counts in the new batch.
-    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6, listed: false }));
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6, listed: false }), MEMBER_ACTOR);
     expect(await inBatch5()).toBe(before - 1);
     const inBatch6 = (await countStudentsByBatch(testDb.db)).inBatch(6);
-    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6 }));
+    await saveMemberProfile(testDb.db, account.id, profile({ batch: 6 }), MEMBER_ACTOR);
     expect(await listed()).toBe(true);
     expect((await countStudentsByBatch(testDb.db)).inBatch(6)).toBe(inBatch6 + 1);
     expect(await findStudentBySlug(testDb.db, slug)).toBeDefined();
@@ -145,10 +147,10 @@ describe("a member's profile", () => {
     const awaiting = async (hash: string) =>
       (await testDb.db.select().from(media).where(eq(media.hash, hash)))[0]?.awaitingReview;
     const stranger = await upload("visitor:0123456789abcdef");
-    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: stranger.url }));
+    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: stranger.url }), MEMBER_ACTOR);
     expect(await awaiting(stranger.hash)).toBe(true);
     const own = await upload(`user:${account.id}`);
-    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: own.url }));
+    await saveMemberProfile(testDb.db, account.id, profile({ photoURL: own.url }), MEMBER_ACTOR);
     expect(await awaiting(own.hash)).toBe(false);
   });
 
@@ -170,22 +172,33 @@ describe("a member's profile", () => {
     const first = await newMember("Handle First");
     const second = await newMember("Handle Second");
     const handle = `Shared_${unique()}`;
-    expect((await saveMemberProfile(testDb.db, first.account.id, profile({ vjudge: handle }))).ok).toBe(true);
-    const taken = await saveMemberProfile(testDb.db, second.account.id, profile({ vjudge: handle.toLowerCase() }));
+    expect((await saveMemberProfile(testDb.db, first.account.id, profile({ vjudge: handle }), MEMBER_ACTOR)).ok).toBe(
+      true,
+    );
+    const taken = await saveMemberProfile(
+      testDb.db,
+      second.account.id,
+      profile({ vjudge: handle.toLowerCase() }),
+      MEMBER_ACTOR,
+    );
     expect(taken).toEqual({
       ok: false,
       status: 409,
       errors: { vjudge: "This vjudge handle belongs to another member." },
     });
     // The same handle on another judge is someone else's business.
-    expect((await saveMemberProfile(testDb.db, second.account.id, profile({ atcoder: handle }))).ok).toBe(true);
+    expect((await saveMemberProfile(testDb.db, second.account.id, profile({ atcoder: handle }), MEMBER_ACTOR)).ok).toBe(
+      true,
+    );
   });
 
   it("settles a race for one handle: of two members saving it at once, one wins and one gets 409", async () => {
     const members = await Promise.all([newMember("Racer One"), newMember("Racer Two")]);
     const handle = `race_${unique()}`;
     const outcomes = await Promise.all(
-      members.map((member) => saveMemberProfile(testDb.db, member.account.id, profile({ codechef: handle }))),
+      members.map((member) =>
+        saveMemberProfile(testDb.db, member.account.id, profile({ codechef: handle }), MEMBER_ACTOR),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
@@ -196,7 +209,11 @@ describe("a member's profile", () => {
   it("is not there for an account without a record; saving then is 404", async () => {
     const account = await newAccount(`nobody-${unique()}@x.org`);
     expect(await findMemberProfile(testDb.db, account.id)).toBeUndefined();
-    expect(await saveMemberProfile(testDb.db, account.id, profile({}))).toEqual({ ok: false, status: 404, errors: {} });
+    expect(await saveMemberProfile(testDb.db, account.id, profile({}), MEMBER_ACTOR)).toEqual({
+      ok: false,
+      status: 404,
+      errors: {},
+    });
   });
 
   it("keeps a student's address when the record is edited; a new one with the same name gets its own", async () => {

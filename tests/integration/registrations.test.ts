@@ -193,7 +193,9 @@ describe("cancelling", () => {
       timeZone: TZ,
     };
     expect(await cancelRegistration(testDb.db, byPerson)).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelRegistration(testDb.db, { ...byPerson, by: { id: first.id, role: "admin" as const } })).toMatchObject({
+    expect(
+      await cancelRegistration(testDb.db, { ...byPerson, by: { id: first.id, role: "admin" as const } }),
+    ).toMatchObject({
       ok: true,
       promoted: [last.registrationId],
     });

@@ -1,4 +1,5 @@
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { memberPath, memberTexts } from "~/domain/members";
 import { findMemberProfile, memberProfileInput, saveMemberProfile } from "~/domain/members.server";
 import { requireUser } from "~/domain/session.server";
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return jsonError(405, "Use GET or PUT.");
   const user = await requireUser(request, app);
   const input = await parseJsonBody(request, memberProfileInput);
-  const saved = await saveMemberProfile(app.db, user.id, input);
+  const saved = await saveMemberProfile(app.db, user.id, input, actorOf(request, user));
   if (saved.ok) return jsonRead(app, "profile", async () => withProfileUrl(saved.profile));
   if (saved.status === 404) return jsonError(404, memberTexts.noProfile);
   return jsonError(409, INVALID_INPUT_MESSAGE, saved.errors);

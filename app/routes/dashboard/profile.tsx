@@ -6,6 +6,7 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
 import { certificatesOfUser } from "~/domain/certificates.server";
 import { memberTexts } from "~/domain/members";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(memberProfileInput, form);
     const values = { ...parsed.values, intent: "member" };
     if (!parsed.ok) return invalidForm(values, parsed.errors);
-    const saved = await saveMemberProfile(app.db, user.id, parsed.data);
+    const saved = await saveMemberProfile(app.db, user.id, parsed.data, actorOf(request, user));
     if (!saved.ok) {
       const message = saved.status === 404 ? memberTexts.noProfile : INVALID_INPUT_MESSAGE;
       return data<ActionResult>({ tone: "error", message, errors: saved.errors, values }, saved.status);
