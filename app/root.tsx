@@ -19,7 +19,7 @@ import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings, notFoundText } from "~/content/site";
 import { feedAutodiscovery } from "~/domain/feeds.server";
 import { getDisplayUser } from "~/domain/session.server";
-import { readSiteSettings } from "~/domain/settings.server";
+import { readSiteSettings, siteFrameOf } from "~/domain/settings.server";
 import { devReloadScript } from "~/lib/dev-reload";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { revalidateAfterForms } from "~/lib/form-actions";
@@ -29,10 +29,12 @@ import { pageHasOwnFrame, pageNeedsJavaScript } from "~/lib/route-handle";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [settings, { user, setCookies }] = await Promise.all([
+  const [allSettings, { user, setCookies }] = await Promise.all([
     readSiteSettings(app),
     getDisplayUser(request.headers, app),
   ]);
+  // Only what the header and footer show: hydrated pages carry this in their HTML.
+  const settings = siteFrameOf(allSettings);
   const flash = readFlash(request);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
@@ -95,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteHeader
               clubName={settings.clubName}
               clubShortName={settings.clubShortName}
+              logo={settings.logo}
               user={rootData?.user ?? null}
             />
             <main id="main" className="flex-1">

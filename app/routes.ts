@@ -62,6 +62,8 @@ export default [
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
+  // A draft's private preview: the public page's view in the public frame, for admins and editors.
+  route(`${DASHBOARD_PATH}/preview/:collection/:id`, "routes/dashboard/preview.tsx"),
   route(DASHBOARD_PATH, "routes/dashboard/layout.tsx", { id: "dashboard" }, [
     index("routes/dashboard/index.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
@@ -110,6 +112,9 @@ export default [
     route("standings/template.csv", "routes/dashboard/standings-template.ts"),
     route("standings/:id", "routes/dashboard/standings.contest.tsx"),
     route("rankings", "routes/dashboard/rankings.tsx"),
+    // The site's settings, one tab per group: the first at /dashboard/settings.
+    route("settings", "routes/dashboard/settings.tsx", { id: "dashboard-settings" }),
+    route("settings/:group", "routes/dashboard/settings.tsx", { id: "dashboard-settings-group" }),
   ]),
   // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),
@@ -141,6 +146,7 @@ export default [
   route("api/review", "routes/api/review.ts"),
   route("api/review/:collection/:id/:decision", "routes/api/review.decision.ts"),
   route("api/products-collection", "routes/api/products-collection.ts"),
+  route("api/settings", "routes/api/settings.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   // Uploads
   route("api/uploads", "routes/api/uploads.ts"),

@@ -57,10 +57,23 @@ function CellView({ cell }: { cell: Cell }) {
         </span>
       );
     }
+    case "badge":
+      return (
+        <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${badgeClasses[cell.tone]}`}>
+          {cell.text}
+        </span>
+      );
     default:
       return <>{cell.text}</>;
   }
 }
+
+const badgeClasses = {
+  neutral: "bg-slate-200 text-slate-800",
+  info: "bg-sky-100 text-sky-900",
+  success: "bg-green-100 text-green-900",
+  danger: "bg-red-100 text-red-800",
+} as const;
 
 function SortableHeader({
   header,

@@ -1,8 +1,8 @@
-import { useId } from "react";
+import { type RefObject, useEffect, useId, useRef } from "react";
 import type { FieldKind, FormFieldDef } from "~/domain/collection";
 import { LinkOrUploadInput } from "./link-or-upload-input";
 
-const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link">, string> = {
+const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link" | "radio">, string> = {
   text: "text",
   email: "email",
   date: "date",
@@ -12,7 +12,7 @@ const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link">, str
 };
 
 const controlClass =
-  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-navy-700 aria-[invalid]:border-red-600";
+  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-navy-700 aria-[invalid]:border-red-600 disabled:bg-slate-100";
 
 interface FormFieldProps {
   field: FormFieldDef;
@@ -26,6 +26,9 @@ interface FormFieldProps {
  */
 export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEnabledWhen(inputRef, field.enabledWhen);
+  if (field.kind === "radio") return <RadioField field={field} defaultValue={defaultValue} error={error} id={id} />;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
@@ -43,7 +46,7 @@ export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
         {field.label}
       </label>
       {field.kind === "textarea" ? (
-        <textarea {...common} rows={4} maxLength={field.maxLength} className={`${controlClass} py-2`} />
+        <textarea {...common} rows={field.rows ?? 4} maxLength={field.maxLength} className={`${controlClass} py-2`} />
       ) : field.kind === "link" ? (
         <LinkOrUploadInput
           inputProps={{ ...common, maxLength: field.maxLength }}
@@ -62,6 +65,7 @@ export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
       ) : (
         <input
           {...common}
+          ref={inputRef}
           type={inputTypes[field.kind]}
           maxLength={field.maxLength}
           inputMode={field.kind === "number" ? "numeric" : undefined}
@@ -81,4 +85,58 @@ export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A few choices, all in view (the Publishing choice): a fieldset whose legend is the label. The
+ * first choice is taken when nothing is stored yet, so one is always checked.
+ */
+function RadioField({ field, defaultValue, error, id }: FormFieldProps & { defaultValue: string; id: string }) {
+  const options = field.options ?? [];
+  const checked = options.includes(defaultValue) ? defaultValue : options[0];
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{field.label}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-1">
+        {options.map((option) => (
+          <label key={option} className="flex min-h-11 items-center gap-2 text-base">
+            <input
+              type="radio"
+              name={field.name}
+              value={option}
+              defaultChecked={option === checked}
+              className="size-5 accent-navy-700"
+            />
+            {field.optionLabels?.[option] ?? option}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * A field that counts for one choice of another only (Publish at, for Schedule) is disabled for
+ * the others, so a time typed before choosing is never sent with Publish now. Without JavaScript
+ * it stays enabled and the server names the mix-up.
+ */
+function useEnabledWhen(ref: RefObject<HTMLInputElement | null>, rule: FormFieldDef["enabledWhen"]) {
+  useEffect(() => {
+    const input = ref.current;
+    const form = input?.form;
+    if (!rule || !input || !form) return;
+    const update = () => {
+      const chosen = form.elements.namedItem(rule.field);
+      input.disabled = !(chosen instanceof RadioNodeList && chosen.value === rule.value);
+    };
+    update();
+    form.addEventListener("change", update);
+    return () => form.removeEventListener("change", update);
+  }, [ref, rule]);
 }

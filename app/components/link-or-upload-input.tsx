@@ -5,11 +5,14 @@ import { useHydrated } from "~/lib/use-hydrated";
 export type UploadKind = "image" | "pdf";
 
 /**
- * What each link field takes as an upload, by field name (the same in every collection).
- * A result's `pdfFile` may also be a picture of the sheet (spec: "pdf or image link").
+ * What each link field takes as an upload, by field name (the same in every collection; a
+ * list row's `carouselSlides.0.img` by its last part). A result's `pdfFile` may also be a
+ * picture of the sheet (spec: "pdf or image link").
  */
 const UPLOAD_KINDS: Record<string, readonly UploadKind[]> = {
   photoURL: ["image"],
+  logo: ["image"],
+  videoPosterUrl: ["image"],
   img: ["image"],
   img1: ["image"],
   img2: ["image"],
@@ -19,7 +22,7 @@ const UPLOAD_KINDS: Record<string, readonly UploadKind[]> = {
 };
 
 export function uploadKindsOf(fieldName: string): readonly UploadKind[] {
-  return UPLOAD_KINDS[fieldName] ?? ["image", "pdf"];
+  return UPLOAD_KINDS[fieldName.slice(fieldName.lastIndexOf(".") + 1)] ?? ["image", "pdf"];
 }
 
 const FILE_TYPES: Record<UploadKind, string> = {

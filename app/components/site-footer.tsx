@@ -1,50 +1,85 @@
 import { Link } from "react-router";
-import { footerColumns, type SiteSettings } from "~/content/site";
+import type { SiteFrame } from "~/content/site";
+import { phoneHref } from "~/domain/contact";
+import { isWebLink } from "~/lib/media";
 
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+const linkClass = "inline-block py-1.5 leading-tight text-slate-200 hover:text-white hover:underline";
+
+/** A footer link: a page of this site, or another site's. */
+function FooterLink({ label, to }: { label: string; to: string }) {
+  return isWebLink(to) ? (
+    <a href={to} className={linkClass} rel="noopener">
+      {label}
+    </a>
+  ) : (
+    <Link to={to} className={linkClass}>
+      {label}
+    </Link>
+  );
+}
+
+function ContactBlock({ settings }: { settings: SiteFrame }) {
+  return (
+    <section aria-labelledby="footer-contact" className="col-span-3 sm:col-span-1">
+      <h2 id="footer-contact" className="text-base font-semibold text-white">
+        Contact
+      </h2>
+      <address className="mt-2 space-y-1 text-sm not-italic sm:mt-3 sm:space-y-2">
+        <p>{settings.address}</p>
+        {(settings.phone || settings.fax) && (
+          <p className="flex flex-wrap gap-x-4 sm:block">
+            {settings.phone && (
+              <span>
+                Phone:{" "}
+                <a className="text-slate-100 underline" href={phoneHref(settings.phone)}>
+                  {settings.phone}
+                </a>
+              </span>
+            )}
+            {settings.fax && <span className="sm:mt-2 sm:block">Fax: {settings.fax}</span>}
+          </p>
+        )}
+        <p>
+          Mail:{" "}
+          <a className="text-slate-100 underline" href={`mailto:${settings.email}`}>
+            {settings.email}
+          </a>
+        </p>
+        {/* One line with the hours on a phone, so the footer stays short; the links' padding takes no room. */}
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          {settings.openingHours && <span>Opening hours: {settings.openingHours}</span>}
+          {settings.socialLinks.map((social) => (
+            <a
+              key={social.url}
+              href={social.url}
+              className="-my-1.5 inline-block py-1.5 text-slate-100 underline"
+              rel="noopener"
+            >
+              {social.name}
+            </a>
+          ))}
+        </p>
+      </address>
+    </section>
+  );
+}
+
+export function SiteFooter({ settings }: { settings: SiteFrame }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-10 bg-navy-950 text-slate-200 sm:mt-16">
       {/* Phones: the contact block, then the three link lists side by side, so the footer stays short. */}
       <div className="container-page grid grid-cols-3 gap-x-4 gap-y-6 py-8 sm:grid-cols-2 sm:gap-10 sm:py-12 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact" className="col-span-3 sm:col-span-1">
-          <h2 id="footer-contact" className="text-base font-semibold text-white">
-            Contact
-          </h2>
-          <address className="mt-2 space-y-1 text-sm not-italic sm:mt-3 sm:space-y-2">
-            <p>{settings.address}</p>
-            <p className="flex flex-wrap gap-x-4 sm:block">
-              <span>
-                Phone:{" "}
-                <a className="text-slate-100 underline" href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`}>
-                  {settings.phone}
-                </a>
-              </span>
-              <span className="sm:mt-2 sm:block">Fax: {settings.fax}</span>
-            </p>
-            <p>
-              Mail:{" "}
-              <a className="text-slate-100 underline" href={`mailto:${settings.email}`}>
-                {settings.email}
-              </a>
-            </p>
-            <p>Opening hours: {settings.openingHours}</p>
-          </address>
-        </section>
-        {footerColumns.map((column) => (
-          <section key={column.heading} aria-labelledby={`footer-${column.heading}`}>
-            <h2 id={`footer-${column.heading}`} className="text-base font-semibold text-white">
+        <ContactBlock settings={settings} />
+        {settings.footerColumns.map((column, index) => (
+          <section key={column.heading} aria-labelledby={`footer-column-${index + 1}`}>
+            <h2 id={`footer-column-${index + 1}`} className="text-base font-semibold text-white">
               {column.heading}
             </h2>
             <ul className="mt-1 text-sm sm:mt-3 sm:space-y-1">
               {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="inline-block py-1.5 leading-tight text-slate-200 hover:text-white hover:underline"
-                  >
-                    {link.label}
-                  </Link>
+                <li key={`${link.to} ${link.label}`}>
+                  <FooterLink {...link} />
                 </li>
               ))}
             </ul>
@@ -52,9 +87,14 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         ))}
       </div>
       <div className="border-t border-navy-800">
-        <p className="container-page py-3 text-xs text-slate-300 sm:py-4 sm:text-sm">
-          Copyright © {settings.foundedYear}-{year} {settings.clubName}, {settings.universityName}. All rights reserved.
-        </p>
+        <div className="container-page flex flex-wrap justify-between gap-x-6 gap-y-1 py-3 text-xs text-slate-300 sm:py-4 sm:text-sm">
+          <p>
+            Copyright © {settings.foundedYear}-{year} {settings.clubName}, {settings.universityName}. All rights
+            reserved.
+          </p>
+          {/* Phones leave it out: the footer must stay short there. */}
+          {settings.motto && <p className="hidden italic sm:block">{settings.motto}</p>}
+        </div>
       </div>
     </footer>
   );

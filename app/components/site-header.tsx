@@ -1,5 +1,6 @@
 import { Form, NavLink, useLocation } from "react-router";
 import { navigationLinks, panelLinks } from "~/content/site";
+import { ResponsiveImage } from "./responsive-image";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -60,19 +61,20 @@ export function LogOutButton({
 export function SiteHeader({
   clubName,
   clubShortName,
+  logo,
   user,
 }: {
   clubName: string;
   clubShortName: string;
+  /** The club's logo (site settings); empty: a drawn badge. */
+  logo: string;
   user: HeaderUser | null;
 }) {
   return (
     <header data-site-header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
         <NavLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-white no-underline">
-          <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
-            {"</>"}
-          </span>
+          <ClubLogo logo={logo} />
           {/* The short name keeps the brand and the Menu button on one row of a phone; from 1024 px
               the logo alone stands for the name (until 1536 px), so the navigation takes one row. */}
           <span className="sm:hidden">{clubShortName}</span>
@@ -155,6 +157,27 @@ export function SiteHeader({
         </nav>
       </div>
     </header>
+  );
+}
+
+/** Beside the club's name, which says it all: the picture is decoration. */
+function ClubLogo({ logo }: { logo: string }) {
+  if (!logo) {
+    return (
+      <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent-400 text-navy-950">
+        {"</>"}
+      </span>
+    );
+  }
+  return (
+    <ResponsiveImage
+      src={logo}
+      alt=""
+      width={36}
+      height={36}
+      sizes="36px"
+      className="size-9 shrink-0 rounded-lg bg-white object-contain"
+    />
   );
 }
 

@@ -79,6 +79,8 @@ export const eventsPage = {
   upcomingHeading: "Upcoming events",
   noUpcoming: "No upcoming events of this type have been announced yet. Check the notice board for news.",
   pastHeading: "Past events",
+  /** On the workshops page: the topics of the home page (site settings). */
+  workshopTopicsHeading: "Workshop topics",
   cancelled: "Cancelled",
   calendarLinks: "Add this event to your calendar",
   icsLink: "Download .ics",

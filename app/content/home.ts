@@ -1,40 +1,69 @@
-/** Texts and pictures of the home page. Sizes are the drawn SVGs' own, so cards never shift. */
+/**
+ * Texts and pictures of the home page. The lists and the intro are the defaults of site
+ * settings an admin can change; sizes are the drawn SVGs' own, so cards never shift.
+ */
+
+export interface CarouselSlide {
+  img: string;
+  heading: string;
+  text: string;
+  linkLabel: string;
+  /** A page of this site (`/about`) or an http(s) address. */
+  linkTo: string;
+}
 
 /** The spec shows one banner picture on all three slides; each slide has its own message. */
-export const bannerSlides = [
+export const carouselSlides: CarouselSlide[] = [
   {
-    title: "Upgrade yourself",
+    img: "/images/banner.svg",
+    heading: "Upgrade yourself",
     text: "The oldest club of the university: contests, workshops, seminars and webinars since 2001.",
-    link: { to: "/about", label: "About the club" },
+    linkLabel: "About the club",
+    linkTo: "/about",
   },
   {
-    title: "Compete and grow",
+    img: "/images/banner.svg",
+    heading: "Compete and grow",
     text: "Practise with contest programming classes and represent the university at national contests.",
-    link: { to: "/events/programming-contest", label: "Upcoming contests" },
+    linkLabel: "Upcoming contests",
+    linkTo: "/events/programming-contest",
   },
   {
-    title: "Learn by building",
+    img: "/images/banner.svg",
+    heading: "Learn by building",
     text: "Workshops, boot camps and development courses for every batch, from first year on.",
-    link: { to: "/notice", label: "Read the notices" },
+    linkLabel: "Read the notices",
+    linkTo: "/notice",
   },
-] as const;
+];
 
 export const bannerImageSize = { width: 1600, height: 600 } as const;
 
+/** Markdown, shown beside the club video. */
+export const introText = `RMSTU Programming Club is the oldest club of Rangamati Science and Technology University. Students and the chairman of the Department of Computer Science and Engineering founded it in 2001 with 60 members.
+
+We run programming contests, workshops, seminars and webinars, and help every member grow as a problem solver and developer. Our motto: Upgrade yourself.`;
+
 export const welcome = {
-  heading: "Welcome to RMSTU Programming Club",
-  paragraphs: [
-    "RMSTU Programming Club is the oldest club of Rangamati Science and Technology University. Students and the chairman of the Department of Computer Science and Engineering founded it in 2001 with 60 members.",
-    "We run programming contests, workshops, seminars and webinars, and help every member grow as a problem solver and developer. Our motto: Upgrade yourself.",
-  ],
+  /** Followed by the club's name. */
+  headingPrefix: "Welcome to",
   videoLabel: "Watch the club video",
-  videoTitle: "RMSTU Programming Club video",
+  videoTitle: "Club video",
+  videoEmbedUrl: "https://www.youtube-nocookie.com/embed/zOjov-2OZ0E",
+  /** Shown until the visitor presses play, so the video player loads only on demand. */
+  videoPosterUrl: "/images/video-poster.svg",
 } as const;
 
-const WORKSHOP_IMAGE = { width: 480, height: 320 } as const;
+export const workshopImageSize = { width: 480, height: 320 } as const;
 
-/** The six workshop topics are fixed in the product (spec section 2). */
-export const workshopTopics = [
+export interface WorkshopTopic {
+  name: string;
+  description: string;
+  img: string;
+}
+
+/** The six workshop topics of the spec (section 2). */
+export const workshopTopics: WorkshopTopic[] = [
   {
     name: "Computer Intro",
     description:
@@ -66,40 +95,46 @@ export const workshopTopics = [
     description: "Find your first clients, price your work, build a portfolio and get paid on freelance marketplaces.",
     img: "/images/workshops/freelancing.svg",
   },
-].map((topic) => ({ ...topic, ...WORKSHOP_IMAGE }));
+];
 
-const WHY_JOIN_IMAGE = { width: 560, height: 400 } as const;
+export const whyJoinImageSize = { width: 560, height: 400 } as const;
 
-export const whyJoin = {
-  heading: "Why join the club?",
-  rows: [
-    {
-      title: "Learn from seniors and teachers",
-      text: "Weekly contest programming classes, development courses and an R&D wing give you a path from your first program to real projects, guided by seniors and faculty members.",
-      img: "/images/why-join/learn.svg",
-      alt: "Students learning together around a laptop",
-    },
-    {
-      title: "Compete at national level",
-      text: "Members take part in the NCPC, inter-university contests and online contests. The club hosted the 1st IUPC in 2019 with 55 universities.",
-      img: "/images/why-join/compete.svg",
-      alt: "A trophy with a programming contest leader board",
-    },
-    {
-      title: "Build friendships and a network",
-      text: "Seminars, webinars and events connect you with alumni working in the software industry and with students of every batch.",
-      img: "/images/why-join/network.svg",
-      alt: "People connected in a network",
-    },
-  ].map((row) => ({ ...row, ...WHY_JOIN_IMAGE })),
-};
+export interface WhyJoinRow {
+  img: string;
+  /** What the picture shows; empty when it only decorates. */
+  alt: string;
+  title: string;
+  text: string;
+}
+
+export const whyJoinRows: WhyJoinRow[] = [
+  {
+    img: "/images/why-join/learn.svg",
+    alt: "Students learning together around a laptop",
+    title: "Learn from seniors and teachers",
+    text: "Weekly contest programming classes, development courses and an R&D wing give you a path from your first program to real projects, guided by seniors and faculty members.",
+  },
+  {
+    img: "/images/why-join/compete.svg",
+    alt: "A trophy with a programming contest leader board",
+    title: "Compete at national level",
+    text: "Members take part in the NCPC, inter-university contests and online contests. The club hosted the 1st IUPC in 2019 with 55 universities.",
+  },
+  {
+    img: "/images/why-join/network.svg",
+    alt: "People connected in a network",
+    title: "Build friendships and a network",
+    text: "Seminars, webinars and events connect you with alumni working in the software industry and with students of every batch.",
+  },
+];
 
 export const homeSections = {
   workshopsHeading: "Workshop topics",
   workshopsIntro: "Hands-on workshops for students of every department.",
+  whyJoinHeading: "Why join the club?",
   recentEventsHeading: "Recent Events",
   recentEventsEmpty: "No recent events have been published yet.",
   contactHeading: "Address and contact",
-  mapTitle: "Map of Rangamati Science and Technology University",
+  mapTitle: "Map of the club's location",
   mapLinkLabel: "Open the map in a new tab",
 } as const;

@@ -1,4 +1,12 @@
-/** The Rules and Regulation page (spec section 2: committee roles, membership and conduct rules). */
+/**
+ * The Rules and Regulation page (spec section 2: committee roles, membership and conduct rules).
+ * The lead, the roles and the two rule lists (Markdown) are the defaults of site settings.
+ */
+export interface CommitteeRole {
+  role: string;
+  duty: string;
+}
+
 export const rules = {
   heading: "Rules and Regulation",
   lead: "The club is run by an executive committee elected by its members, with teachers of the Department of CSE as advisors.",
@@ -28,21 +36,17 @@ export const rules = {
       role: "General members",
       duty: "Take part in the club's activities, vote at the annual general meeting and may stand for the committee.",
     },
-  ],
+  ] as CommitteeRole[],
   membershipHeading: "Membership",
-  membership: [
-    "Every student of Rangamati Science and Technology University may become a member.",
-    "Members register with the club desk at the start of each session; membership runs for one academic year and can be renewed.",
-    "Only members may stand for the committee and vote at the annual general meeting.",
-    "A member who wants to leave the club informs the general secretary in writing.",
-  ],
+  membership: `1. Every student of Rangamati Science and Technology University may become a member.
+2. Members register with the club desk at the start of each session; membership runs for one academic year and can be renewed.
+3. Only members may stand for the committee and vote at the annual general meeting.
+4. A member who wants to leave the club informs the general secretary in writing.`,
   conductHeading: "Member conduct",
-  conduct: [
-    "Treat every member, guest and teacher with respect, online and offline.",
-    "Compete fairly: no plagiarism, shared solutions or outside help during contests.",
-    "Take care of the labs and equipment used for classes and events.",
-    "Attend the classes and events you registered for, or let the organisers know in time.",
-    "Represent the club and the university with honesty at contests and events elsewhere.",
-    "Breaking these rules may lead to a warning, suspension or loss of membership, decided by the committee with the advisors.",
-  ],
-} as const;
+  conduct: `1. Treat every member, guest and teacher with respect, online and offline.
+2. Compete fairly: no plagiarism, shared solutions or outside help during contests.
+3. Take care of the labs and equipment used for classes and events.
+4. Attend the classes and events you registered for, or let the organisers know in time.
+5. Represent the club and the university with honesty at contests and events elsewhere.
+6. Breaking these rules may lead to a warning, suspension or loss of membership, decided by the committee with the advisors.`,
+};

@@ -1,34 +1,71 @@
 /**
- * Club facts used across the site. They are defaults: an admin can override the
- * settings (see app/domain/settings.server.ts) without a code change.
+ * Club facts used across the site. They are defaults: an admin changes them in Dashboard ›
+ * Settings (app/domain/settings-schema.server.ts describes each one), without a code change.
+ * The texts of single pages are defaults too: home.ts, about.ts and rules.ts.
  */
 export const defaultSiteSettings = {
   clubName: "RMSTU Programming Club",
   clubShortName: "RMSTU PC",
+  /** Empty: the header shows its drawn `</>` badge. */
+  logo: "",
+  motto: "Upgrade yourself",
   universityName: "Rangamati Science and Technology University",
   department: "Department of Computer Science and Engineering",
+  foundedYear: "2001",
   address: "Rangamati Science and Technology University, Jhagra Bil, Rangamati-4500",
   email: "programmingclub@rmstu.ac.bd",
   phone: "+880 1700-000000",
   fax: "+880 351-61000",
   openingHours: "Sun-Thu 8:00-19:00",
-  mapEmbedUrl:
-    "https://www.openstreetmap.org/export/embed.html?bbox=92.1700%2C22.6300%2C92.2100%2C22.6600&layer=mapnik&marker=22.6450%2C92.1900",
-  mapLinkUrl: "https://www.openstreetmap.org/?mlat=22.6450&mlon=92.1900#map=15/22.6450/92.1900",
-  videoEmbedUrl: "https://www.youtube-nocookie.com/embed/zOjov-2OZ0E",
-  /** Shown until the visitor presses play, so the video player loads only on demand. */
-  videoPosterUrl: "/images/video-poster.svg",
-  /** The picture of the home page carousel (1600x600). */
-  bannerImageUrl: "/images/banner.svg",
-  facebookUrl: "https://www.facebook.com/",
-  foundedYear: "2001",
-} as const;
+  /** Coordinates (latitude, longitude) drawn on OpenStreetMap, or an https address of a map to embed. */
+  mapLocation: "22.6450, 92.1900",
+  socialLinks: [{ name: "Facebook", url: "https://www.facebook.com/" }] as SocialLink[],
+  footerColumns: [
+    {
+      heading: "Information",
+      links: [
+        { label: "About the club", to: "/about" },
+        { label: "Rules and Regulation", to: "/rules" },
+        { label: "Notice Board", to: "/notice" },
+        { label: "News by email", to: "/subscribe" },
+      ],
+    },
+    {
+      heading: "Academic",
+      links: [
+        { label: "Teachers", to: "/teachers" },
+        { label: "Students", to: "/students" },
+        { label: "Executive panel", to: "/executive-panel-2021" },
+      ],
+    },
+    {
+      heading: "Research",
+      links: [
+        { label: "Contest results", to: "/results" },
+        { label: "Workshops", to: "/events/workshop" },
+        { label: "Seminars", to: "/events/seminar" },
+        { label: "Events", to: "/events" },
+      ],
+    },
+  ] as FooterColumn[],
+};
+
+/** The settings every page's frame shows (header, footer): the club's facts, its contact, its links. */
+export type SiteFrame = typeof defaultSiteSettings;
+
+export interface SocialLink {
+  name: string;
+  url: string;
+}
+
+export interface FooterColumn {
+  heading: string;
+  /** `to`: a page of this site (`/about`) or an http(s) address. */
+  links: { label: string; to: string }[];
+}
 
 /** Where the club is: "upcoming" events are those on or after today's date there. */
 export const clubTimeZone = "Asia/Dhaka";
-
-export type SiteSettings = { -readonly [K in keyof typeof defaultSiteSettings]: string };
-export type SiteSettingKey = keyof SiteSettings;
 
 export const navigationLinks = [
   { to: "/home", label: "Home" },
@@ -47,35 +84,6 @@ export const panelLinks = [
   { to: "/2020-panel", label: "2019-2020", panel: "2019-2020" },
   { to: "/2019-panel", label: "2018-2019", panel: "2018-2019" },
   { to: "/2018-panel", label: "2017-2018", panel: "2017-2018" },
-] as const;
-
-export const footerColumns = [
-  {
-    heading: "Information",
-    links: [
-      { to: "/about", label: "About the club" },
-      { to: "/rules", label: "Rules and Regulation" },
-      { to: "/notice", label: "Notice Board" },
-      { to: "/subscribe", label: "News by email" },
-    ],
-  },
-  {
-    heading: "Academic",
-    links: [
-      { to: "/teachers", label: "Teachers" },
-      { to: "/students", label: "Students" },
-      { to: "/executive-panel-2021", label: "Executive panel" },
-    ],
-  },
-  {
-    heading: "Research",
-    links: [
-      { to: "/results", label: "Contest results" },
-      { to: "/events/workshop", label: "Workshops" },
-      { to: "/events/seminar", label: "Seminars" },
-      { to: "/events", label: "Events" },
-    ],
-  },
 ] as const;
 
 export const notFoundText = "Something went Wrong!! Page not found";

@@ -59,8 +59,13 @@ function findMigrationsDir(): string {
 /** An arbitrary constant: serialises migrations when several app processes start on one server. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** An embedded database in `dataDir`; a new one starts as a copy of the build's snapshot, when given. */
-export type OpenDatabaseOptions = { url: string } | { dataDir: string; snapshot?: string } | { pglite: PGlite };
+/**
+ * An embedded database in `dataDir`; a new one starts as a copy of the build's snapshot, when given.
+ * `migrationsFolder` (default: all of them) lets a restore bring a database to an older backup's level first.
+ */
+export type OpenDatabaseOptions = ({ url: string } | { dataDir: string; snapshot?: string } | { pglite: PGlite }) & {
+  migrationsFolder?: string;
+};
 
 /**
  * PostgreSQL sizes its shared memory for a server of many connections (128 MB of buffers,
@@ -78,15 +83,16 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): P
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if ("url" in options) return openPostgres(options.url);
-  if ("pglite" in options) return wrapPglite(options.pglite, async () => {});
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
+  if ("url" in options) return openPostgres(options.url, migrationsFolder);
+  if ("pglite" in options) return wrapPglite(options.pglite, async () => {}, migrationsFolder);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = acquireDirectoryLock(pgliteLockPath(options.dataDir));
   try {
     const pgdata = path.join(options.dataDir, "pgdata");
     copyBaseDatabase(options.snapshot, pgdata);
     const upgraded = await upgradePostgres17DataDir(pgdata, openPglite, MIGRATIONS_DIR);
-    const handle = await wrapPglite(await openPglite(pgdata), release);
+    const handle = await wrapPglite(await openPglite(pgdata), release, migrationsFolder);
     return upgraded ? { ...handle, postgres17Backup: postgres17BackupDir(pgdata) } : handle;
   } catch (error) {
     release();
@@ -94,9 +100,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-async function wrapPglite(client: PGlite, release: () => void | Promise<void>): Promise<DatabaseHandle> {
+async function wrapPglite(
+  client: PGlite,
+  release: () => void | Promise<void>,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -123,7 +133,7 @@ function describeServer(url: string): string {
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -138,7 +148,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   });
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   type ExtraConfigColumn,
@@ -19,6 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { EVENT_STATUSES, REGISTRATION_STATUSES } from "~/domain/event-types";
+import { PUBLISHING_CHOICES } from "~/domain/publishing";
 import {
   STANDINGS_FORMATS,
   type StandingsCell,
@@ -34,9 +36,22 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const newestFirstIndex = (table: string, t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
   index(`${table}_created_idx`).on(t.createdAt.desc().nullsFirst(), t.id);
 
-/** Public submissions wait in the review queue as `pending` until an admin approves them. */
-export const PUBLICATION_STATUSES = ["published", "pending"] as const;
+/**
+ * Public submissions wait in the review queue as `pending` until an admin approves them; an
+ * admin's own item may be a `draft` or `scheduled` (see publishing.ts).
+ */
+export const PUBLICATION_STATUSES = [...PUBLISHING_CHOICES, "pending"] as const;
 const status = () => text("status", { enum: PUBLICATION_STATUSES }).notNull().default("published");
+/** When the publisher job is to publish a `scheduled` row; null for every other status. */
+const publishAt = () => timestamp("publish_at", { withTimezone: true });
+/**
+ * A schedule belongs to a scheduled row only, so the publisher's one statement per table can
+ * clear it, and its partial index holds exactly the rows waiting.
+ */
+const scheduling = (table: string, t: { status: ExtraConfigColumn; publishAt: ExtraConfigColumn }) => [
+  check(`${table}_publish_at_check`, sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`),
+  index(`${table}_scheduled_idx`).on(t.publishAt).where(sql`${t.status} = 'scheduled'`),
+];
 
 export const events = pgTable(
   "events",
@@ -65,11 +80,13 @@ export const events = pgTable(
     /** Batches that may register; empty: everyone. */
     eligibleBatches: integer("eligible_batches").array().notNull().default(sql`'{}'::integer[]`),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("published"),
+    publishAt: publishAt(),
     /** When full: new registrations wait in line (true) or are refused (false). */
     waitlist: boolean("waitlist").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
+    ...scheduling("events", t),
     uniqueIndex("events_slug_key").on(t.slug),
     index("events_type_starts_idx").on(t.eventType, t.startsOn),
     index("events_name_idx").on(t.name),
@@ -90,9 +107,11 @@ export const notices = pgTable(
     pdfFile: text("pdf_file").notNull(),
     description: text("description").notNull(),
     status: status(),
+    publishAt: publishAt(),
     createdAt: createdAt(),
   },
   (t) => [
+    ...scheduling("notices", t),
     index("notices_status_date_idx").on(t.status, t.publishingDate),
     index("notices_status_name_idx").on(t.status, t.name),
   ],
@@ -108,9 +127,11 @@ export const results = pgTable(
     img: text("img"),
     description: text("description"),
     status: status(),
+    publishAt: publishAt(),
     createdAt: createdAt(),
   },
   (t) => [
+    ...scheduling("results", t),
     index("results_status_date_idx").on(t.status, t.publishingDate),
     index("results_status_name_idx").on(t.status, t.name),
   ],
@@ -227,9 +248,15 @@ export const recentEvents = pgTable(
     details2: text("details2").notNull().default(""),
     img2: text("img2").notNull(),
     img3: text("img3").notNull(),
+    status: text("status", { enum: PUBLISHING_CHOICES }).notNull().default("published"),
+    publishAt: publishAt(),
     createdAt: createdAt(),
   },
-  (t) => [index("recent_events_name_idx").on(t.name), newestFirstIndex("recent_events", t)],
+  (t) => [
+    ...scheduling("recent_events", t),
+    index("recent_events_name_idx").on(t.name),
+    newestFirstIndex("recent_events", t),
+  ],
 );
 
 /** Site settings override the club facts in app/content (key = setting name, value = text). */

@@ -47,18 +47,22 @@ export async function announcePublications(context: MailingContext): Promise<num
     .orderBy(asc(publications.publishedAt))
     .limit(PUBLICATIONS_PER_JOB);
   for (const publication of waiting) {
-    await announce(context, publication);
-    await context.db.update(publications).set({ announcedAt: new Date() }).where(eq(publications.id, publication.id));
+    if (await announce(context, publication)) {
+      await context.db.update(publications).set({ announcedAt: new Date() }).where(eq(publications.id, publication.id));
+    } else {
+      // Made a draft (or deleted) before it was told: forgotten, so publishing it again announces it.
+      await context.db.delete(publications).where(eq(publications.id, publication.id));
+    }
   }
   // A full batch: there may be more waiting.
   if (waiting.length === PUBLICATIONS_PER_JOB) await announceSoon(context);
   return waiting.length;
 }
 
-async function announce(context: MailingContext, publication: Publication) {
+/** False when there was nothing to tell: the item is gone or no longer published. */
+async function announce(context: MailingContext, publication: Publication): Promise<boolean> {
   const message = await describePublication(context.db, context.config.BASE_URL, publication);
-  // Deleted (or unpublished) before it was announced: nothing to tell.
-  if (!message) return;
+  if (!message) return false;
   const hooks = await webhooksFor(context.db, publication.topic);
   await context.jobs.insert(
     POST_WEBHOOK_JOB,
@@ -77,6 +81,7 @@ async function announce(context: MailingContext, publication: Publication) {
     );
     after = batch.at(-1)?.id;
   }
+  return true;
 }
 
 function publicationMail(
@@ -141,7 +146,10 @@ export async function describePublication(
       url: `${baseUrl}/results`,
     };
   }
-  const [event] = await db.select().from(events).where(eq(events.id, id));
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.status, "published")));
   if (!event) return undefined;
   const when = event.startsOn ? `${formatDate(event.startsOn)}, ${event.startsAt}` : event.startsAt;
   return {

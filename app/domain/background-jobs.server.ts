@@ -5,12 +5,19 @@ import type { Config } from "~/lib/config.server";
 import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
-import { ANNOUNCE_JOB, announcePublications, sendWeeklyDigests, WEEKLY_DIGEST_JOB } from "./announcements.server";
+import {
+  ANNOUNCE_JOB,
+  announcePublications,
+  announceSoon,
+  sendWeeklyDigests,
+  WEEKLY_DIGEST_JOB,
+} from "./announcements.server";
 import { PRUNE_AUDIT_JOB, pruneAuditLog } from "./audit.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "./event-reminders.server";
 import type { MailingContext } from "./mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
 import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
+import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "./publishing.server";
 import { getSiteSettings } from "./settings.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "./webhooks.server";
 
@@ -24,7 +31,8 @@ export interface BackgroundJobs {
 
 /**
  * The site's background work, run by every app process: sending mail, posting to chats,
- * announcing publications (every minute, and at once when asked), the weekly digest (Monday
+ * publishing scheduled items and then announcing them (every minute), announcing publications
+ * (every minute, and at once when asked), the weekly digest (Monday
  * 09:00 in the club's time zone), reminding registered people of their events (every minute)
  * and collecting unused uploads (every minute).
  */
@@ -79,6 +87,16 @@ export async function startBackgroundJobs(args: {
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
         await announcePublications(await mailingContext(queue));
+      },
+    },
+    {
+      name: PUBLISH_SCHEDULED_JOB,
+      // A missed run is made up by the next: it publishes everything due by then.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        // Subscribers hear of an item when it is published, not when it was scheduled.
+        if ((await publishDueItems(db)) > 0) await announceSoon({ jobs: queue, log });
       },
     },
     {

@@ -8,7 +8,17 @@ import { previewText, SHORT_PREVIEW } from "../lib/text";
  * the input schemas and database access are the server's (collections.server.ts).
  */
 
-export type FieldKind = "text" | "textarea" | "email" | "link" | "date" | "time" | "datetime" | "number" | "select";
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "email"
+  | "link"
+  | "date"
+  | "time"
+  | "datetime"
+  | "number"
+  | "select"
+  | "radio";
 
 export interface FormFieldDef {
   /** The API's field name, also the form control's name. */
@@ -17,12 +27,16 @@ export interface FormFieldDef {
   kind: FieldKind;
   required?: boolean;
   maxLength?: number;
-  /** For `select`: the choices, after an empty placeholder choice. */
+  /** For `select`: the choices, after an empty placeholder choice; for `radio`: the first is the default. */
   options?: readonly string[];
-  /** For `select`: what a choice reads as, when not its value. */
+  /** For `select` and `radio`: what a choice reads as, when not its value. */
   optionLabels?: Readonly<Record<string, string>>;
   placeholderOption?: string;
   hint?: string;
+  /** Counts only for one choice of another field (Publish at, for Schedule): with JavaScript, disabled otherwise. */
+  enabledWhen?: { field: string; value: string };
+  /** For `textarea`: its height in lines (4 unless said). */
+  rows?: number;
 }
 
 /** What a table cell shows; the list screen renders each kind. */
@@ -30,7 +44,9 @@ export type Cell =
   | { kind: "text"; text: string }
   | { kind: "image"; src: string }
   | { kind: "link"; href: string; text: string }
-  | { kind: "lines"; lines: string[] };
+  | { kind: "lines"; lines: string[] }
+  /** A short state in a coloured pill (Draft, Scheduled for …). */
+  | { kind: "badge"; text: string; tone: "neutral" | "info" | "success" | "danger" };
 
 export interface ColumnDef<Row> {
   header: string;

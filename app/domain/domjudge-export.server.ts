@@ -1,9 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
-import type { SiteSettings } from "~/content/site";
 import type { Database } from "~/db/client.server";
 import { registrations, students } from "~/db/schema";
+import type { SiteSettings } from "~/domain/settings.server";
 import { slugify } from "~/lib/slug";
 import { UUID_PATTERN } from "./recent-events";
 import { listRegistrations } from "./registrations.server";

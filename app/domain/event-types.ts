@@ -6,10 +6,20 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** The add-event form's empty choice (spec section 3); never accepted. */
 export const EVENT_TYPE_PLACEHOLDER = "Select One";
 
-/** A draft is seen by admins only; a cancelled event keeps its page, saying so. */
-export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
+/**
+ * A draft (and an event scheduled to be published later) is seen by admins and editors only; a
+ * cancelled event keeps its page, saying so.
+ */
+export const EVENT_STATUSES = ["draft", "published", "scheduled", "cancelled"] as const;
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Statuses visitors never see: in no page, list, feed, calendar or sitemap. */
+export const UNPUBLISHED_EVENT_STATUSES = ["draft", "scheduled"] as const satisfies readonly EventStatus[];
+
+export function isPublicEventStatus(status: EventStatus): boolean {
+  return !(UNPUBLISHED_EVENT_STATUSES as readonly EventStatus[]).includes(status);
+}
 
 /** A registration holds a place (`pending`: a team waiting for teammates; `confirmed`), waits for one, or was cancelled. */
 export const REGISTRATION_STATUSES = ["pending", "confirmed", "waitlisted", "cancelled"] as const;

@@ -1,7 +1,8 @@
 import { formatDate, formatTime } from "../lib/format";
 import { defineCollection, nameField, previewCell, textCell } from "./collection";
-import { EVENT_STATUSES, EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
+import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
+import { previewScreen, publishingColumn, publishingFields, publishingTexts } from "./publishing";
 
 /** The events collection of the dashboard and the write API (see collection.ts). */
 export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">({
@@ -42,14 +43,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { name: "team_size_min", label: "Smallest team", kind: "number", hint: "1 and 1: people register alone" },
     { name: "team_size_max", label: "Largest team", kind: "number" },
     { name: "eligible_batches", label: "Eligible batches", kind: "text", hint: "e.g. 7, 8, 9; empty for everyone" },
-    {
-      name: "status",
-      label: "Status",
-      kind: "select",
-      options: EVENT_STATUSES,
-      placeholderOption: "Select One (published)",
-      hint: "A draft is seen by admins only",
-    },
+    ...publishingFields(["cancelled"], { cancelled: publishingTexts.cancelledChoice }),
   ],
   columns: [
     { header: "Type", sort: "type", cell: (row) => textCell(row.eventType) },
@@ -66,7 +60,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
       header: "Problem count and duration",
       cell: (row) => ({ kind: "lines", lines: [`${row.problem_number} problems`, row.contest_duration] }),
     },
-    { header: "Status", cell: (row) => textCell(row.status) },
+    publishingColumn(),
     { header: "Description", cell: (row) => previewCell(row.details) },
   ],
   filters: [{ name: "type", label: "Type", everything: "All types" }],
@@ -74,6 +68,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { label: "Registrations", path: (id) => `events/${id}/registrations` },
     { label: "Check-in", path: (id) => `events/${id}/check-in` },
     { label: "Certificates", path: (id) => `events/${id}/certificates` },
+    previewScreen("events"),
   ],
   rowName: (row) => row.name,
   texts: {

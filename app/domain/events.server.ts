@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { findEventCategory } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { defineStore, freeSlug, retryingSlugClash } from "./crud.server";
-import { EVENT_TYPES } from "./event-types";
+import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
+import { publishingOf, publishingValues } from "./publishing.server";
 import { registrationTexts } from "./registrations";
 
 type EventRow = typeof events.$inferSelect;
@@ -38,8 +39,9 @@ export function toApiEvent(row: EventRow): ApiEvent {
   };
 }
 
-/** What visitors see: every event but drafts (a cancelled one stays, marked). */
-const visible = ne(events.status, "draft");
+/** What visitors see: every event but drafts and scheduled ones (a cancelled one stays, marked). */
+export const eventIsPublic = notInArray(events.status, [...UNPUBLISHED_EVENT_STATUSES]);
+const visible = eventIsPublic;
 
 /** Every event visitors may see, newest date first (`GET /api/events`). */
 export async function listEvents(db: Database): Promise<ApiEvent[]> {
@@ -140,10 +142,13 @@ export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiE
   return event;
 }
 
+/** An event as an admin's screens and the write API read it: with when it is to be published. */
+const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
+
 /** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
 const baseEventStore = defineStore({
   table: events,
-  toApi: toApiEvent,
+  toApi: toAdminEvent,
   toValues: async (db, input: EventInput, id?: string) => ({
     eventType: input.eventType,
     name: input.name,
@@ -161,7 +166,7 @@ const baseEventStore = defineStore({
     teamSizeMin: input.team_size_min,
     teamSizeMax: input.team_size_max,
     eligibleBatches: input.eligible_batches,
-    status: input.status,
+    ...publishingValues(input, id),
     waitlist: input.waitlist,
     ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_STATUSES, EVENT_TYPES } from "./event-types";
+import { EVENT_STATUSES, EVENT_TYPES, type EventStatus } from "./event-types";
 import {
   optionalDateField,
   optionalLinkField,
@@ -10,6 +10,7 @@ import {
   wholeNumberField,
   wholeNumberListField,
 } from "./fields";
+import { checkSchedule, publishAtField, publishingStatusField } from "./publishing-input";
 
 export {
   EVENT_STATUSES,
@@ -44,11 +45,19 @@ export function eventRecord() {
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
     status: z.enum(EVENT_STATUSES),
+    publish_at: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "When a scheduled event is published, on the club's clocks (YYYY-MM-DDTHH:MM)" }),
     waitlist: z.boolean(),
   });
 }
 
 export type ApiEvent = z.infer<ReturnType<typeof eventRecord>>;
+
+/** The Publishing choices in the form's order: the publishing ones first, then cancelling. */
+const PUBLISHED_FIRST = ["published", "draft", "scheduled", "cancelled"] as const satisfies readonly EventStatus[];
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -76,10 +85,9 @@ export const eventInput = z
     team_size_min: z.preprocess(blankAs(1), wholeNumberField("Smallest team")),
     team_size_max: z.preprocess(blankAs(1), wholeNumberField("Largest team")),
     eligible_batches: wholeNumberListField("Eligible batches"),
-    status: z.preprocess(
-      blankAs("published"),
-      z.enum(EVENT_STATUSES, { error: "Status must be draft, published or cancelled" }),
-    ),
+    // Absent: published when added, unchanged when edited (see publishing.server.ts).
+    status: publishingStatusField(PUBLISHED_FIRST),
+    publish_at: publishAtField,
     waitlist: z.preprocess(
       (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
       z.boolean({ error: "Waitlist must be true or false" }),
@@ -100,6 +108,7 @@ export const eventInput = z
         message: "Registration closes must be after Registration opens",
       });
     }
+    checkSchedule(input, context);
   });
 
 export type EventInput = z.infer<typeof eventInput>;

@@ -44,15 +44,24 @@ export const LINK_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
 /** An upload nothing links yet is kept this long: its form may still be being filled in. */
 export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/** Columns whose value may hold links anywhere inside it: settings keep lists (slides, topics) as JSON. */
+const EMBEDDED_LINK_COLUMNS = new Set<PgColumn>([siteSettings.value]);
+const EMBEDDED_MEDIA_LINK = new RegExp(`${MEDIA_URL_PREFIX}([\\w.-]+)`, "g");
+
 /** The keys of every uploaded file some content row links (pending submissions included). */
 async function linkedKeys(db: Database): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const { table, column } of LINK_COLUMNS) {
+    const embedded = EMBEDDED_LINK_COLUMNS.has(column);
     const rows = await db
       .selectDistinct({ url: column })
       .from(table)
-      .where(like(column, `${MEDIA_URL_PREFIX}%`));
-    for (const { url } of rows) if (typeof url === "string") keys.add(url.slice(MEDIA_URL_PREFIX.length));
+      .where(like(column, `${embedded ? "%" : ""}${MEDIA_URL_PREFIX}%`));
+    for (const { url } of rows) {
+      if (typeof url !== "string") continue;
+      if (!embedded) keys.add(url.slice(MEDIA_URL_PREFIX.length));
+      else for (const match of url.matchAll(EMBEDDED_MEDIA_LINK)) keys.add(match[1] ?? "");
+    }
   }
   return keys;
 }

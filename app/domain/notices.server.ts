@@ -1,9 +1,11 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices } from "~/db/schema";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { countRows, defineStore, freeSlug, retryingSlugClash } from "./crud.server";
 import { type ApiNotice, NOTICE_FALLBACK_SLUG, type NoticeInput, noticeDateParts } from "./notices";
+import { PUBLISHING_CHOICES } from "./publishing";
+import { publishingOf, publishingValues } from "./publishing.server";
 
 export type { ApiNotice };
 
@@ -63,9 +65,13 @@ export async function findNoticeBySlug(db: Database, slug: string): Promise<ApiN
   return row && toApiNotice(row);
 }
 
+/** A notice as an admin's screens and the write API read it: with its publishing state. */
+const toAdminNotice = (row: NoticeRow): ApiNotice => ({ ...toApiNotice(row), ...publishingOf(row) });
+
 /** chrMonth, day and the slug always come from the date and the name, whoever sent the notice. */
 async function noticeValues(db: Database, input: NoticeInput, id?: string) {
   return {
+    ...publishingValues(input, id),
     name: input.name,
     slug: await freeSlug(db, notices, input.name, NOTICE_FALLBACK_SLUG, id),
     publishingDate: input.publishing_date,
@@ -77,15 +83,16 @@ async function noticeValues(db: Database, input: NoticeInput, id?: string) {
 
 const baseNoticeStore = defineStore({
   table: notices,
-  toApi: toApiNotice,
+  toApi: toAdminNotice,
   toValues: noticeValues,
   searchColumns: [notices.name],
   orderBy: [...newestFirst, asc(notices.id)],
   sorts: { date: notices.publishingDate, name: notices.name },
-  listScope: published,
+  // Pending submissions wait in the review queue instead.
+  listScope: inArray(notices.status, PUBLISHING_CHOICES),
 });
 
-/** The dashboard's and the write API's access to notices; the table lists published ones only. */
+/** The dashboard's and the write API's access to notices; the table lists all but pending ones. */
 export const noticeStore: typeof baseNoticeStore = {
   ...baseNoticeStore,
   create: (db, input, extra) => retryingSlugClash(() => baseNoticeStore.create(db, input, extra)),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { dateField, linkField, requiredText } from "./fields";
+import { PUBLISHING_CHOICES } from "./publishing";
+import { checkSchedule, publishingRecordShape, publishingShape } from "./publishing-input";
 
 /** The notice board shows months as these three-letter labels (spec section 3). */
 export const MONTH_ABBREVIATIONS = [
@@ -34,6 +36,7 @@ export function noticeRecord() {
     day: z.string(),
     pdfFile: z.string(),
     description: z.string(),
+    ...publishingRecordShape([...PUBLISHING_CHOICES, "pending"]),
   });
 }
 
@@ -65,11 +68,14 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * Body of POST /api/add-notice and PUT /api/notices/{id}, the dashboard's notice form and
  * the public /notice-form. A client's chrMonth and day are ignored: the server derives them.
  */
-export const noticeInput = z.object({
-  name: requiredText("Name", 200),
-  publishing_date: dateField("Publishing date"),
-  pdfFile: linkField("PDF link"),
-  description: requiredText("Description"),
-});
+export const noticeInput = z
+  .object({
+    name: requiredText("Name", 200),
+    publishing_date: dateField("Publishing date"),
+    pdfFile: linkField("PDF link"),
+    description: requiredText("Description"),
+    ...publishingShape,
+  })
+  .superRefine((input, context) => checkSchedule(input, context));
 
 export type NoticeInput = z.infer<typeof noticeInput>;

@@ -13,6 +13,7 @@ import { apiRegistration, registeredAnswer, registrationInput } from "./registra
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
 import { PERMISSIONS } from "./roles";
+import { siteSettingsPatch, siteSettingsSchema } from "./settings-schema.server";
 import { apiStandings, standingsPreviewAnswer } from "./standings.server";
 import { checkInBatchInput } from "./tickets.server";
 import { userRecord } from "./users";
@@ -625,6 +626,32 @@ const standingsCalls: ApiCall[] = [
   },
 ];
 
+const settingsCalls: ApiCall[] = [
+  {
+    method: "get",
+    path: "/api/settings",
+    tag: "Settings",
+    summary: "The site's settings: the club's facts, contact, and the texts of the public pages",
+    access: "public",
+    answers: { 200: { description: "Every setting", schema: siteSettingsSchema }, ...READ_FAILED },
+  },
+  {
+    method: "put",
+    path: "/api/settings",
+    tag: "Settings",
+    summary: "Change settings (any of them: each one given replaces the stored one whole, a list too)",
+    description:
+      "Settings left out stay as they are. Long texts are Markdown (raw HTML is shown as text). " +
+      "A change is on every page at once, and is recorded in the audit log.",
+    access: "admin",
+    body: siteSettingsPatch,
+    answers: {
+      200: { description: "Every setting, as saved", schema: siteSettingsSchema },
+      ...BAD_BODY,
+      ...ADMIN_ONLY,
+    },
+  },
+];
 
 const uploadCall: ApiCall = {
   method: "post",
@@ -659,6 +686,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...standingsCalls,
   ...checkInCalls,
   ...certificateCalls,
+  ...settingsCalls,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

@@ -1,4 +1,5 @@
 import { defineCollection, imageCell, nameField, previewCell, textCell } from "./collection";
+import { previewScreen, publishingColumn, publishingFields } from "./publishing";
 import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
 
 /** The recent events collection of the dashboard and the write API (see collection.ts). */
@@ -16,12 +17,15 @@ export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEve
     { name: "img3", label: "Third image", kind: "link", required: true },
     { name: "details1", label: "Further details", kind: "textarea", hint: "Optional" },
     { name: "details2", label: "Closing details", kind: "textarea", hint: "Optional" },
+    ...publishingFields(),
   ],
   columns: [
     { header: "Card image", cell: (row) => imageCell(row.img1) },
     { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
     { header: "Details", cell: (row) => previewCell(row.details) },
+    publishingColumn(),
   ],
+  rowScreens: [previewScreen("recent-events")],
   rowName: (row) => row.name,
   texts: {
     added: () => "Recent Event! added",

@@ -1,7 +1,8 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { recentEvents } from "~/db/schema";
 import { defineStore } from "./crud.server";
+import { publishingOf, publishingValues } from "./publishing.server";
 import { type ApiRecentEvent, type RecentEventInput, UUID_PATTERN } from "./recent-events";
 
 type RecentEventRow = typeof recentEvents.$inferSelect;
@@ -23,24 +24,42 @@ export function toApiRecentEvent(row: RecentEventRow): ApiRecentEvent {
   };
 }
 
-/** Recent events, newest first; `limit` for the home grid, none for the API. */
+const published = eq(recentEvents.status, "published");
+
+/** Published recent events, newest first; `limit` for the home grid, none for the API. */
 export async function listRecentEvents(db: Database, limit?: number): Promise<ApiRecentEvent[]> {
-  const query = db.select().from(recentEvents).orderBy(desc(recentEvents.createdAt), asc(recentEvents.name));
+  const query = db
+    .select()
+    .from(recentEvents)
+    .where(published)
+    .orderBy(desc(recentEvents.createdAt), asc(recentEvents.name));
   const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toApiRecentEvent);
 }
 
+/** A published recent event (its details page), or undefined. */
 export async function findRecentEvent(db: Database, id: string): Promise<ApiRecentEvent | undefined> {
   if (!UUID_PATTERN.test(id)) return undefined;
-  const [row] = await db.select().from(recentEvents).where(eq(recentEvents.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(recentEvents)
+    .where(and(eq(recentEvents.id, id), published))
+    .limit(1);
   return row && toApiRecentEvent(row);
 }
+
+/** A recent event as an admin's screens and the write API read it: with its publishing state. */
+const toAdminRecentEvent = (row: RecentEventRow): ApiRecentEvent => ({
+  ...toApiRecentEvent(row),
+  ...publishingOf(row),
+});
 
 /** The dashboard's and the write API's access to recent events. */
 export const recentEventStore = defineStore({
   table: recentEvents,
-  toApi: toApiRecentEvent,
-  toValues: (_db, input: RecentEventInput) => ({
+  toApi: toAdminRecentEvent,
+  toValues: (_db, input: RecentEventInput, id?: string) => ({
+    ...publishingValues(input, id),
     name: input.name,
     img1: input.img1,
     details: input.details,

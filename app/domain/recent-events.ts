@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { linkField, optionalText, requiredText } from "./fields";
+import { PUBLISHING_CHOICES } from "./publishing";
+import { checkSchedule, publishingRecordShape, publishingShape } from "./publishing-input";
 
 /**
  * Spec field names, as `GET /api/recentEvents.JSON` returns them. The old static file
@@ -17,6 +19,7 @@ export function recentEventRecord() {
     details2: z.string(),
     img2: z.string(),
     img3: z.string(),
+    ...publishingRecordShape(PUBLISHING_CHOICES),
   });
 }
 
@@ -26,14 +29,17 @@ export type ApiRecentEvent = z.infer<ReturnType<typeof recentEventRecord>>;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Body of POST /api/add-recent-event and PUT /api/recent-events/{id}, and the dashboard's form. */
-export const recentEventInput = z.object({
-  name: requiredText("Name", 200),
-  img1: linkField("Card image"),
-  details: requiredText("Details"),
-  img2: linkField("Second image"),
-  img3: linkField("Third image"),
-  details1: optionalText("Further details"),
-  details2: optionalText("Closing details"),
-});
+export const recentEventInput = z
+  .object({
+    name: requiredText("Name", 200),
+    img1: linkField("Card image"),
+    details: requiredText("Details"),
+    img2: linkField("Second image"),
+    img3: linkField("Third image"),
+    details1: optionalText("Further details"),
+    details2: optionalText("Closing details"),
+    ...publishingShape,
+  })
+  .superRefine((input, context) => checkSchedule(input, context));
 
 export type RecentEventInput = z.infer<typeof recentEventInput>;

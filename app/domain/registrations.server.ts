@@ -5,9 +5,9 @@ import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
 import { zonedInstant } from "~/lib/zoned-time";
 import { isUniqueViolation } from "./crud.server";
-import { REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
+import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
-import { toApiEvent } from "./events.server";
+import { eventIsPublic, toApiEvent } from "./events.server";
 import { emailField, requiredText } from "./fields";
 import { UUID_PATTERN } from "./recent-events";
 import type {
@@ -118,7 +118,7 @@ const HOLDS_PLACE: RegistrationStatus[] = ["pending", "confirmed"];
 async function lockEvent(tx: Database, eventId: string): Promise<EventRow | undefined> {
   if (!UUID_PATTERN.test(eventId)) return undefined;
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
-  return event && event.status !== "draft" ? toApiEvent(event) : undefined;
+  return event && isPublicEventStatus(event.status) ? toApiEvent(event) : undefined;
 }
 
 export async function countPlaces(db: Database, event: Pick<EventRow, "_id" | "capacity" | "waitlist">) {
@@ -570,7 +570,7 @@ export async function findVisibleEvent(db: Database, eventId: string): Promise<A
   const [row] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), ne(events.status, "draft")));
+    .where(and(eq(events.id, eventId), eventIsPublic));
   return row && toApiEvent(row);
 }
 
@@ -654,7 +654,7 @@ export async function eventsAttendedBy(db: Database, userId: string): Promise<At
     .from(attendees)
     .innerJoin(events, eq(events.id, attendees.eventId))
     .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
-    .where(and(eq(attendees.userId, userId), isNotNull(attendees.checkedInAt), ne(events.status, "draft")))
+    .where(and(eq(attendees.userId, userId), isNotNull(attendees.checkedInAt), eventIsPublic))
     .orderBy(sql`${events.startsOn} desc nulls last`, asc(events.name));
 }
 

@@ -1,5 +1,6 @@
 import { formatDate } from "../lib/format";
 import { defineCollection, fileLinkCell, nameField, previewCell, textCell } from "./collection";
+import { previewScreen, publishingColumn, publishingFields } from "./publishing";
 import type { ApiResult, ResultInput } from "./results";
 
 /** The results collection of the dashboard and the write API (see collection.ts). */
@@ -15,13 +16,16 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
     { name: "pdfFile", label: "File link", kind: "link", required: true, hint: "A PDF or an image of the sheet" },
     { name: "img", label: "Image", kind: "link", hint: "Optional picture of the result sheet" },
     { name: "description", label: "Description", kind: "textarea", hint: "Optional" },
+    ...publishingFields(),
   ],
   columns: [
     { header: "Date", sort: "date", cell: (row) => textCell(formatDate(row.publishing_date)) },
     { header: "Title", sort: "name", cell: (row) => textCell(row.name) },
     { header: "Description", cell: (row) => previewCell(row.description) },
     { header: "File link", cell: (row) => fileLinkCell(row.pdfFile) },
+    publishingColumn(),
   ],
+  rowScreens: [previewScreen("results")],
   rowName: (row) => row.name,
   texts: {
     added: () => "Result! added",

@@ -1,8 +1,10 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { results } from "~/db/schema";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { countRows, defineStore } from "./crud.server";
+import { PUBLISHING_CHOICES } from "./publishing";
+import { publishingOf, publishingValues } from "./publishing.server";
 import type { ApiResult, ResultInput } from "./results";
 
 type ResultRow = typeof results.$inferSelect;
@@ -49,11 +51,15 @@ export async function listResultPage(db: Database, request: PageRequest): Promis
   });
 }
 
-/** The dashboard's and the write API's access to results; the table lists published ones only. */
+/** A result as an admin's screens and the write API read it: with its publishing state. */
+const toAdminResult = (row: ResultRow): ApiResult => ({ ...toApiResult(row), ...publishingOf(row) });
+
+/** The dashboard's and the write API's access to results; the table lists all but pending ones. */
 export const resultStore = defineStore({
   table: results,
-  toApi: toApiResult,
-  toValues: (_db, input: ResultInput) => ({
+  toApi: toAdminResult,
+  toValues: (_db, input: ResultInput, id?: string) => ({
+    ...publishingValues(input, id),
     name: input.name,
     publishingDate: input.publishing_date,
     pdfFile: input.pdfFile,
@@ -63,5 +69,6 @@ export const resultStore = defineStore({
   searchColumns: [results.name],
   orderBy: [desc(results.publishingDate), desc(results.createdAt), asc(results.id)],
   sorts: { date: results.publishingDate, name: results.name },
-  listScope: published,
+  // Pending submissions wait in the review queue instead.
+  listScope: inArray(results.status, PUBLISHING_CHOICES),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { dateField, linkField, optionalLinkField, optionalText, requiredText } from "./fields";
+import { PUBLISHING_CHOICES } from "./publishing";
+import { checkSchedule, publishingRecordShape, publishingShape } from "./publishing-input";
 
 /**
  * Spec field names, as `GET /api/results` returns them; `img` is the result-sheet picture, if any.
@@ -13,19 +15,23 @@ export function resultRecord() {
     pdfFile: z.string(),
     img: z.string().nullable(),
     description: z.string(),
+    ...publishingRecordShape([...PUBLISHING_CHOICES, "pending"]),
   });
 }
 
 export type ApiResult = z.infer<ReturnType<typeof resultRecord>>;
 
 /** Body of POST /api/add-result and PUT /api/results/{id}, and the dashboard's result form. */
-export const resultInput = z.object({
-  name: requiredText("Name", 200),
-  publishing_date: dateField("Publishing date"),
-  pdfFile: linkField("File link"),
-  img: optionalLinkField("Image"),
-  description: optionalText("Description"),
-});
+export const resultInput = z
+  .object({
+    name: requiredText("Name", 200),
+    publishing_date: dateField("Publishing date"),
+    pdfFile: linkField("File link"),
+    img: optionalLinkField("Image"),
+    description: optionalText("Description"),
+    ...publishingShape,
+  })
+  .superRefine((input, context) => checkSchedule(input, context));
 
 export type ResultInput = z.infer<typeof resultInput>;
 

@@ -1,5 +1,5 @@
 import fsp from "node:fs/promises";
-import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { eventPagePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
@@ -7,6 +7,7 @@ import { contestRows, contests, events, rankingSeriesContests, results, students
 import { fieldErrors } from "~/lib/field-errors";
 import type { MultipartOutcome } from "~/lib/upload-stream.server";
 import { freeSlug } from "./crud.server";
+import { eventIsPublic } from "./events.server";
 import { optionalDateField, optionalText } from "./fields";
 import { fetchCodeforcesStandings } from "./importers/codeforces";
 import { readStandingsFile } from "./importers/read-standings.server";
@@ -319,7 +320,7 @@ async function linksOf(db: Database, contest: Pick<ContestRow, "eventId" | "resu
     ? await db
         .select({ name: events.name, eventType: events.eventType, slug: events.slug })
         .from(events)
-        .where(and(eq(events.id, contest.eventId), ne(events.status, "draft")))
+        .where(and(eq(events.id, contest.eventId), eventIsPublic))
     : [];
   const [result] = contest.resultId
     ? await db

@@ -23,8 +23,9 @@ export type SubmissionOutcome =
  * result form keeps the old second backend's field names, checked here and renamed.
  */
 type AsInput = { ok: true; input: unknown } | { ok: false; errors: Record<string, string> };
-const asCollectionInput: Record<ReviewableKey, (body: unknown) => AsInput> = {
-  notices: (body) => ({ ok: true, input: body }),
+const asCollectionInput: Record<ReviewableKey, (body: Record<string, unknown>) => AsInput> = {
+  // A visitor's notice waits for review whatever it asks: its publishing fields are not theirs to set.
+  notices: ({ status: _status, publish_at: _publishAt, ...body }) => ({ ok: true, input: body }),
   results: (body) => {
     const result = resultSubmissionInput.safeParse(body);
     return result.success

@@ -1,5 +1,5 @@
 import type { FormFieldDef } from "./collection";
-import { noticesCollection } from "./notices.collection";
+import { noticeContentFields } from "./notices.collection";
 import type { ReviewableKey } from "./review";
 
 /**
@@ -30,7 +30,7 @@ export const publicForms = {
     heading: submissionTexts.noticeHeading,
     intro: submissionTexts.noticeIntro,
     received: submissionTexts.noticeReceived,
-    fields: noticesCollection.fields,
+    fields: noticeContentFields,
   },
   results: {
     path: "result-form",

@@ -1,10 +1,10 @@
-import { type Actor, recordAudit } from "./audit.server";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, registrations, students } from "~/db/schema";
 import { shortSignature } from "~/lib/signed-token.server";
+import { type Actor, recordAudit } from "./audit.server";
 import { ticketDigitsOf } from "./check-in";
 import { UUID_PATTERN } from "./recent-events";
 

@@ -132,6 +132,22 @@ export function withAbsoluteLinks<T>(value: T, baseUrl: string): T {
   return walk(value) as T;
 }
 
+/**
+ * The inverse of `withAbsoluteLinks` for uploaded files: a client that sends back what it read
+ * (`https://club.example/media/…`) stores the site's own link, which the media collector sees.
+ */
+export function withRelativeMediaLinks<T>(value: T, baseUrl: string): T {
+  const ownMedia = `${new URL(baseUrl).origin}${MEDIA_URL_PREFIX}`;
+  const walk = (item: unknown): unknown => {
+    if (typeof item === "string")
+      return item.startsWith(ownMedia) ? item.slice(ownMedia.length - MEDIA_URL_PREFIX.length) : item;
+    if (Array.isArray(item)) return item.map(walk);
+    if (isPlainObject(item)) return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    return item;
+  };
+  return walk(value) as T;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object") return false;
   const prototype = Object.getPrototypeOf(value);

@@ -55,3 +55,16 @@ export function zonedInstant(isoDate: string, time: string, timeZone: string): D
   const guess = asIfUtc - offsetAt(asIfUtc, timeZone);
   return new Date(asIfUtc - offsetAt(guess, timeZone));
 }
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * An instant as the clocks of `timeZone` show it, `YYYY-MM-DDTHH:MM` (what a datetime-local
+ * field shows): the inverse of `zonedInstant` to the minute.
+ */
+export function localDateTimeIn(instant: Date, timeZone: string): string {
+  const parts = wallClockIn(timeZone).formatToParts(instant);
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const date = `${String(field("year")).padStart(4, "0")}-${twoDigits(field("month"))}-${twoDigits(field("day"))}`;
+  return `${date}T${twoDigits(field("hour"))}:${twoDigits(field("minute"))}`;
+}

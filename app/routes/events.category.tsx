@@ -6,6 +6,7 @@ import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
 import { listPastEvents, listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
+import { readSiteSettings } from "~/domain/settings.server";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
@@ -16,7 +17,7 @@ export function meta(args: Route.MetaArgs) {
   if (!category) return [];
   return seoMeta(args, {
     title: `${category.label} | Events`,
-    description: `${category.intro} Upcoming ${category.label.toLowerCase()} events of RMSTU Programming Club.`,
+    description: `${category.intro} Upcoming ${category.label.toLowerCase()} events of ${args.loaderData.clubName}.`,
   });
 }
 
@@ -28,19 +29,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
   const today = todayIn(clubTimeZone);
-  const [upcoming, past] = await Promise.all([
+  const [upcoming, past, settings] = await Promise.all([
     app.contentCache.read(`events:${category.eventType}:${today}`, () =>
       listUpcomingEvents(app.db, category.eventType, today),
     ),
     app.contentCache.read(`past-events:${category.eventType}:${today}`, () =>
       listPastEvents(app.db, category.eventType, today, PAST_EVENTS_SHOWN),
     ),
+    readSiteSettings(app),
   ]);
-  return { category, upcoming, past };
+  // The workshops page also lists the club's workshop topics (the home page's, site settings).
+  const workshopTopics = category.slug === "workshop" ? settings.workshopTopics : [];
+  return { category, upcoming, past, workshopTopics, clubName: settings.clubName };
 }
 
 export default function EventCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, upcoming, past } = loaderData;
+  const { category, upcoming, past, workshopTopics } = loaderData;
   const isContest = category.eventType === "Programming Contest";
   return (
     <article>
@@ -102,6 +106,21 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       </section>
+      {workshopTopics.length > 0 && (
+        <section aria-labelledby="workshop-topics" className="mt-10">
+          <h3 id="workshop-topics" className="text-xl font-semibold text-navy-900">
+            {eventsPage.workshopTopicsHeading}
+          </h3>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {workshopTopics.map((topic) => (
+              <li key={topic.name} className="rounded-lg border border-slate-200 p-4">
+                <p className="font-semibold text-navy-900">{topic.name}</p>
+                <p className="mt-1 text-sm text-slate-600">{topic.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }

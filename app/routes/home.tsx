@@ -1,25 +1,38 @@
 import { Link } from "react-router";
+import { MarkdownText } from "~/components/markdown-text";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VideoPlayer } from "~/components/video-player";
 import { eventPagePath, eventTypeLabel } from "~/content/events";
-import { bannerImageSize, bannerSlides, homeSections, welcome, whyJoin, workshopTopics } from "~/content/home";
-import { clubTimeZone, type SiteSettings } from "~/content/site";
+import {
+  bannerImageSize,
+  type CarouselSlide,
+  homeSections,
+  type WhyJoinRow,
+  type WorkshopTopic,
+  welcome,
+  whyJoinImageSize,
+  workshopImageSize,
+} from "~/content/home";
+import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { mapOf, phoneHref } from "~/domain/contact";
 import type { ApiEvent } from "~/domain/events";
 import { listNextEvents } from "~/domain/events.server";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
-import { useSiteSettings } from "~/domain/settings";
+import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page;
   return seoMeta(args, {
-    title: "RMSTU Programming Club",
-    description:
-      "The programming club of the CSE department, Rangamati Science and Technology University: contests, workshops, seminars and webinars since 2001.",
+    title: page?.clubName ?? "",
+    description: page
+      ? `The programming club of ${page.universityName}: contests, workshops, seminars and webinars since ${page.foundedYear}.`
+      : "",
   });
 }
 
@@ -29,24 +42,45 @@ const HOME_NEXT_EVENTS = 3;
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const today = todayIn(clubTimeZone);
-  const [recentEvents, nextEvents] = await Promise.all([
+  const [recentEvents, nextEvents, settings, html] = await Promise.all([
     app.contentCache.read("home:recent-events", () => listRecentEvents(app.db, HOME_RECENT_EVENTS)),
     app.contentCache.read(`home:next-events:${today}`, () => listNextEvents(app.db, today, HOME_NEXT_EVENTS)),
+    readSiteSettings(app),
+    readRenderedTexts(app),
   ]);
-  return { recentEvents, nextEvents };
+  const page = {
+    clubName: settings.clubName,
+    universityName: settings.universityName,
+    foundedYear: settings.foundedYear,
+    introHtml: html.intro,
+    videoEmbedUrl: settings.videoEmbedUrl,
+    videoPosterUrl: settings.videoPosterUrl,
+    slides: settings.carouselSlides,
+    workshopTopics: settings.workshopTopics,
+    whyJoinRows: settings.whyJoinRows,
+    contact: {
+      email: settings.email,
+      phone: settings.phone,
+      address: settings.address,
+      ...mapOf(settings.mapLocation),
+    },
+  };
+  return { recentEvents, nextEvents, page };
 }
 
+type HomePage = Route.ComponentProps["loaderData"]["page"];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const settings = useSiteSettings();
+  const { page } = loaderData;
   return (
     <>
-      <BannerCarousel imageUrl={settings.bannerImageUrl} />
-      <WelcomeSection settings={settings} />
-      <WorkshopSection />
+      <BannerCarousel slides={page.slides} clubName={page.clubName} />
+      <WelcomeSection page={page} />
+      <WorkshopSection topics={page.workshopTopics} />
       <NextEventsSection events={loaderData.nextEvents} />
-      <WhyJoinSection />
+      <WhyJoinSection rows={page.whyJoinRows} />
       <RecentEventsSection events={loaderData.recentEvents} />
-      <ContactSection settings={settings} />
+      <ContactSection contact={page.contact} universityName={page.universityName} />
       <script src="/js/site.js" defer />
     </>
   );
@@ -56,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
  * Slides scroll-snap in a focusable track (arrow keys scroll it), the dots are links to
  * each slide, and /js/site.js adds auto-advance with a pause button when motion is welcome.
  */
-function BannerCarousel({ imageUrl }: { imageUrl: string }) {
+function BannerCarousel({ slides, clubName }: { slides: CarouselSlide[]; clubName: string }) {
   return (
     <section
       aria-roledescription="carousel"
@@ -70,19 +104,20 @@ function BannerCarousel({ imageUrl }: { imageUrl: string }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
-        {bannerSlides.map((slide, index) => (
+        {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern marks each slide as a group
           <div
-            key={slide.title}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its place in the carousel (the dots link to it)
+            key={index}
             id={`slide-${index + 1}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${bannerSlides.length}`}
+            aria-label={`${index + 1} of ${slides.length}`}
             className="relative h-[26rem] w-full shrink-0 snap-start scroll-mt-16 sm:h-[28rem] lg:h-[30rem]"
             data-carousel-slide
           >
             <ResponsiveImage
-              src={imageUrl}
+              src={slide.img}
               alt=""
               {...bannerImageSize}
               sizes="100vw"
@@ -93,15 +128,15 @@ function BannerCarousel({ imageUrl }: { imageUrl: string }) {
             />
             <div className="absolute inset-0 bg-gradient-to-r from-navy-950/90 via-navy-950/60 to-transparent" />
             <div className="container-page relative flex h-full flex-col justify-center pb-10">
-              <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">RMSTU Programming Club</p>
+              <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">{clubName}</p>
               <p className="mt-2 max-w-xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
-                {slide.title}
+                {slide.heading}
               </p>
               <p className="mt-4 max-w-lg text-lg text-slate-200">{slide.text}</p>
               <p className="mt-7">
-                <Link to={slide.link.to} className="btn-accent">
-                  {slide.link.label}
-                </Link>
+                <SiteLink to={slide.linkTo} className="btn-accent">
+                  {slide.linkLabel}
+                </SiteLink>
               </p>
             </div>
           </div>
@@ -109,11 +144,12 @@ function BannerCarousel({ imageUrl }: { imageUrl: string }) {
       </div>
       <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
         <ul className="flex gap-1" aria-label="Choose a slide">
-          {bannerSlides.map((slide, index) => (
-            <li key={slide.title}>
+          {slides.map((slide, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its slide's place
+            <li key={index}>
               <a
                 href={`#slide-${index + 1}`}
-                aria-label={`Slide ${index + 1}: ${slide.title}`}
+                aria-label={`Slide ${index + 1}: ${slide.heading}`}
                 aria-current={index === 0 ? "true" : undefined}
                 className="group grid size-11 place-items-center"
                 data-carousel-dot
@@ -136,16 +172,30 @@ function BannerCarousel({ imageUrl }: { imageUrl: string }) {
   );
 }
 
-function WelcomeSection({ settings }: { settings: SiteSettings }) {
+/** A page of this site through the router; another site's address as a plain link. */
+function SiteLink({ to, className, children }: { to: string; className: string; children: string }) {
+  if (!to.startsWith("/")) {
+    return (
+      <a href={to} className={className} rel="noopener">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+function WelcomeSection({ page }: { page: HomePage }) {
   return (
     <section className="container-page grid items-center gap-10 py-16 md:grid-cols-2">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{welcome.heading}</h1>
-        {welcome.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-700">
-            {paragraph}
-          </p>
-        ))}
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+          {`${welcome.headingPrefix} ${page.clubName}`}
+        </h1>
+        <MarkdownText html={page.introHtml} className="mt-4 text-lg leading-relaxed text-slate-700" />
         <p className="mt-6 flex flex-wrap gap-3">
           <Link to="/about" className="btn-navy">
             About the club
@@ -156,9 +206,9 @@ function WelcomeSection({ settings }: { settings: SiteSettings }) {
         </p>
       </div>
       <VideoPlayer
-        embedUrl={settings.videoEmbedUrl}
-        posterUrl={settings.videoPosterUrl}
-        title={welcome.videoTitle}
+        embedUrl={page.videoEmbedUrl}
+        posterUrl={page.videoPosterUrl}
+        title={`${page.clubName} video`}
         label={welcome.videoLabel}
       />
     </section>
@@ -203,19 +253,19 @@ function NextEventsSection({ events }: { events: ApiEvent[] }) {
   );
 }
 
-function WorkshopSection() {
+function WorkshopSection({ topics }: { topics: WorkshopTopic[] }) {
   return (
     <section aria-labelledby="workshops" className="bg-slate-50 py-16">
       <div className="container-page">
         <SectionHeading id="workshops" title={homeSections.workshopsHeading} intro={homeSections.workshopsIntro} />
         <ul className="grid gap-6 md:grid-cols-3">
-          {workshopTopics.map((topic) => (
+          {topics.map((topic) => (
             <li key={topic.name} className="card overflow-hidden">
-              <img
+              <ResponsiveImage
                 src={topic.img}
                 alt=""
-                width={topic.width}
-                height={topic.height}
+                {...workshopImageSize}
+                sizes="(min-width: 768px) 33vw, 100vw"
                 loading="lazy"
                 decoding="async"
                 className="aspect-[3/2] w-full object-cover"
@@ -232,18 +282,18 @@ function WorkshopSection() {
   );
 }
 
-function WhyJoinSection() {
+function WhyJoinSection({ rows }: { rows: WhyJoinRow[] }) {
   return (
     <section aria-labelledby="why-join" className="container-page py-16">
-      <SectionHeading id="why-join" title={whyJoin.heading} />
+      <SectionHeading id="why-join" title={homeSections.whyJoinHeading} />
       <div className="space-y-12">
-        {whyJoin.rows.map((row, index) => (
+        {rows.map((row, index) => (
           <div key={row.title} className="grid items-center gap-6 md:grid-cols-2 md:gap-12">
-            <img
+            <ResponsiveImage
               src={row.img}
               alt={row.alt}
-              width={row.width}
-              height={row.height}
+              {...whyJoinImageSize}
+              sizes="(min-width: 768px) 50vw, 100vw"
               loading="lazy"
               decoding="async"
               className={`aspect-[7/5] w-full rounded-xl object-cover ${index % 2 === 1 ? "md:order-last" : ""}`}
@@ -305,7 +355,7 @@ function RecentEventsSection({ events }: { events: ApiRecentEvent[] }) {
   );
 }
 
-function ContactSection({ settings }: { settings: SiteSettings }) {
+function ContactSection({ contact, universityName }: { contact: HomePage["contact"]; universityName: string }) {
   return (
     <section aria-labelledby="contact" className="container-page grid gap-10 py-16 md:grid-cols-2">
       <div>
@@ -314,36 +364,38 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Email</dt>
             <dd>
-              <a href={`mailto:${settings.email}`} className="break-all text-navy-700 underline">
-                {settings.email}
+              <a href={`mailto:${contact.email}`} className="break-all text-navy-700 underline">
+                {contact.email}
               </a>
             </dd>
           </div>
-          <div>
-            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
-            <dd>
-              <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="text-navy-700 underline">
-                {settings.phone}
-              </a>
-            </dd>
-          </div>
+          {contact.phone && (
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
+              <dd>
+                <a href={phoneHref(contact.phone)} className="text-navy-700 underline">
+                  {contact.phone}
+                </a>
+              </dd>
+            </div>
+          )}
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Address</dt>
-            <dd className="text-slate-800">{settings.address}</dd>
+            <dd className="text-slate-800">{contact.address}</dd>
           </div>
         </dl>
       </div>
       <div>
         <iframe
-          src={settings.mapEmbedUrl}
-          title={homeSections.mapTitle}
+          src={contact.embedUrl}
+          title={`Map of ${universityName}`}
           loading="lazy"
           height={350}
           className="h-[350px] w-full rounded-xl border border-slate-200 bg-slate-100"
           referrerPolicy="no-referrer-when-downgrade"
         />
         <p className="mt-2 text-sm">
-          <a href={settings.mapLinkUrl} className="text-navy-700 underline" target="_blank" rel="noopener">
+          <a href={contact.linkUrl} className="text-navy-700 underline" target="_blank" rel="noopener">
             {homeSections.mapLinkLabel}
           </a>
         </p>

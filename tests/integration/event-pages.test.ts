@@ -87,7 +87,7 @@ describe("event fields", () => {
     expect(written.ok ? {} : written.errors).toEqual({
       ends_at: "Ends at must be a date and time (YYYY-MM-DDTHH:MM)",
       eligible_batches: "Eligible batches must be whole numbers separated by commas",
-      status: "Status must be draft, published or cancelled",
+      status: "Publishing must be one of: published, draft, scheduled, cancelled",
     });
     // The cross-field rules come once every field reads.
     const crossed = await events.create(

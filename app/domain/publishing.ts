@@ -1,0 +1,101 @@
+import { formatDate, formatTime } from "../lib/format";
+import type { Cell, ColumnDef, FormFieldDef } from "./collection";
+
+/**
+ * When an item of notices, events, results or recent events reaches visitors: now, never until
+ * an admin or editor says so (a draft), or at `publish_at` (the publisher job publishes it then).
+ * Browser-safe and free of zod: the collection descriptions import it (their input schemas are
+ * publishing-input.ts).
+ */
+export const PUBLISHING_CHOICES = ["published", "draft", "scheduled"] as const;
+
+export type PublishingChoice = (typeof PUBLISHING_CHOICES)[number];
+
+export const publishingTexts = {
+  label: "Publishing",
+  publishAtLabel: "Publish at",
+  publishAtHint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
+  choices: { published: "Publish now", draft: "Save as draft", scheduled: "Schedule" },
+  statuses: {
+    published: "Published",
+    draft: "Draft",
+    scheduled: "Scheduled",
+    pending: "Waiting for review",
+    cancelled: "Cancelled",
+  } as Record<string, string>,
+  cancelledChoice: "Cancelled (its page stays, marked)",
+  preview: "Preview",
+  previewBanner: "Preview: visitors cannot see this yet. Only admins and editors can open this page.",
+  previewOfPublished: "Preview: this is how the page looks to visitors.",
+  backToForm: "Back to the form",
+} as const;
+
+/** The form's "Publishing" choice and its time, named as the API names them. */
+export function publishingFields(extraChoices: readonly string[] = [], extraLabels: Record<string, string> = {}) {
+  const fields: FormFieldDef[] = [
+    {
+      name: "status",
+      label: publishingTexts.label,
+      kind: "radio",
+      options: [...PUBLISHING_CHOICES, ...extraChoices],
+      optionLabels: { ...publishingTexts.choices, ...extraLabels },
+    },
+    {
+      name: "publish_at",
+      label: publishingTexts.publishAtLabel,
+      kind: "datetime",
+      hint: publishingTexts.publishAtHint,
+      enabledWhen: { field: "status", value: "scheduled" },
+    },
+  ];
+  return fields;
+}
+
+/** What an admin's record says about publishing (`publish_at`: club-clock `YYYY-MM-DDTHH:MM`). */
+export interface PublishingState {
+  status?: string;
+  publish_at?: string | null;
+}
+
+/** "Scheduled for 24 November 2026, 10:00 AM", "Draft", "Published". */
+export function publishingLabel(row: PublishingState): string {
+  const status = row.status ?? "published";
+  if (status === "scheduled" && row.publish_at) {
+    const [date = "", time = ""] = row.publish_at.split("T");
+    return `Scheduled for ${formatDate(date)}, ${formatTime(time)}`;
+  }
+  return publishingTexts.statuses[status] ?? status;
+}
+
+const badgeTones: Record<string, "neutral" | "info" | "success" | "danger"> = {
+  published: "success",
+  draft: "neutral",
+  scheduled: "info",
+  pending: "info",
+  cancelled: "danger",
+};
+
+export function publishingCell(row: PublishingState): Cell {
+  const status = row.status ?? "published";
+  return { kind: "badge", text: publishingLabel(row), tone: badgeTones[status] ?? "neutral" };
+}
+
+/** The dashboard lists' Status column. */
+export function publishingColumn<Row extends PublishingState>(): ColumnDef<Row> {
+  return { header: "Status", cell: publishingCell };
+}
+
+/** Drafts and scheduled items have a private preview; published ones have their public page. */
+export function isUnpublished(status: string | undefined): boolean {
+  return status === "draft" || status === "scheduled";
+}
+
+/** The private preview of an item, for admins and editors: `/dashboard/preview/{collection}/{id}`. */
+export function previewPath(collectionKey: string, id: string): string {
+  return `/dashboard/${previewScreen(collectionKey).path(id)}`;
+}
+
+/** The edit form's link to the item's preview (a row screen, relative to /dashboard). */
+export function previewScreen(collectionKey: string) {
+  return { label: publishingTexts.preview, path: (id: string) => `preview/${collectionKey}/${id}` };
+}

@@ -1,0 +1,104 @@
+import { data, Link } from "react-router";
+import { EventArticle } from "~/components/event-article";
+import { NoticeArticle } from "~/components/notice-article";
+import { PageHeader } from "~/components/page-header";
+import { RecentEventArticle } from "~/components/recent-event-article";
+import { ResultEntry } from "~/components/result-entry";
+import { eventsPage } from "~/content/events";
+import { noticeBoard } from "~/content/notice-board";
+import { resultsPage } from "~/content/people";
+import { appContext } from "~/context";
+import { collectionByKey, editPath } from "~/domain/collections";
+import { findPreviewItem, isPreviewCollection, type PreviewItem } from "~/domain/preview.server";
+import { isUnpublished, publishingLabel, publishingTexts } from "~/domain/publishing";
+import { requirePermissionPage, requireSignedIn } from "~/domain/session.server";
+import type { Route } from "./+types/preview";
+
+/**
+ * The private preview of a notice, event, result or recent event, drafts and scheduled ones
+ * included: the public page's own view of it, in the public frame, for admins and editors only.
+ * Outside the dashboard's layout (so it looks as visitors will see it) but under /dashboard, so
+ * the page cache never keeps it and robots are told to stay away.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Preview: ${loaderData.preview.item.name}` : "Preview";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex" };
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requirePermissionPage(context, "edit-content");
+  if (!isPreviewCollection(params.collection)) throw data(null, { status: 404 });
+  const preview = await findPreviewItem(context.get(appContext).db, params.collection, params.id);
+  if (!preview) throw data(null, { status: 404 });
+  return { preview };
+}
+
+export default function Preview({ loaderData }: Route.ComponentProps) {
+  const { preview } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <PreviewBody preview={preview} />
+    </>
+  );
+}
+
+function PreviewBanner({ preview }: { preview: PreviewItem }) {
+  const hidden = isUnpublished(preview.item.status);
+  return (
+    <aside aria-label="Preview" className="border-b border-amber-300 bg-amber-50">
+      <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-amber-950">
+        <p className="font-semibold">{hidden ? publishingTexts.previewBanner : publishingTexts.previewOfPublished}</p>
+        <p className="rounded bg-white px-2 py-0.5 text-sm font-semibold">{publishingLabel(preview.item)}</p>
+        <Link
+          to={editPath(collectionByKey(preview.collection), preview.item._id)}
+          className="text-navy-800 underline"
+          reloadDocument
+        >
+          {publishingTexts.backToForm}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+/** The item in its public page's own view and header. */
+function PreviewBody({ preview }: { preview: PreviewItem }) {
+  switch (preview.collection) {
+    case "notices":
+      return (
+        <>
+          <PageHeader eyebrow="News and announcements" title={noticeBoard.heading} />
+          <div className="container-page max-w-3xl py-10">
+            <NoticeArticle notice={preview.item} />
+          </div>
+        </>
+      );
+    case "results":
+      return (
+        <>
+          <PageHeader eyebrow="Standings" title={resultsPage.title} />
+          <div className="container-page py-10">
+            <ResultEntry result={preview.item} lazy={false} />
+          </div>
+        </>
+      );
+    case "recent-events":
+      return <RecentEventArticle event={preview.item} />;
+    case "events":
+      return (
+        <>
+          <PageHeader eyebrow="Learn, compete, grow" title={eventsPage.heading} />
+          <div className="container-page max-w-4xl py-10">
+            <EventArticle category={preview.category} event={preview.item} />
+          </div>
+        </>
+      );
+  }
+}

@@ -1,0 +1,180 @@
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { data, Form, NavLink } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { Breadcrumbs } from "~/components/dashboard-frame";
+import { FeedbackMessage } from "~/components/feedback";
+import { SettingsFields } from "~/components/settings-fields";
+import { Spinner } from "~/components/spinner";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
+import { accountTexts, dashboardTexts } from "~/content/accounts";
+import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { getSiteSettings, saveSiteSettings } from "~/domain/settings.server";
+import { readSettingsForm, settingsFormValues, settingsLayout } from "~/domain/settings-form.server";
+import { isSettingsGroup, SETTINGS_GROUPS } from "~/domain/settings-groups";
+import { settingsGroupSchemas } from "~/domain/settings-schema.server";
+import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
+import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/settings";
+
+/**
+ * The site's settings (admins only), one group per tab: `/dashboard/settings` is the club's
+ * facts, `/dashboard/settings/{group}` the others. Each tab saves its own group.
+ */
+export const handle: RouteHandle = { hydrate: true };
+
+const FORM_ID = "settings-form";
+
+const settingsTexts = {
+  heading: "Settings",
+  saved: "Settings saved. Every page shows them now.",
+  unchanged: "Nothing was changed.",
+  save: "Save settings",
+};
+
+function groupOf(params: { group?: string }): (typeof SETTINGS_GROUPS)[number] {
+  const key = params.group ?? "club";
+  const group = SETTINGS_GROUPS.find((candidate) => candidate.key === key);
+  if (!isSettingsGroup(key) || !group) throw data(null, { status: 404 });
+  return group;
+}
+
+const saveQuestion = (label: string) => ({
+  title: "Save the settings?",
+  description: `The ${label} settings change on every page at once.`,
+});
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const group = SETTINGS_GROUPS.find((candidate) => candidate.key === loaderData?.group);
+  const title = group ? `${settingsTexts.heading}: ${group.label}` : settingsTexts.heading;
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const group = groupOf(params);
+  const settings = await getSiteSettings(context.get(appContext).db);
+  return { group: group.key, parts: settingsLayout(group.key), values: settingsFormValues(group.key, settings) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireAdminPage(context);
+  const group = groupOf(params);
+  const form = await readFormData(request);
+  const posted = readSettingsForm(group.key, form);
+  const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
+  if (!parsed.success) return invalidForm(posted.values, posted.errorsOf(parsed.error));
+  const unconfirmed = confirmation(form, saveQuestion(group.label), dashboardTexts.notSaved, posted.values);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(
+    app.log,
+    "save the settings",
+    async () => {
+      const changed = await saveSiteSettings(app.db, actorOf(request, user), parsed.data);
+      const message = changed.length > 0 ? settingsTexts.saved : settingsTexts.unchanged;
+      return data<ActionResult>({ tone: "success", message, saved: true });
+    },
+    posted.values,
+  );
+}
+
+export const clientAction = keepFormOnFailure;
+export const shouldRevalidate = keepPageAfterUnsentForm;
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `btn min-h-11 border text-sm ${isActive ? "border-navy-900 bg-navy-900 text-white" : "border-slate-300 bg-white text-navy-900 hover:bg-slate-50"}`;
+
+function GroupTabs() {
+  return (
+    <nav aria-label="Settings sections">
+      <ul className="flex flex-wrap gap-2">
+        {SETTINGS_GROUPS.map((group) => (
+          <li key={group.key}>
+            <NavLink
+              to={group.key === "club" ? "/dashboard/settings" : `/dashboard/settings/${group.key}`}
+              end
+              className={tabClass}
+            >
+              {group.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The server named the wrong fields: take the admin to the first one. */
+function useFocusFirstError(form: RefObject<HTMLFormElement | null>, errors: Record<string, string> | undefined) {
+  useEffect(() => {
+    const first = errors && Object.keys(errors)[0];
+    if (!first) return;
+    const field = form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
+    (field ?? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus();
+  }, [form, errors]);
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const group = groupOf({ group: loaderData.group });
+  const confirmed = useConfirmedSubmit<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new key after each save remounts the fields with the saved values.
+  const [savedCount, setSavedCount] = useState(0);
+  const fetched = confirmed.fetcher.data;
+  useEffect(() => {
+    if (fetched?.saved) setSavedCount((count) => count + 1);
+  }, [fetched]);
+  useFocusFirstError(formRef, fetched?.errors);
+
+  // With JavaScript the fetcher's answer counts; without it, the page's own action answer.
+  const answer = fetched ?? actionData;
+  const errors = answer?.saved ? {} : (answer?.errors ?? {});
+  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const values = (answer?.saved ? undefined : answer?.values) ?? loaderData.values;
+  return (
+    <section className="flex max-w-3xl flex-col gap-4">
+      <Breadcrumbs
+        crumbs={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: settingsTexts.heading, to: "/dashboard/settings" },
+          { label: group.label },
+        ]}
+      />
+      <h1 className="text-2xl font-bold text-navy-900">
+        {settingsTexts.heading}: {group.label}
+      </h1>
+      <GroupTabs />
+      <p className="text-slate-700">{group.intro}</p>
+      <FeedbackMessage feedback={feedback} />
+      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
+      <Form
+        method="post"
+        id={FORM_ID}
+        ref={formRef}
+        noValidate
+        onSubmit={confirmed.check}
+        key={`${group.key}:${savedCount}:${JSON.stringify(values)}`}
+        className="card flex flex-col gap-5 p-4 sm:p-6"
+      >
+        <SettingsFields parts={loaderData.parts} values={values} errors={errors} />
+        <div className="flex items-center gap-3">
+          <button type="submit" className="btn-navy" disabled={confirmed.busy}>
+            {settingsTexts.save}
+          </button>
+          {confirmed.busy && <Spinner label={accountTexts.loading} />}
+        </div>
+      </Form>
+      <ConfirmDialog
+        open={confirmed.pending !== null}
+        {...saveQuestion(group.label)}
+        onYes={confirmed.yes}
+        onNo={confirmed.no}
+        onClosed={confirmed.dialogClosed}
+      />
+    </section>
+  );
+}
