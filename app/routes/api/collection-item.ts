@@ -1,4 +1,5 @@
 import { appContext } from "~/context";
+import { announceSoon } from "~/domain/announcements.server";
 import { actorOf } from "~/domain/audit.server";
 import type { Collection } from "~/domain/collection";
 import { collectionOfRoute } from "~/domain/collections";
@@ -47,5 +48,7 @@ export async function action({ request, context, params, pattern }: Route.Action
   const written = await service.update(app.db, params.id, await readJsonBody(request), actor);
   if (written === "missing") return jsonError(404, notFoundMessage(collection, params.id));
   if (!written.ok) return invalidInput(written.errors);
+  // An edit may publish a draft: its subscribers hear of it now, not at the next minute.
+  await announceSoon(app);
   return Response.json({ modifiedCount: 1 }, { headers: noStore });
 }

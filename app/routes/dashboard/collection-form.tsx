@@ -87,7 +87,8 @@ export async function action({ request, context, params, pattern }: Route.Action
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }
       if (!written.ok) return invalidForm(values, written.errors);
-      if (id === undefined) await announceSoon(app);
+      // An edit may publish a draft: its subscribers hear of it now, not at the next minute.
+      await announceSoon(app);
       return data<ActionResult>({ tone: "success", message: written.message, saved: true });
     },
     values,
