@@ -71,10 +71,25 @@ describe("issuing certificates", () => {
     await testDb.db.update(attendees).set({ active: false }).where(eq(attendees.id, goneAttendee));
 
     expect(await countWaitingForCertificates(testDb.db, event._id)).toBe(2);
-    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({ ok: true, issued: 2, total: 2 });
-    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({ ok: true, issued: 0, total: 2 });
+    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({
+      ok: true,
+      issued: 2,
+      total: 2,
+      eventName: event.name,
+    });
+    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({
+      ok: true,
+      issued: 0,
+      total: 2,
+      eventName: event.name,
+    });
     await checkIn(lateAttendee);
-    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({ ok: true, issued: 1, total: 3 });
+    expect(await issueCertificates(testDb.db, event._id, AFTER)).toEqual({
+      ok: true,
+      issued: 1,
+      total: 3,
+      eventName: event.name,
+    });
 
     const listed = await certificatesOfEvent(testDb.db, event._id);
     expect(listed.map((certificate) => certificate.personName)).toEqual(["Ayesha Rahman", "Karim Uddin", "Late Comer"]);

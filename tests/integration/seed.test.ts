@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull, ne } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clubTimeZone } from "~/content/site";
@@ -150,7 +150,7 @@ describe("seedDemoContentOnce on an empty database", () => {
   });
 
   it("inserts notices with unique slugs and derived month and day", async () => {
-    const rows = await testDb.db.select().from(notices);
+    const rows = await testDb.db.select().from(notices).where(eq(notices.status, "published"));
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((row) => row.slug)).size).toBe(5);
     for (const row of rows) {
@@ -160,6 +160,15 @@ describe("seedDemoContentOnce on an empty database", () => {
       expect(row.status).toBe("published");
       expect(row.pdfFile).toMatch(/\.pdf$/);
     }
+  });
+
+  it("adds a draft notice and one scheduled for tomorrow, neither public", async () => {
+    const rows = await testDb.db.select().from(notices).where(ne(notices.status, "published"));
+    expect(rows.map((row) => row.status).sort()).toEqual(["draft", "scheduled"]);
+    const scheduled = rows.find((row) => row.status === "scheduled");
+    const hoursAhead = ((scheduled?.publishAt?.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(0);
+    expect(hoursAhead).toBeLessThan(48);
   });
 
   it("makes the contest of the results page the newest result", async () => {

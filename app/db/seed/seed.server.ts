@@ -14,6 +14,7 @@ import {
   teachers,
 } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { seedDemoDrafts } from "./demo-drafts.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoRegistrations } from "./demo-registrations.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
@@ -43,8 +44,9 @@ export async function seedDemoContentOnce(args: {
   log: Logger;
   snapshot?: string;
   /**
-   * The demo's members (accounts, an open round dated from today): made on the machine that
-   * installs the demo, never kept in the build's snapshot (its dates would be the build's).
+   * The demo's members (accounts, an open round dated from today) and a notice scheduled for
+   * tomorrow: made on the machine that installs the demo, never kept in the build's snapshot
+   * (its dates would be the build's).
    */
   withMembers?: boolean;
 }): Promise<{ seeded: boolean }> {
@@ -70,6 +72,7 @@ export async function seedDemoContentOnce(args: {
       await seedDemoMembers(tx);
       await seedDemoRegistrations(tx);
       await seedDemoStandings(tx);
+      await seedDemoDrafts(tx);
     }
     // The demo is not news: nobody is told about it.
     await tx.update(publications).set({ announcedAt: new Date() }).where(isNull(publications.announcedAt));
