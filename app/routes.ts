@@ -112,6 +112,9 @@ export default [
     route("standings/template.csv", "routes/dashboard/standings-template.ts"),
     route("standings/:id", "routes/dashboard/standings.contest.tsx"),
     route("rankings", "routes/dashboard/rankings.tsx"),
+    // The whole site as one archive (the restore is `npm run restore`).
+    route("backup", "routes/dashboard/backup.tsx"),
+    route("backup.tar", "routes/dashboard/backup-download.ts"),
     // The site's settings, one tab per group: the first at /dashboard/settings.
     route("settings", "routes/dashboard/settings.tsx", { id: "dashboard-settings" }),
     route("settings/:group", "routes/dashboard/settings.tsx", { id: "dashboard-settings-group" }),

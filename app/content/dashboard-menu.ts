@@ -115,7 +115,10 @@ export const dashboardMenu: readonly MenuGroup[] = [
     // The club's facts and the public pages' texts: name, contact, home page, About, Rules, footer.
     heading: "Site",
     permission: "manage-site",
-    links: [{ to: "settings", label: "Settings" }],
+    links: [
+      { to: "settings", label: "Settings" },
+      { to: "backup", label: "Backup" },
+    ],
   },
 ];
 

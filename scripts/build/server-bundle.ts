@@ -5,6 +5,8 @@ const ENTRY_POINTS = {
   main: "server/main.ts",
   "make-admin": "scripts/make-admin.ts",
   "make-start-snapshot": "scripts/make-start-snapshot.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
 };
 
 /**
@@ -83,5 +85,7 @@ export async function buildServerBundle({
     main: inputsOf("main"),
     "make-admin": inputsOf("make-admin"),
     "make-start-snapshot": inputsOf("make-start-snapshot"),
+    backup: inputsOf("backup"),
+    restore: inputsOf("restore"),
   };
 }

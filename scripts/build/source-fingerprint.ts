@@ -13,6 +13,9 @@ const SOURCE_FILES = [
   "scripts/build/server-bundle.ts",
   "scripts/make-admin.ts",
   "scripts/make-start-snapshot.ts",
+  "scripts/backup.ts",
+  "scripts/restore.ts",
+  "scripts/support/run-cli.ts",
 ];
 
 /** A hash of every source file's path and bytes. */

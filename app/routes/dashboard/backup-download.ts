@@ -1,0 +1,32 @@
+import { Readable } from "node:stream";
+import { clubTimeZone } from "~/content/site";
+import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
+import { backupFileName, makeBackup } from "~/domain/backup.server";
+import { requireAdminPage } from "~/domain/session.server";
+import { uploadTempDir } from "~/lib/upload-stream.server";
+import type { Route } from "./+types/backup-download";
+
+/** `/dashboard/backup.tar`: the whole site as one archive, streamed (admins only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireAdminPage(context);
+  const app = context.get(appContext);
+  const backup = await makeBackup({
+    db: app.db,
+    storage: app.storage,
+    secret: app.secret,
+    tempDir: uploadTempDir(app.config.DATA_DIR),
+  });
+  await recordAudit(app.db, actorOf(request, user), {
+    action: "backup",
+    entity: "site",
+    label: "Backup downloaded",
+  });
+  return new Response(Readable.toWeb(Readable.from(backup.chunks)) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "application/x-tar",
+      "Content-Disposition": `attachment; filename="${backupFileName(new Date(), clubTimeZone)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
