@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
 import { notFoundText } from "~/content/site";
+import { isPermission, permissionTexts } from "~/domain/roles";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const dashboardErrorTexts = {
-  forbiddenHeading: "Admins only",
-  forbidden: "This part of the dashboard is for admins.",
   failedHeading: "This screen could not be loaded",
   failed: "The connection may have dropped. Check it and press Retry; nothing you saved is lost.",
   retry: "Retry",
@@ -14,7 +13,7 @@ export const dashboardErrorTexts = {
 /**
  * A dashboard screen that failed, shown inside the dashboard's frame so the navigation and the
  * signed-in top bar stay: a missing page or record says the spec's 'Page not found', a screen
- * for admins says so, anything else (a dropped connection, a server error) offers Retry.
+ * for other roles says whose it is, anything else (a dropped connection, a server error) offers Retry.
  */
 export function DashboardError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : null;
@@ -28,8 +27,10 @@ export function DashboardError({ error }: { error: unknown }) {
     );
   }
   if (status === 403) {
+    const permission: unknown = isRouteErrorResponse(error) ? error.data?.permission : undefined;
+    const { heading, text } = permissionTexts[isPermission(permission) ? permission : "manage-site"];
     return (
-      <ErrorPanel heading={dashboardErrorTexts.forbiddenHeading} text={dashboardErrorTexts.forbidden}>
+      <ErrorPanel heading={heading} text={text}>
         <Link to="/dashboard" className="btn-accent">
           Back to the dashboard
         </Link>

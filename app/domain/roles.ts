@@ -18,6 +18,29 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/** What someone without the permission is told: the API's 403 message, the dashboard's 403 panel. */
+export const permissionTexts: Record<Permission, { message: string; heading: string; text: string }> = {
+  "manage-site": {
+    message: "Only admins may do this.",
+    heading: "Admins only",
+    text: "This part of the dashboard is for admins.",
+  },
+  "edit-content": {
+    message: "Only admins and editors may do this.",
+    heading: "Admins and editors only",
+    text: "This part of the dashboard is for admins and editors.",
+  },
+  "check-in": {
+    message: "Only admins, editors and check-in staff may do this.",
+    heading: "Staff only",
+    text: "This part of the dashboard is for admins, editors and check-in staff.",
+  },
+};
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && value in PERMISSIONS;
+}
+
 export function isRole(value: unknown): value is Role {
   return ROLES.includes(value as Role);
 }

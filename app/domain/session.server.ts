@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { can, type Permission, type Role, roleOf } from "~/domain/roles";
+import { can, type Permission, permissionTexts, type Role, roleOf } from "~/domain/roles";
 import { jsonError } from "~/lib/api.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -88,14 +88,7 @@ export async function getDisplayUser(headers: Headers, app: Pick<AppContext, "au
   }
 }
 
-export const ADMIN_ONLY_MESSAGE = "Only admins may do this.";
-
-/** What a signed-in person without the permission is told (403). */
-export const permissionMessages: Record<Permission, string> = {
-  "manage-site": ADMIN_ONLY_MESSAGE,
-  "edit-content": "Only admins and editors may do this.",
-  "check-in": "Only admins, editors and check-in staff may do this.",
-};
+export const ADMIN_ONLY_MESSAGE = permissionTexts["manage-site"].message;
 
 /** API calls: 401 `{ message }` when nobody is signed in. */
 export async function requireUser(request: Request, app: AppContext): Promise<SessionUser> {
@@ -112,7 +105,7 @@ export async function requirePermission(
 ): Promise<SessionUser> {
   const user = await requireUser(request, app);
   if (can(user, permission)) return user;
-  throw jsonError(403, permissionMessages[permission]);
+  throw jsonError(403, permissionTexts[permission].message);
 }
 
 /** API calls only admins may make. */
@@ -149,7 +142,7 @@ export function signedInUser(context: Readonly<RouterContextProvider>): SessionU
 export function requirePermissionPage(context: Readonly<RouterContextProvider>, permission: Permission): SessionUser {
   const user = signedInUser(context);
   if (can(user, permission)) return user;
-  throw data({ message: permissionMessages[permission] }, { status: 403 });
+  throw data({ message: permissionTexts[permission].message, permission }, { status: 403 });
 }
 
 /** Pages only admins may use. */
