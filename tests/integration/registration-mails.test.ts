@@ -1,11 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { inArray, like } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mails } from "~/db/schema";
-import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
+import type { BackgroundJobs } from "~/domain/background-jobs.server";
 import { sendEventReminders } from "~/domain/event-reminders.server";
 import type { MailingContext } from "~/domain/mail.server";
 import {
@@ -14,9 +11,7 @@ import {
   mailEveryoneRegistered,
   registerAndTell,
 } from "~/domain/registration-mails.server";
-import { loadConfig } from "~/lib/config.server";
-import { createStorage } from "~/lib/storage/index.server";
-import { uploadTempDir } from "~/lib/upload-stream.server";
+import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 
@@ -34,21 +29,7 @@ let context: MailingContext;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const config = loadConfig({
-    BASE_URL: "https://club.example.org",
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "club-registration-mail-")),
-  });
-  const log = pino({ level: "silent" });
-  const secret = "r".repeat(40);
-  background = await startBackgroundJobs({
-    database: testDb.handle,
-    config,
-    log,
-    secret,
-    storage: await createStorage(config),
-    uploadTempDir: uploadTempDir(config.DATA_DIR),
-  });
-  context = { db: testDb.db, config, log, jobs: background.jobs, secret, clubName: "RMSTU Programming Club" };
+  ({ background, context } = await startTestJobs(testDb));
 }, 60_000);
 
 afterAll(async () => {

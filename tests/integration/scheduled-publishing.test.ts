@@ -1,22 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mails, notices, publications, recentEvents, subscriptions } from "~/db/schema";
 import { announcePublications } from "~/domain/announcements.server";
-import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
+import type { BackgroundJobs } from "~/domain/background-jobs.server";
 import { collectionServices } from "~/domain/collections.server";
 import { listEvents } from "~/domain/events.server";
 import type { MailingContext } from "~/domain/mail.server";
 import { listNotices } from "~/domain/notices.server";
 import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "~/domain/publishing.server";
 import { listRecentEvents } from "~/domain/recent-events.server";
-import { loadConfig } from "~/lib/config.server";
-import { createStorage } from "~/lib/storage/index.server";
-import { uploadTempDir } from "~/lib/upload-stream.server";
 import { localDateTimeIn } from "~/lib/zoned-time";
+import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
@@ -34,21 +29,7 @@ let context: MailingContext;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const config = loadConfig({
-    BASE_URL: "https://club.example.org",
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "club-scheduled-")),
-  });
-  const log = pino({ level: "silent" });
-  const secret = "p".repeat(40);
-  background = await startBackgroundJobs({
-    database: testDb.handle,
-    config,
-    log,
-    secret,
-    storage: await createStorage(config),
-    uploadTempDir: uploadTempDir(config.DATA_DIR),
-  });
-  context = { db: testDb.db, config, log, jobs: background.jobs, secret, clubName: "RMSTU Programming Club" };
+  ({ background, context } = await startTestJobs(testDb));
   await testDb.db
     .insert(subscriptions)
     .values({ email: SUBSCRIBER, topics: ["notices", "events:Seminar"], confirmedAt: new Date() });

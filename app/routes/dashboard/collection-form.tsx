@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -6,7 +5,7 @@ import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
-import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
+import { useSavedForm } from "~/components/use-saved-form";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
@@ -108,28 +107,9 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
   const collection = collectionByKey(loaderData.key);
   const editingId = loaderData.id;
   const editing = editingId !== undefined;
-  const confirmed = useConfirmedSubmit<ActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  // A new key after each save remounts the fields: empty again (add) or the saved values (edit).
-  const [savedCount, setSavedCount] = useState(0);
-
-  const fetched = confirmed.fetcher.data;
-  useEffect(() => {
-    if (fetched?.saved) setSavedCount((count) => count + 1);
-  }, [fetched]);
-
-  // With JavaScript the fetcher's answer counts; without it, the page's own action answer.
-  const answer = fetched ?? actionData;
-  const errors = answer?.saved ? {} : (answer?.errors ?? {});
-  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  // After a save the fields remount: empty again (add) or the saved values (edit).
+  const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData);
   const values = actionData?.values ?? loaderData.values;
-
-  // The server named the wrong fields: take the admin to the first one.
-  useEffect(() => {
-    const found = fetched?.errors;
-    const first = found && collection.fields.find((field) => found[field.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
-  }, [fetched, collection]);
 
   const heading = editing ? collection.headings.edit : collection.headings.add;
   return (

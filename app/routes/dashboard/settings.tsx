@@ -1,4 +1,3 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
 import { data, Form, NavLink } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -6,7 +5,7 @@ import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { SettingsFields } from "~/components/settings-fields";
 import { Spinner } from "~/components/spinner";
-import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
+import { useSavedForm } from "~/components/use-saved-form";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
@@ -108,32 +107,9 @@ function GroupTabs() {
   );
 }
 
-/** The server named the wrong fields: take the admin to the first one. */
-function useFocusFirstError(form: RefObject<HTMLFormElement | null>, errors: Record<string, string> | undefined) {
-  useEffect(() => {
-    const first = errors && Object.keys(errors)[0];
-    if (!first) return;
-    const field = form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
-    (field ?? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus();
-  }, [form, errors]);
-}
-
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const group = groupOf({ group: loaderData.group });
-  const confirmed = useConfirmedSubmit<ActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  // A new key after each save remounts the fields with the saved values.
-  const [savedCount, setSavedCount] = useState(0);
-  const fetched = confirmed.fetcher.data;
-  useEffect(() => {
-    if (fetched?.saved) setSavedCount((count) => count + 1);
-  }, [fetched]);
-  useFocusFirstError(formRef, fetched?.errors);
-
-  // With JavaScript the fetcher's answer counts; without it, the page's own action answer.
-  const answer = fetched ?? actionData;
-  const errors = answer?.saved ? {} : (answer?.errors ?? {});
-  const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
+  const { confirmed, formRef, savedCount, answer, errors, feedback } = useSavedForm(actionData);
   const values = (answer?.saved ? undefined : answer?.values) ?? loaderData.values;
   return (
     <section className="flex max-w-3xl flex-col gap-4">
