@@ -7,7 +7,6 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { clubTimeZone } from "~/content/site";
 import { openDatabase } from "~/db/client.server";
@@ -40,7 +39,7 @@ async function main(): Promise<number> {
     });
     // Written aside and renamed: a backup that failed half-way never takes the file's name.
     const partial = `${file}.partial`;
-    await pipeline(Readable.from(backup.chunks), fs.createWriteStream(partial));
+    await pipeline(backup.stream, fs.createWriteStream(partial));
     await fsp.rename(partial, file);
     const { tables, media, missingMedia } = backup.summary;
     const rows = Object.values(tables).reduce((sum, count) => sum + count, 0);

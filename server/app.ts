@@ -88,7 +88,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
   );
   app.use(securityHeaders(security));
   app.use(requestShapeGuard());
-  app.use(compression());
+  app.use(compression({ filter: notAnArchive }));
   if (files.kind === "vite") app.use(files.middlewares);
   else app.use(releaseFiles(files.clientDir));
   app.use(
@@ -121,6 +121,17 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
   return (req, res) => {
     if (!cache.serveFromMemory(req, res)) app(req, res);
   };
+}
+
+const ARCHIVE_TYPE = /^application\/(x-tar|gzip|x-gzip|zip)\s*(;|$)/i;
+
+/**
+ * Archives (the dashboard's backup) hold compressed files already: compressing them again costs
+ * CPU for nothing. The dashboard answers with `Cache-Control: private, no-store` (the page
+ * cache sets it too), so no `no-transform` tells compression() to leave them alone.
+ */
+function notAnArchive(req: express.Request, res: express.Response): boolean {
+  return !ARCHIVE_TYPE.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res);
 }
 
 /** A release's `client/` directory: the fingerprinted assets, and the files of public/. */

@@ -4,15 +4,18 @@
  * Nothing is held whole in memory: rows go out in parts of about a megabyte, files as streams.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, MIGRATIONS_DIR, selectRows } from "~/db/client.server";
 import { auditLog, media } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
-import { TAR_END, tarEntry, tarHeader, tarPadding } from "~/lib/tar.server";
+import { bytesEntry, type NewTarEntry, readTar, writeTar } from "~/lib/tar.server";
 import { columnsOf, keptTables, readSequences } from "./backup-catalog.server";
 import {
   type BackupEnd,
@@ -40,14 +43,14 @@ export interface BackupSource {
 
 export interface Backup {
   /** The archive's bytes; the temporary file is removed once they are read (or given up). */
-  chunks: AsyncGenerator<Buffer>;
-  /** Filled in as the chunks are read: complete once they are. */
+  stream: Readable;
+  /** Filled in as the archive is read: complete once it is. */
   summary: BackupEnd & { missingMedia: string[] };
 }
 
 /**
  * Reads the database into a temporary file (so a slow download never holds a transaction, and
- * with it the embedded database, open), then answers the archive as a stream of chunks.
+ * with it the embedded database, open), then answers the archive as a stream.
  */
 export async function makeBackup(source: BackupSource): Promise<Backup> {
   await fsp.mkdir(source.tempDir, { recursive: true });
@@ -56,99 +59,85 @@ export async function makeBackup(source: BackupSource): Promise<Backup> {
   try {
     const { tables, mediaKeys } = await dumpDatabase(source, tempFile);
     const summary = { tables, media: { files: 0, bytes: 0 }, missingMedia: [] as string[] };
-    return { chunks: archiveChunks(source.storage, tempFile, mediaKeys, summary), summary };
+    return { stream: writeTar(archiveEntries(source.storage, tempFile, mediaKeys, summary)), summary };
   } catch (error) {
     await fsp.rm(tempFile, { force: true });
     throw error;
   }
 }
 
-async function* archiveChunks(
+/** The database's entries, copied from the temporary tar, then the media files and the end. */
+async function* archiveEntries(
   storage: MediaStorage,
   tempFile: string,
   mediaKeys: string[],
   summary: Backup["summary"],
-): AsyncGenerator<Buffer> {
+): AsyncGenerator<NewTarEntry> {
   try {
-    const handle = await fsp.open(tempFile, "r");
-    try {
-      yield* handle.createReadStream({ autoClose: false });
-    } finally {
-      await handle.close();
-    }
+    yield* readTar(fs.createReadStream(tempFile));
     for (const key of mediaKeys) yield* mediaEntry(storage, key, summary);
     const end: BackupEnd = { tables: summary.tables, media: summary.media };
-    yield* tarEntry(ENTRY.end, Buffer.from(JSON.stringify(end)), new Date());
-    yield TAR_END;
+    yield bytesEntry(ENTRY.end, JSON.stringify(end));
   } finally {
     await fsp.rm(tempFile, { force: true });
   }
 }
 
 /** One stored file as an entry; a file the media table names but the storage lacks is left out (and told). */
-async function* mediaEntry(storage: MediaStorage, key: string, summary: Backup["summary"]): AsyncGenerator<Buffer> {
+async function* mediaEntry(
+  storage: MediaStorage,
+  key: string,
+  summary: Backup["summary"],
+): AsyncGenerator<NewTarEntry> {
   const file = await storage.get(key);
   if (!file) {
     summary.missingMedia.push(key);
     return;
   }
-  yield tarHeader(`${ENTRY.mediaPrefix}${key}`, file.size, new Date());
-  let sent = 0;
-  for await (const chunk of file.body) {
-    sent += (chunk as Buffer).length;
-    if (sent > file.size) throw new Error(`The stored file ${key} is larger than the storage said`);
-    yield chunk as Buffer;
-  }
-  if (sent !== file.size) throw new Error(`The stored file ${key} ended early (${sent} of ${file.size} bytes)`);
-  yield tarPadding(file.size);
+  yield { name: `${ENTRY.mediaPrefix}${key}`, size: file.size, body: file.body };
+  // Counted once written: the archive asks for the next entry only after this one's bytes.
   summary.media.files++;
   summary.media.bytes += file.size;
 }
 
 /**
- * The manifest, every kept table's rows and the sequences into `file`, in one read-only
+ * The manifest, every kept table's rows and the sequences into the tar `file`, in one read-only
  * transaction that sees a single moment of the database; answers the rows written per table
  * and the media files those rows name.
  */
 async function dumpDatabase(source: BackupSource, file: string) {
-  const handle = await fsp.open(file, "w");
-  const write = async (chunks: Buffer[]) => {
-    for (const chunk of chunks) await handle.write(chunk);
-  };
-  try {
-    const now = new Date();
-    const manifest = newManifest(currentMigrationLevel(MIGRATIONS_DIR), source.secret);
-    await write(tarEntry(ENTRY.manifest, Buffer.from(JSON.stringify(manifest, null, 2)), now));
-    return await source.db.transaction(
-      async (tx) => {
-        // Times are written in UTC whatever the server's zone: the same data makes the same archive.
-        await tx.execute(sql`set local time zone 'UTC'`);
-        const tables: Record<string, number> = {};
-        for (const table of await keptTables(tx)) tables[table] = await dumpTable(tx, table, write);
-        await write(tarEntry(ENTRY.sequences, Buffer.from(JSON.stringify(await readSequences(tx))), now));
-        return { tables, mediaKeys: await storedMediaKeys(tx) };
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
-  } finally {
-    await handle.close();
-  }
+  return source.db.transaction(
+    async (tx) => {
+      // Times are written in UTC whatever the server's zone: the same data makes the same archive.
+      await tx.execute(sql`set local time zone 'UTC'`);
+      const dump = { tables: {} as Record<string, number>, mediaKeys: [] as string[] };
+      await pipeline(writeTar(databaseEntries(tx, source.secret, dump)), fs.createWriteStream(file));
+      return dump;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
-/** A table's rows as the database writes them in JSON, so they go back in unchanged; how many. */
-async function dumpTable(tx: Database, table: string, write: (chunks: Buffer[]) => Promise<void>): Promise<number> {
+async function* databaseEntries(
+  tx: Database,
+  secret: string,
+  dump: { tables: Record<string, number>; mediaKeys: string[] },
+): AsyncGenerator<NewTarEntry> {
+  const manifest = newManifest(currentMigrationLevel(MIGRATIONS_DIR), secret);
+  yield bytesEntry(ENTRY.manifest, JSON.stringify(manifest, null, 2));
+  for (const table of await keptTables(tx)) dump.tables[table] = yield* tableEntries(tx, table);
+  yield bytesEntry(ENTRY.sequences, JSON.stringify(await readSequences(tx)));
+  dump.mediaKeys = await storedMediaKeys(tx);
+}
+
+/** A table's rows as the database writes them in JSON, so they go back in unchanged; answers how many. */
+async function* tableEntries(tx: Database, table: string): AsyncGenerator<NewTarEntry, number> {
   await tx.execute(sql`declare backup_rows no scroll cursor for select ${await rowAsJson(tx, table)} as row
                          from ${sql.identifier(table)} t`);
   let count = 0;
   let part = 0;
   let lines: string[] = [];
   let bytes = 0;
-  const flush = async () => {
-    part++;
-    await write(tarEntry(tablePartName(table, part), await gzip(`${lines.join("\n")}\n`), new Date()));
-    lines = [];
-    bytes = 0;
-  };
   for (;;) {
     const rows = await selectRows<{ row: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
     for (const { row } of rows) {
@@ -156,7 +145,12 @@ async function dumpTable(tx: Database, table: string, write: (chunks: Buffer[]) 
       bytes += row.length;
     }
     count += rows.length;
-    if (lines.length > 0 && (bytes >= PART_BYTES || rows.length < FETCH_ROWS)) await flush();
+    if (lines.length > 0 && (bytes >= PART_BYTES || rows.length < FETCH_ROWS)) {
+      part++;
+      yield bytesEntry(tablePartName(table, part), await gzip(`${lines.join("\n")}\n`));
+      lines = [];
+      bytes = 0;
+    }
     if (rows.length < FETCH_ROWS) break;
   }
   await tx.execute(sql`close backup_rows`);

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { readTar, TAR_END, tarEntry } from "~/lib/tar.server";
+import { bytesEntry, readTar, writeTar } from "~/lib/tar.server";
 
 /** The spec's fixed public routes; the rest come from the sitemap and the links of these pages. */
 const FIXED_PATHS = [
@@ -121,9 +122,7 @@ export function rowsOf(archive: Map<string, Buffer>, table: string): Record<stri
 }
 
 /** An archive of these JSON entries, to try a restore with. */
-export function writeArchive(file: string, entries: Record<string, unknown>) {
-  const parts = Object.entries(entries).flatMap(([name, value]) =>
-    tarEntry(name, Buffer.from(JSON.stringify(value)), new Date()),
-  );
-  fs.writeFileSync(file, Buffer.concat([...parts, TAR_END]));
+export async function writeArchive(file: string, entries: Record<string, unknown>) {
+  const archive = Object.entries(entries).map(([name, value]) => bytesEntry(name, JSON.stringify(value)));
+  await pipeline(writeTar(archive), fs.createWriteStream(file));
 }

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entity: "site",
     label: "Backup downloaded",
   });
-  return new Response(Readable.toWeb(Readable.from(backup.chunks)) as ReadableStream<Uint8Array>, {
+  return new Response(Readable.toWeb(backup.stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/x-tar",
       "Content-Disposition": `attachment; filename="${backupFileName(new Date(), clubTimeZone)}"`,
