@@ -234,6 +234,22 @@ describe("the audit log", () => {
     expect(failures.map((entry) => entry.label)).toEqual([people.admin.email]);
   });
 
+  it("records a settings change with the fields before and after", async () => {
+    const renamed = await call("/api/settings", {
+      method: "PUT",
+      cookie: cookies.admin,
+      body: { motto: "Audited motto" },
+    });
+    expect(renamed.status).toBe(200);
+    const [entry] = await auditEntries("action=settings-change");
+    expect(entry).toMatchObject({
+      actorEmail: people.admin.email,
+      entity: "settings",
+      before: { motto: expect.any(String) },
+      after: { motto: "Audited motto" },
+    });
+  });
+
   it("filters by person, entity, action and date, names a bad filter, and exports the view as CSV", async () => {
     const byEditor = await auditEntries(`person=${encodeURIComponent("matrix-editor")}`);
     expect(byEditor.length).toBeGreaterThan(0);
