@@ -226,7 +226,9 @@ test.describe("on a phone", () => {
     expect(users).toMatch(/^\uFEFF_id,displayName,email,role\r\n[\w-]+,E2E Admin,e2e-admin@example\.org,admin\r\n$/);
     const review = await page.request.get("/dashboard/review.csv?show=notices");
     expect(review.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect((await review.text()).split("\r\n")[0]).toBe("\uFEFF_id,name,publishing_date,pdfFile,description");
+    expect((await review.text()).split("\r\n")[0]).toBe(
+      "\uFEFF_id,name,publishing_date,pdfFile,description,status,publish_at",
+    );
     expect((await page.request.get("/dashboard/review.csv?show=nothing")).status()).toBe(400);
 
     const good = uniqueName("imported");

@@ -78,7 +78,7 @@ test("an admin makes an editor, who adds a notice but may not touch users, setti
   await page.getByLabel("Person").fill(editor.email);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/person=/);
-  await expect(page.getByText(notice)).toBeVisible();
+  await expect(page.getByText(notice, { exact: true })).toBeVisible();
   await page.getByLabel("Person").fill("");
   await page.getByLabel("Action").selectOption("role-change");
   await page.getByRole("button", { name: "Filter" }).click();

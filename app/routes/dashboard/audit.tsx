@@ -140,7 +140,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       )}
       <p className="text-sm text-slate-700">
         {page.total === 1 ? "1 entry" : `${page.total} entries`}
-        {filterQuery(filter) ? " match the filters." : "."}
+        {filterQuery(filter) ? (page.total === 1 ? " matches the filters." : " match the filters.") : "."}
       </p>
       <DataTable
         caption="Audit log"
