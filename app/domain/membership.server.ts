@@ -89,6 +89,16 @@ export async function openRound(db: Database, today: string): Promise<ApiRound |
 
 export type Applied = { ok: true; id: string } | { ok: false; status: 404 | 409; message: string };
 
+/** A member's own application, in the audit log (the form and the API both record it). */
+export async function auditApplication(db: Database, actor: Actor, applicationId: string, name: string) {
+  await recordAudit(db, actor, {
+    action: "create",
+    entity: "membership-applications",
+    entityId: applicationId,
+    label: name,
+  });
+}
+
 /** Applies in a round that is open today; a second application to one round is refused (the database decides). */
 export async function apply(
   db: Database,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eventPagePath } from "~/content/events";
+import { type Actor, recordAudit } from "./audit.server";
 import type { ApiEvent } from "./events";
 import { type MailingContext, type NewMail, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
@@ -48,10 +49,17 @@ function eventMail(
 type RegisterArgs = Parameters<typeof register>[1];
 
 /** Registers, then mails the registrant what they got and each teammate how to confirm. */
-export async function registerAndTell(context: MailingContext, args: RegisterArgs) {
+export async function registerAndTell(context: MailingContext, args: RegisterArgs, actor: Actor) {
   const registered = await register(context.db, args);
   if (!registered.ok) return registered;
   const { event, status } = registered;
+  await recordAudit(context.db, actor, {
+    action: "create",
+    entity: "registrations",
+    entityId: registered.registrationId,
+    label: `${args.registrant.email} at ${event.name}`,
+    after: { status, ...args.input },
+  });
   const reason = `You get this because you registered for ${event.name}.`;
   const outcome =
     status === "waitlisted"
@@ -117,23 +125,56 @@ async function tellPromoted(context: MailingContext, event: EventRow, registrati
 }
 
 /** Cancels, then tells whoever moved off the waitlist into the freed place. */
-export async function cancelAndTell(context: MailingContext, args: Parameters<typeof cancelRegistration>[1]) {
+export async function cancelAndTell(
+  context: MailingContext,
+  args: Parameters<typeof cancelRegistration>[1],
+  actor: Actor,
+) {
   const cancelled = await cancelRegistration(context.db, args);
-  if (cancelled.ok) await tellPromoted(context, cancelled.event, cancelled.promoted);
+  if (!cancelled.ok) return cancelled;
+  await recordAudit(context.db, actor, {
+    action: "delete",
+    entity: "registrations",
+    entityId: args.registrationId,
+    label: `Registration at ${cancelled.event.name}`,
+    after: { status: "cancelled", promoted: cancelled.promoted },
+  });
+  await tellPromoted(context, cancelled.event, cancelled.promoted);
   return cancelled;
 }
 
 /** An admin moves a registration off the waitlist; its people are told. */
-export async function moveUpAndTell(context: MailingContext, registrationId: string) {
+export async function moveUpAndTell(context: MailingContext, registrationId: string, actor: Actor) {
   const moved = await moveOffWaitlist(context.db, registrationId);
-  if (moved.ok) await tellPromoted(context, moved.event, [registrationId]);
+  if (!moved.ok) return moved;
+  await recordAudit(context.db, actor, {
+    action: "update",
+    entity: "registrations",
+    entityId: registrationId,
+    label: `Registration at ${moved.event.name}`,
+    before: { status: "waitlisted" },
+    after: { status: moved.status },
+  });
+  await tellPromoted(context, moved.event, [registrationId]);
   return moved;
 }
 
 /** A teammate confirms; when that completes the team, everyone in it is told. */
-export async function confirmAndTell(context: MailingContext, args: Parameters<typeof confirmTeammate>[1]) {
+export async function confirmAndTell(
+  context: MailingContext,
+  args: Parameters<typeof confirmTeammate>[1],
+  actor: Actor,
+) {
   const confirmed = await confirmTeammate(context.db, args);
-  if (!confirmed.ok || !confirmed.teamConfirmed) return confirmed;
+  if (!confirmed.ok) return confirmed;
+  await recordAudit(context.db, actor, {
+    action: "update",
+    entity: "registrations",
+    entityId: confirmed.registrationId,
+    label: `${actor.email} at ${confirmed.event.name}`,
+    after: { confirmed: actor.email, teamConfirmed: confirmed.teamConfirmed },
+  });
+  if (!confirmed.teamConfirmed) return confirmed;
   const addresses = await addressesOfRegistration(context.db, confirmed.registrationId);
   await queueMails(
     context,

@@ -6,6 +6,7 @@ import { findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
 import { appContext } from "~/context";
+import { type Actor, actorOf } from "~/domain/audit.server";
 import type { ApiEvent } from "~/domain/events";
 import { findEventBySlug, findEventOfPage } from "~/domain/events.server";
 import { mailingContextOf } from "~/domain/mail.server";
@@ -64,7 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await getSessionUser(request, app);
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));
   const form = await readFormData(request);
-  return answerSafely(app.log, "save your registration", () => registrationAction({ app, event, user, form }));
+  const actor = actorOf(request, user);
+  return answerSafely(app.log, "save your registration", () => registrationAction({ app, event, user, form, actor }));
 }
 /** The team form's fields as typed: the team's name and each teammate's address (`members.0`…). */
 function typedRegistration(form: FormData) {
@@ -77,13 +79,19 @@ function typedRegistration(form: FormData) {
   return { input: { team_name: values.team_name || undefined, members: members.filter(Boolean) }, values };
 }
 
-async function registrationAction(args: { app: AppContext; event: ApiEvent; user: SessionUser; form: FormData }) {
-  const { app, event, user, form } = args;
+async function registrationAction(args: {
+  app: AppContext;
+  event: ApiEvent;
+  user: SessionUser;
+  form: FormData;
+  actor: Actor;
+}) {
+  const { app, event, user, form, actor } = args;
   const now = new Date();
   const mailing = await mailingContextOf(app);
   const intent = form.get("intent");
   if (intent === "confirm-team") {
-    const confirmed = await confirmAndTell(mailing, { eventId: event._id, user });
+    const confirmed = await confirmAndTell(mailing, { eventId: event._id, user }, actor);
     if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: confirmed.message }, confirmed.status);
     return data<ActionResult>({ tone: "success", message: registrationTexts.teamConfirmed });
   }
@@ -99,25 +107,33 @@ async function registrationAction(args: { app: AppContext; event: ApiEvent; user
       registrationTexts.keptRegistration,
     );
     if (unconfirmed) return unconfirmed;
-    const cancelled = await cancelAndTell(mailing, {
-      registrationId,
-      by: { id: user.id, role: null },
-      now,
-      timeZone: clubTimeZone,
-    });
+    const cancelled = await cancelAndTell(
+      mailing,
+      {
+        registrationId,
+        by: { id: user.id, role: null },
+        now,
+        timeZone: clubTimeZone,
+      },
+      actor,
+    );
     if (!cancelled.ok) return data<ActionResult>({ tone: "error", message: cancelled.message }, cancelled.status);
     return data<ActionResult>({ tone: "success", message: registrationTexts.cancelledMine });
   }
   const typed = typedRegistration(form);
   const parsed = registrationInput.safeParse(typed.input);
   if (!parsed.success) return invalidForm(typed.values, teamFieldErrors(fieldErrors(parsed.error)));
-  const registered = await registerAndTell(mailing, {
-    eventId: event._id,
-    registrant: { id: user.id, email: user.email },
-    input: parsed.data,
-    now,
-    timeZone: clubTimeZone,
-  });
+  const registered = await registerAndTell(
+    mailing,
+    {
+      eventId: event._id,
+      registrant: { id: user.id, email: user.email },
+      input: parsed.data,
+      now,
+      timeZone: clubTimeZone,
+    },
+    actor,
+  );
   if (!registered.ok) {
     const errors = registered.field ? { [registered.field]: registered.message } : undefined;
     return data<ActionResult>(

@@ -4,10 +4,11 @@ import { FormField } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { MEMBER_FACT_FIELDS } from "~/domain/members";
 import { findMemberProfile } from "~/domain/members.server";
 import { membershipTexts } from "~/domain/membership";
-import { applicationIn, applicationInput, apply, openRound } from "~/domain/membership.server";
+import { applicationIn, applicationInput, apply, auditApplication, openRound } from "~/domain/membership.server";
 import { getSessionUser } from "~/domain/session.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { parseForm, readFormData } from "~/lib/form-actions.server";
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!applied.ok) {
     return data<ActionResult>({ tone: "error", message: applied.message, values: parsed.values }, applied.status);
   }
+  await auditApplication(app.db, actorOf(request, user), applied.id, parsed.data.name);
   return data<ActionResult>({ tone: "success", message: membershipTexts.applied, saved: true });
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { inArray, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mails } from "~/db/schema";
+import { auditLog, mails } from "~/db/schema";
 import type { BackgroundJobs } from "~/domain/background-jobs.server";
 import { sendEventReminders } from "~/domain/event-reminders.server";
 import type { MailingContext } from "~/domain/mail.server";
@@ -22,6 +22,7 @@ import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 vi.setConfig({ testTimeout: 120_000 });
 
 const TZ = "Asia/Dhaka";
+const SOMEONE = { id: null, email: "someone@example.org", ip: "" };
 const NOW = new Date("2031-05-15T06:00:00Z");
 let testDb: TestDatabase;
 let background: BackgroundJobs;
@@ -48,40 +49,59 @@ describe("registration mail", () => {
   it("tells the captain, invites teammates, tells a complete team, and tells who moves off the waitlist", async () => {
     const event = await newEvent({ team_size_min: "2", team_size_max: "2", capacity: "1" });
     const [captain, mate, late] = [await newAccount("captain"), await newAccount("mate"), await newAccount("late")];
-    const registered = await registerAndTell(context, {
-      eventId: event._id,
-      registrant: captain,
-      input: { team_name: "Alpha", members: [mate.email] },
-      now: NOW,
-      timeZone: TZ,
-    });
+    const registered = await registerAndTell(
+      context,
+      {
+        eventId: event._id,
+        registrant: captain,
+        input: { team_name: "Alpha", members: [mate.email] },
+        now: NOW,
+        timeZone: TZ,
+      },
+      SOMEONE,
+    );
     expect(registered).toMatchObject({ ok: true, status: "pending" });
+    if (!registered.ok) throw new Error("not registered");
+    const [entry] = await testDb.db.select().from(auditLog).where(eq(auditLog.entityId, registered.registrationId));
+    expect(entry).toMatchObject({
+      action: "create",
+      entity: "registrations",
+      label: `${captain.email} at ${event.name}`,
+    });
     const invite = (await mailsTo([mate.email]))[0];
     expect(invite?.subject).toBe(`Confirm your place in the team Alpha: ${event.name}`);
     expect(invite?.text).toContain(`https://club.example.org/events/programming-contest/${event.slug}#registration`);
     expect((await mailsTo([captain.email]))[0]?.subject).toBe(`Registered: ${event.name}`);
 
-    await confirmAndTell(context, { eventId: event._id, user: mate });
+    await confirmAndTell(context, { eventId: event._id, user: mate }, SOMEONE);
     expect((await mailsTo([captain.email, mate.email])).map((mail) => mail.subject)).toContain(
       `Your team is registered: ${event.name}`,
     );
 
-    const waiting = await registerAndTell(context, {
-      eventId: event._id,
-      registrant: late,
-      input: { team_name: "Beta", members: [`friend-${uniqueSuffix()}@x.org`] },
-      now: NOW,
-      timeZone: TZ,
-    });
+    const waiting = await registerAndTell(
+      context,
+      {
+        eventId: event._id,
+        registrant: late,
+        input: { team_name: "Beta", members: [`friend-${uniqueSuffix()}@x.org`] },
+        now: NOW,
+        timeZone: TZ,
+      },
+      SOMEONE,
+    );
     expect(waiting).toMatchObject({ ok: true, status: "waitlisted", position: 1 });
     expect((await mailsTo([late.email]))[0]?.subject).toBe(`On the waitlist: ${event.name}`);
     if (!registered.ok) throw new Error("not registered");
-    await cancelAndTell(context, {
-      registrationId: registered.registrationId,
-      by: { id: captain.id, role: null },
-      now: NOW,
-      timeZone: TZ,
-    });
+    await cancelAndTell(
+      context,
+      {
+        registrationId: registered.registrationId,
+        by: { id: captain.id, role: null },
+        now: NOW,
+        timeZone: TZ,
+      },
+      SOMEONE,
+    );
     expect((await mailsTo([late.email])).map((mail) => mail.subject)).toContain(`A place opened up: ${event.name}`);
   });
 });
@@ -91,13 +111,17 @@ describe("mail from the organisers", () => {
     const event = await newEvent({ capacity: "1" });
     const [inside, waiting] = [await newAccount("inside"), await newAccount("waiting")];
     for (const person of [inside, waiting]) {
-      await registerAndTell(context, {
-        eventId: event._id,
-        registrant: person,
-        input: { members: [] },
-        now: NOW,
-        timeZone: TZ,
-      });
+      await registerAndTell(
+        context,
+        {
+          eventId: event._id,
+          registrant: person,
+          input: { members: [] },
+          now: NOW,
+          timeZone: TZ,
+        },
+        SOMEONE,
+      );
     }
     const message = {
       subject: `Room change ${uniqueSuffix()}`,
@@ -117,13 +141,17 @@ describe("event reminders", () => {
     // 10:00 in Dhaka on 1 June 2031 is 04:00 UTC.
     const event = await newEvent({});
     const person = await newAccount("reminded");
-    await registerAndTell(context, {
-      eventId: event._id,
-      registrant: person,
-      input: { members: [] },
-      now: NOW,
-      timeZone: TZ,
-    });
+    await registerAndTell(
+      context,
+      {
+        eventId: event._id,
+        registrant: person,
+        input: { members: [] },
+        now: NOW,
+        timeZone: TZ,
+      },
+      SOMEONE,
+    );
     const reminders = () =>
       testDb.db
         .select()

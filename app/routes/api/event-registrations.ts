@@ -1,5 +1,6 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import { registerAndTell } from "~/domain/registration-mails.server";
 import { registrationTexts } from "~/domain/registrations";
@@ -29,13 +30,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use GET or POST.");
   const user = await requireUser(request, app);
   const input = await parseJsonBody(request, registrationInput);
-  const registered = await registerAndTell(await mailingContextOf(app), {
-    eventId: params.id,
-    registrant: { id: user.id, email: user.email },
-    input,
-    now: new Date(),
-    timeZone: clubTimeZone,
-  });
+  const registered = await registerAndTell(
+    await mailingContextOf(app),
+    {
+      eventId: params.id,
+      registrant: { id: user.id, email: user.email },
+      input,
+      now: new Date(),
+      timeZone: clubTimeZone,
+    },
+    actorOf(request, user),
+  );
   if (!registered.ok) {
     return jsonError(
       registered.status,

@@ -1,7 +1,14 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { EXPORT_MAX_ROWS } from "~/domain/crud.server";
-import { applicationFilterQuery, applicationInput, apply, listApplications } from "~/domain/membership.server";
+import {
+  applicationFilterQuery,
+  applicationInput,
+  apply,
+  auditApplication,
+  listApplications,
+} from "~/domain/membership.server";
 import { requirePermission, requireUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { todayIn } from "~/lib/format";
@@ -27,5 +34,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const input = await parseJsonBody(request, applicationInput);
   const applied = await apply(app.db, user, params.id, input, todayIn(clubTimeZone));
   if (!applied.ok) return jsonError(applied.status, applied.message);
+  await auditApplication(app.db, actorOf(request, user), applied.id, input.name);
   return Response.json({ acknowledged: true, insertedId: applied.id }, { status: 201 });
 }

@@ -1,5 +1,6 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
+import { actorOf } from "~/domain/audit.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import { cancelAndTell } from "~/domain/registration-mails.server";
 import { requireUser } from "~/domain/session.server";
@@ -18,12 +19,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "DELETE") return jsonError(405, "Use DELETE.");
   const user = await requireUser(request, app);
-  const cancelled = await cancelAndTell(await mailingContextOf(app), {
-    registrationId: params.id,
-    by: user,
-    now: new Date(),
-    timeZone: clubTimeZone,
-  });
+  const cancelled = await cancelAndTell(
+    await mailingContextOf(app),
+    {
+      registrationId: params.id,
+      by: user,
+      now: new Date(),
+      timeZone: clubTimeZone,
+    },
+    actorOf(request, user),
+  );
   if (!cancelled.ok) return jsonError(cancelled.status, cancelled.message);
   return Response.json({ cancelled: true, promoted: cancelled.promoted }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -74,21 +74,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     async () => {
       const outcome =
         intent === "move-up"
-          ? await moveUpAndTell(mailing, id)
-          : await cancelAndTell(mailing, {
-              registrationId: id,
-              by: admin,
-              now: new Date(),
-              timeZone: clubTimeZone,
-            });
+          ? await moveUpAndTell(mailing, id, actor)
+          : await cancelAndTell(
+              mailing,
+              { registrationId: id, by: admin, now: new Date(), timeZone: clubTimeZone },
+              actor,
+            );
       if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
-      await recordAudit(app.db, actor, {
-        action: intent === "move-up" ? "update" : "delete",
-        entity: "registrations",
-        entityId: id,
-        label: `${name} at ${event.name}`,
-        after: intent === "move-up" ? { status: "moved off the waitlist" } : { status: "cancelled" },
-      });
       return data<ActionResult>({
         tone: "success",
         message: intent === "move-up" ? texts.movedUp(name) : texts.removed(name),
@@ -105,25 +97,22 @@ async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing
   if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
   const { email, team_name, members } = parsed.data;
   const account = await findUserByEmail(mailing.db, email);
-  const registered = await registerAndTell(mailing, {
-    eventId: event._id,
-    registrant: { id: account?._id ?? null, email: account?.email ?? email },
-    input: { team_name, members },
-    now: new Date(),
-    timeZone: clubTimeZone,
-    byAdmin: true,
-  });
+  const registered = await registerAndTell(
+    mailing,
+    {
+      eventId: event._id,
+      registrant: { id: account?._id ?? null, email: account?.email ?? email },
+      input: { team_name, members },
+      now: new Date(),
+      timeZone: clubTimeZone,
+      byAdmin: true,
+    },
+    actor,
+  );
   if (!registered.ok) {
     const errors = { [registered.field ?? "email"]: registered.message };
     return data<ActionResult>({ tone: "error", message: registered.message, errors, values }, registered.status);
   }
-  await recordAudit(mailing.db, actor, {
-    action: "create",
-    entity: "registrations",
-    entityId: registered.registrationId,
-    label: `${email} at ${event.name}`,
-    after: { status: registered.status, team_name, members },
-  });
   return data<ActionResult>({ tone: "success", message: texts.added(email, registered.status), saved: true });
 }
 

@@ -7,6 +7,7 @@ import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/domain/audit.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import { signedInUser } from "~/domain/session.server";
 import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
@@ -48,7 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const unconfirmed = confirmation(form, asked, dashboardTexts.notSaved);
     if (unconfirmed) return unconfirmed;
     const subscription = await subscriptionOfUser(app.db, user);
-    if (subscription) await unsubscribe(app.db, subscription.id);
+    if (subscription) {
+      await unsubscribe(app.db, subscription.id);
+      const entry = {
+        action: "delete",
+        entity: "subscriptions",
+        entityId: subscription.id,
+        label: user.email,
+      } as const;
+      await recordAudit(app.db, actorOf(request, user), entry);
+    }
     return data<ActionResult>({ tone: "success", message: subscriptionTexts.unsubscribed });
   }
   const parsed = readSubscriptionForm(preferencesInput, form);
@@ -58,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "save your notifications",
     async () => {
       const outcome = await subscribeMember(await mailingContextOf(app), user, parsed.data);
+      const entry = { action: "update", entity: "subscriptions", label: user.email, after: parsed.data } as const;
+      await recordAudit(app.db, actorOf(request, user), entry);
       return data<ActionResult>({
         tone: "success",
         message: outcome === "saved" ? subscriptionTexts.saved : notificationTexts.confirmSent(user.email),
