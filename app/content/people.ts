@@ -2,7 +2,8 @@
 export const teachersPage = {
   heading: "Teachers",
   subheading: "CSE Department",
-  description: "The teachers of the Department of Computer Science and Engineering who guide RMSTU Programming Club.",
+  description: (clubName: string) =>
+    `The teachers of the Department of Computer Science and Engineering who guide ${clubName}.`,
   departmentLine: "Department of CSE",
   empty: "No teachers have been added yet.",
 } as const;
@@ -18,7 +19,7 @@ export const studentsPage = {
 
 export const panelPage = {
   headingPrefix: "Executive Body",
-  description: (panel: string) => `The executive committee of RMSTU Programming Club for ${panel}.`,
+  description: (panel: string, clubName: string) => `The executive committee of ${clubName} for ${panel}.`,
   empty: (panel: string) => `No executives have been added to the ${panel} panel yet.`,
   otherPanelsHeading: "Other panels",
 } as const;
@@ -26,7 +27,7 @@ export const panelPage = {
 export const resultsPage = {
   title: "Contest Results",
   heading: "Leader Board",
-  description: "Final standings of the programming contests organised by RMSTU Programming Club.",
+  description: (clubName: string) => `Final standings of the programming contests organised by ${clubName}.`,
   empty: "No results have been published yet.",
   pdfLabel: "Download the result sheet (PDF)",
   imageLabel: "Open the full result sheet",

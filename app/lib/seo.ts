@@ -3,7 +3,8 @@ export const SOCIAL_IMAGE = { path: "/images/og-image.jpg", width: 1200, height:
 
 export interface PageSeo {
   title: string;
-  description: string;
+  /** A function when it names the club: it gets the club's name from the site settings. */
+  description: string | ((clubName: string) => string);
   /** Canonical path with any query that selects content; defaults to the requested path. */
   path?: string;
   type?: "website" | "article";
@@ -32,14 +33,15 @@ export function seoMeta({ matches, location }: MetaContext, page: PageSeo) {
   const baseUrl = root?.baseUrl ?? "";
   const url = `${baseUrl}${page.path ?? canonicalPath(location.pathname)}`;
   const title = page.title === clubName || !clubName ? page.title : `${page.title} | ${clubName}`;
+  const description = typeof page.description === "function" ? page.description(clubName) : page.description;
   return [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: clubName },
     { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: `${baseUrl}${SOCIAL_IMAGE.path}` },
     { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },

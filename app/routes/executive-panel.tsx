@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PanelMembers } from "~/components/panel-members";
+import { useClubName } from "~/components/use-club-name";
 import { panelPage } from "~/content/people";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
@@ -14,7 +15,7 @@ export function meta(args: Route.MetaArgs) {
   if (!panel) return [];
   return seoMeta(args, {
     title: `${panelPage.headingPrefix} ${panel}`,
-    description: panelPage.description(panel),
+    description: (clubName) => panelPage.description(panel, clubName),
     path: panelPath(panel),
   });
 }
@@ -38,11 +39,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function ExecutivePanel({ loaderData }: Route.ComponentProps) {
+  const clubName = useClubName();
   const { panel, members, otherPanels } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Executive committee" title={`${panelPage.headingPrefix} ${panel}`}>
-        <p>{panelPage.description(panel)}</p>
+        <p>{panelPage.description(panel, clubName)}</p>
       </PageHeader>
       <div className="container-page py-10">
         <PanelMembers members={members} emptyText={panelPage.empty(panel)} />

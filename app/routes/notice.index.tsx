@@ -1,26 +1,35 @@
 import { noticeBoard } from "~/content/notice-board";
+import { appContext } from "~/context";
+import { readSiteSettings } from "~/domain/settings.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/notice.index";
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
     title: noticeBoard.heading,
-    description: "Notices of RMSTU Programming Club: class routines, registrations, meetings and contest news.",
+    description: (clubName) => `Notices of ${clubName}: class routines, registrations, meetings and contest news.`,
   });
 }
 
+/** The club's introduction is the About page's lead and achievements, from the site settings. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await readSiteSettings(context.get(appContext));
+  return { lead: settings.aboutLead, achievements: settings.achievements };
+}
+
 /** The right side of the board when no notice is open: the club introduction and its activities. */
-export default function NoticeBoardIntro() {
+export default function NoticeBoardIntro({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="club-intro" className="rounded-2xl bg-navy-900 p-6 text-slate-100 sm:p-8">
       <h2 id="club-intro" className="text-2xl font-bold text-white">
         {noticeBoard.introHeading}
       </h2>
-      {noticeBoard.intro.map((paragraph) => (
-        <p key={paragraph} className="mt-4 leading-relaxed">
-          {paragraph}
+      <p className="mt-4 leading-relaxed">{loaderData.lead}</p>
+      {loaderData.achievements.length > 0 && (
+        <p className="mt-4 leading-relaxed">
+          {loaderData.achievements.map((achievement) => `${achievement.figure} ${achievement.label}`).join(" · ")}
         </p>
-      ))}
+      )}
       <h3 className="mt-8 text-lg font-semibold text-accent-400">{noticeBoard.activitiesHeading}</h3>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {noticeBoard.activities.map((activity) => (

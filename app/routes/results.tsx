@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { ResultEntry } from "~/components/result-entry";
+import { useClubName } from "~/components/use-club-name";
 import { resultsPage } from "~/content/people";
 import { appContext } from "~/context";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
@@ -32,11 +33,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
+  const clubName = useClubName();
   const { results, leaderboards } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Standings" title={resultsPage.title}>
-        <p>{resultsPage.description}</p>
+        <p>{resultsPage.description(clubName)}</p>
       </PageHeader>
       <div className="container-page py-10">
         {leaderboards.length > 0 && (

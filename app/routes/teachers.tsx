@@ -1,5 +1,6 @@
 import { PageHeader } from "~/components/page-header";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
+import { useClubName } from "~/components/use-club-name";
 import { teachersPage } from "~/content/people";
 import { appContext } from "~/context";
 import { listTeachers } from "~/domain/teachers.server";
@@ -17,11 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Teachers({ loaderData }: Route.ComponentProps) {
+  const clubName = useClubName();
   const { teachers } = loaderData;
   return (
     <>
       <PageHeader eyebrow={teachersPage.subheading} title={teachersPage.heading}>
-        <p>{teachersPage.description}</p>
+        <p>{teachersPage.description(clubName)}</p>
       </PageHeader>
       <div className="container-page py-10">
         {teachers.length === 0 ? (

@@ -140,6 +140,24 @@ describe("PUT /api/settings", () => {
       expect(page, path).toContain("Integration Coding Club");
     }
     expect(await anonymousPage("/events/workshop")).toContain("Robotics Basics");
+    // No public page names the club as it was built: every one reads the setting (the long texts
+    // that name it are settings too, which an admin rewrites).
+    const rewritten = { introText: "A club for problem solvers.", aboutLead: "A club for problem solvers." };
+    expect((await put(rewritten, adminCookie)).status).toBe(200);
+    for (const path of [
+      "/",
+      "/about",
+      "/rules",
+      "/notice",
+      "/teachers",
+      "/students",
+      "/results",
+      "/events",
+      "/2020-panel",
+    ]) {
+      const page = await anonymousPage(path);
+      expect(page, path).not.toContain("RMSTU Programming Club");
+    }
   });
 
   it("renders Markdown without raw HTML or script links", async () => {
