@@ -2,6 +2,12 @@ import { BATCH_NUMBER } from "~/domain/students";
 import { PAGE_NUMBER } from "~/lib/pagination";
 
 /**
+ * Site search's words, as typed: any text but NUL (the page cuts it, the API refuses it past
+ * its limit); longer than this is no search, and must not make the cache's keys that long.
+ */
+const SEARCH_PARAMS = { q: /^[^\0]{1,2000}$/, page: PAGE_NUMBER };
+
+/**
  * The query parameters each public page and JSON read uses, with the values it takes. The page
  * cache keys on these alone and renders without the rest, so a query string made up to dodge
  * the cache is answered from it. A page that starts reading a parameter must be listed here.
@@ -11,6 +17,8 @@ const QUERY_PARAMS: Record<string, Readonly<Record<string, RegExp>>> = {
   "/notice": { page: PAGE_NUMBER },
   "/results": { page: PAGE_NUMBER },
   "/api/students": { page: PAGE_NUMBER, limit: PAGE_NUMBER },
+  "/search": SEARCH_PARAMS,
+  "/api/search": SEARCH_PARAMS,
 };
 
 /** A leaderboard's filters: a batch, and a name to search for. */

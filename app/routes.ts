@@ -31,6 +31,7 @@ export default [
   route("teachers", "routes/teachers.tsx"),
   route("students", "routes/students.tsx"),
   route("students/:slug", "routes/students.member.tsx"),
+  route("search", "routes/search.tsx"),
   route("join", "routes/join.tsx"),
   // Email subscriptions: the form, the confirmation link, and the links at the bottom of every mail.
   route("subscribe", "routes/subscribe.tsx"),
@@ -57,6 +58,7 @@ export default [
   route("api/executives", "routes/api/executives.ts"),
   route("api/results", "routes/api/results.ts"),
   route("api/recentEvents.JSON", "routes/api/recent-events.ts"),
+  route("api/search", "routes/api/search.ts"),
   // Accounts
   route("login", "routes/login.tsx"),
   route("login/callback", "routes/login-callback.ts"),

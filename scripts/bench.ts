@@ -3,7 +3,7 @@
  * writes them as JSON under bench-results/). Timings are printed, never asserted.
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 LIGHTHOUSE_RUNS=3 npm run bench   (-- --skip-build, -- --skip-lighthouse)
- *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, weight, lighthouse, scaling)
+ *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, weight, lighthouse, scaling, search)
  *   DATABASE_URL=postgres://… npm run bench -- --database=postgres   (the same sections on a real PostgreSQL)
  */
 import { execSync } from "node:child_process";
@@ -20,6 +20,7 @@ import { peakRssMb, settledRssMb } from "./bench/memory";
 import { measurePageWeight } from "./bench/page-weight";
 import { startRenderCeiling } from "./bench/render-ceiling";
 import { printReport } from "./bench/report";
+import { measureSearch } from "./bench/search";
 import { type BenchTarget, benchTarget } from "./bench/target";
 import { measureAnonymousThroughput, measureCacheBypass } from "./bench/throughput";
 
@@ -85,6 +86,7 @@ async function main() {
     }
     await server.stop();
     if (wants("scaling")) report.scaling = await measureScaling(target, userCookie);
+    if (wants("search")) report.search = await measureSearchAt50k(target, userCookie);
   } finally {
     await target.dispose();
   }
@@ -157,6 +159,17 @@ async function measureScaling(target: BenchTarget, userCookie: string) {
     rows.push({ students: count, studentsPage, studentsApi });
   }
   return rows;
+}
+
+/** Site search's latency on the scaling section's 50,000 students (made again when that section did not run). */
+async function measureSearchAt50k(target: BenchTarget, userCookie: string) {
+  if (!wants("scaling")) await target.replaceStudents(50_000);
+  const server = await target.start(UNLIMITED);
+  try {
+    return await measureSearch(server, userCookie, SECONDS);
+  } finally {
+    await server.stop();
+  }
 }
 
 async function publicPaths(baseUrl: string): Promise<string[]> {

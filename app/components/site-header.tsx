@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation } from "react-router";
-import { navigationLinks, panelLinks } from "~/content/site";
+import { headerSearch, navigationLinks, panelLinks } from "~/content/site";
 import { ResponsiveImage } from "./responsive-image";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
@@ -80,6 +80,7 @@ export function SiteHeader({
           <span className="sm:hidden">{clubShortName}</span>
           <span className="hidden sm:inline lg:sr-only 2xl:not-sr-only">{clubName}</span>
         </NavLink>
+        <HeaderSearch />
         {/* Wide screens show the navigation and no toggle: the hidden checkbox must not take a Tab stop there. */}
         <input
           id="nav-toggle"
@@ -157,6 +158,51 @@ export function SiteHeader({
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * Up to 1536 px the header has no room for a box beside the navigation: a compact link to
+ * /search (beside Menu on a phone, at the row's end on wide screens) stands for it. From
+ * 1536 px the box itself, a plain GET form that needs no script.
+ */
+function HeaderSearch() {
+  return (
+    <>
+      <a
+        href="/search"
+        aria-label={headerSearch.label}
+        className="btn ml-auto size-11 border border-navy-700 p-0 text-white lg:order-last lg:ml-0 lg:size-9 lg:border-0 2xl:hidden"
+      >
+        <SearchIcon />
+      </a>
+      {/* biome-ignore lint/a11y/useSemanticElements: the role on the form itself keeps the header's script a few bytes lighter than a <search> around it */}
+      <form method="get" action="/search" role="search" className="hidden 2xl:order-last 2xl:flex">
+        <input
+          type="search"
+          name="q"
+          aria-label={headerSearch.boxLabel}
+          placeholder={headerSearch.label}
+          className="h-9 w-40 rounded-l-md bg-white px-2 text-sm text-navy-950"
+        />
+        <button
+          type="submit"
+          aria-label={headerSearch.label}
+          className="grid size-9 place-items-center rounded-r-md bg-accent-400 text-navy-950"
+        >
+          <SearchIcon />
+        </button>
+      </form>
+    </>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4" />
+    </svg>
   );
 }
 

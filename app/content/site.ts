@@ -86,4 +86,7 @@ export const panelLinks = [
   { to: "/2018-panel", label: "2017-2018", panel: "2017-2018" },
 ] as const;
 
+/** The header's way to /search (the page's own texts are content/search.ts, kept out of every page's script). */
+export const headerSearch = { label: "Search", boxLabel: "Search the site" } as const;
+
 export const notFoundText = "Something went Wrong!! Page not found";

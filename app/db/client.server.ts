@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -75,11 +76,17 @@ export type OpenDatabaseOptions = ({ url: string } | { dataDir: string; snapshot
  */
 const EMBEDDED_SETTINGS = ["shared_buffers=8MB", "max_connections=5"];
 
+/**
+ * The extensions the migrations create: PGlite builds them in but loads only those named here
+ * (site search's trigram indexes need pg_trgm).
+ */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+
 /** An embedded database in this directory (made when missing), with the settings above. */
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])];
-  return PGlite.create(dir, { ...options, startParams });
+  return PGlite.create(dir, { ...options, startParams, extensions: EMBEDDED_EXTENSIONS });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

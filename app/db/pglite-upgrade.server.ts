@@ -32,7 +32,9 @@ export async function upgradePostgres17DataDir(
   fs.rmSync(staging, { recursive: true, force: true });
 
   const { PGlite: PGlite17 } = await import("pglite-postgres17");
-  const source = await PGlite17.create(pgdata);
+  // The current migrations run on the old PGlite too: it needs the extensions they create.
+  const { pg_trgm } = await import("pglite-postgres17/contrib/pg_trgm");
+  const source = await PGlite17.create(pgdata, { extensions: { pg_trgm } });
   try {
     // The old PGlite speaks the same query API as the current one, which is all drizzle uses.
     await migrate(drizzle(source as unknown as PGlite), { migrationsFolder });

@@ -29,6 +29,7 @@ import {
   type StandingsWarning,
 } from "~/domain/standings";
 import { users } from "./auth-schema";
+import { searchDocument, searchIndexes } from "./search-documents";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -52,6 +53,23 @@ const scheduling = (table: string, t: { status: ExtraConfigColumn; publishAt: Ex
   check(`${table}_publish_at_check`, sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`),
   index(`${table}_scheduled_idx`).on(t.publishAt).where(sql`${t.status} = 'scheduled'`),
 ];
+
+/**
+ * What site search reads in each table (search-documents.ts): the shown texts, and for a
+ * student the judge handles, never the email.
+ */
+type Cols<K extends string> = Record<K, Parameters<typeof searchDocument>[number]>;
+export const eventSearchDocument = (t: Cols<"name" | "eventType" | "venue" | "details">) =>
+  searchDocument(t.name, t.eventType, t.venue, t.details);
+export const noticeSearchDocument = (t: Cols<"name" | "description">) => searchDocument(t.name, t.description);
+export const resultSearchDocument = (t: Cols<"name" | "description">) => searchDocument(t.name, t.description);
+export const contestSearchDocument = (t: Cols<"name">) => searchDocument(t.name);
+export const studentSearchDocument = (t: Cols<"name" | "codeforces" | "vjudge" | "atcoder" | "codechef" | "github">) =>
+  searchDocument(t.name, t.codeforces, t.vjudge, t.atcoder, t.codechef, t.github);
+export const teacherSearchDocument = (t: Cols<"name" | "designation" | "details">) =>
+  searchDocument(t.name, t.designation, t.details);
+export const executiveSearchDocument = (t: Cols<"name" | "title" | "designation" | "panel">) =>
+  searchDocument(t.name, t.title, t.designation, t.panel);
 
 export const events = pgTable(
   "events",
@@ -92,6 +110,7 @@ export const events = pgTable(
     index("events_name_idx").on(t.name),
     index("events_starts_idx").on(t.startsOn),
     newestFirstIndex("events", t),
+    ...searchIndexes("events", eventSearchDocument(t)),
   ],
 );
 
@@ -114,6 +133,7 @@ export const notices = pgTable(
     ...scheduling("notices", t),
     index("notices_status_date_idx").on(t.status, t.publishingDate),
     index("notices_status_name_idx").on(t.status, t.name),
+    ...searchIndexes("notices", noticeSearchDocument(t)),
   ],
 );
 
@@ -134,6 +154,7 @@ export const results = pgTable(
     ...scheduling("results", t),
     index("results_status_date_idx").on(t.status, t.publishingDate),
     index("results_status_name_idx").on(t.status, t.name),
+    ...searchIndexes("results", resultSearchDocument(t)),
   ],
 );
 
@@ -182,6 +203,7 @@ export const students = pgTable(
     uniqueIndex("students_vjudge_key").on(sql`lower(${t.vjudge})`),
     uniqueIndex("students_atcoder_key").on(sql`lower(${t.atcoder})`),
     uniqueIndex("students_codechef_key").on(sql`lower(${t.codechef})`),
+    ...searchIndexes("students", studentSearchDocument(t)),
   ],
 );
 
@@ -213,6 +235,7 @@ export const teachers = pgTable(
   (t) => [
     index("teachers_name_idx").on(t.name),
     index("teachers_designation_idx").on(t.designation),
+    ...searchIndexes("teachers", teacherSearchDocument(t)),
     newestFirstIndex("teachers", t),
   ],
 );
@@ -233,6 +256,7 @@ export const executives = pgTable(
     index("executives_panel_idx").on(t.panel),
     index("executives_name_idx").on(t.name),
     index("executives_designation_idx").on(t.designation),
+    ...searchIndexes("executives", executiveSearchDocument(t)),
     newestFirstIndex("executives", t),
   ],
 );
@@ -573,7 +597,10 @@ export const contests = pgTable(
     source: bytes("source").notNull(),
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contests_status_held_idx").on(t.status, t.heldOn)],
+  (t) => [
+    index("contests_status_held_idx").on(t.status, t.heldOn),
+    ...searchIndexes("contests", contestSearchDocument(t)),
+  ],
 );
 
 /** One participant's line of a contest's standings, with the member profiles it was matched to. */

@@ -13,6 +13,7 @@ import { apiRegistration, registeredAnswer, registrationInput } from "./registra
 import { resultSubmissionInput } from "./results";
 import { REVIEWABLE_KEYS } from "./review";
 import { PERMISSIONS } from "./roles";
+import { searchAnswer, searchQueryInput } from "./search-api.server";
 import { siteSettingsPatch, siteSettingsSchema } from "./settings-schema.server";
 import { apiStandings, standingsPreviewAnswer } from "./standings.server";
 import { checkInBatchInput } from "./tickets.server";
@@ -672,6 +673,24 @@ const uploadCall: ApiCall = {
   },
 };
 
+const searchCall: ApiCall = {
+  method: "get",
+  path: "/api/search",
+  tag: "Search",
+  summary: "Search the site: published notices, events, results and standings, students, teachers, executives",
+  description:
+    "Words match whole words, their starts, or any part of three characters or more (a Bangla word's " +
+    "middle, part of a handle); every word must be found. Best matches first, 10 a page; a page past " +
+    "the end answers the last one. Members who hide themselves are never found, and no email is.",
+  access: "public",
+  query: searchQueryInput,
+  answers: {
+    200: { description: "One page of results", schema: searchAnswer },
+    400: failure("`q` missing, too short or too long (named in `errors`)"),
+    ...READ_FAILED,
+  },
+};
+
 /** Any call may be refused before it reaches its route (server/security.ts, `requestShapeGuard`). */
 const MALFORMED = { 400: failure("A malformed request (say, a NUL character in the address)") };
 
@@ -687,6 +706,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...checkInCalls,
   ...certificateCalls,
   ...settingsCalls,
+  searchCall,
   uploadCall,
 ].map((call) => ({ ...call, answers: { ...MALFORMED, ...call.answers } }));
 

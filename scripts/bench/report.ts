@@ -1,9 +1,12 @@
 import type { LoadResult } from "./load";
 import { round } from "./load";
+import type { SearchRow } from "./search";
 import type { ThroughputRow } from "./throughput";
 
 /** Signed-in `/students` on the landed build before this work (the platform issue's figure). */
 const SIGNED_IN_BEFORE_RPS = 41;
+/** What one search may take for one visitor, database and page building included. */
+const SEARCH_P50_GOAL_MS = 30;
 
 interface Report {
   database?: string;
@@ -16,6 +19,7 @@ interface Report {
   cacheBypass?: { hits: LoadResult; distinctQueries: LoadResult; ratio: number };
   signedIn?: { studentsPage: LoadResult; renderCeiling: LoadResult; adminAddStudent: LoadResult };
   scaling?: { students: number; studentsPage: LoadResult; studentsApi: LoadResult }[];
+  search?: SearchRow[];
   pageWeight?: unknown[];
   lighthouse?: unknown[];
 }
@@ -72,6 +76,8 @@ function goalsOf(report: Report): Goal[] {
       ),
     );
   }
+  for (const row of report.search ?? [])
+    goals.push(atMost(`p50 of ${row.path}, 50,000 students, ms`, row.load.latencyP50Ms, SEARCH_P50_GOAL_MS));
   if (report.memory) {
     goals.push(atMost("RSS after start, MB", report.memory.rssAfterStartMb, 150));
     if (report.memory.peakRssMb) goals.push(atMost("peak RSS under the load above, MB", report.memory.peakRssMb, 250));
@@ -129,6 +135,10 @@ export function printReport(report: Report) {
         "API p50 ms": row.studentsApi.latencyP50Ms,
       })),
     );
+  }
+  if (report.search) {
+    console.log("\n== Site search with 50,000 students (signed in, 1 connection)");
+    console.table(report.search.map((row) => ({ path: row.path, results: row.total, ...loadColumns(row.load) })));
   }
   if (report.pageWeight) {
     console.log("\n== Bytes per public page (gzip)");

@@ -9,7 +9,10 @@ import { createScratchDatabase } from "../support/scratch-database";
 export interface BenchTarget {
   kind: "pglite" | "postgres";
   start(env?: Record<string, string>): Promise<RunningServer>;
-  /** Replaces every student with `count` generated ones (the server must be stopped on PGlite). */
+  /**
+   * Replaces every student with `count` generated ones, `Student <n>` with the Codeforces handle
+   * `coder<n>` (the server must be stopped on PGlite).
+   */
   replaceStudents(count: number): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -27,8 +30,8 @@ export async function benchTarget(database: "pglite" | "postgres"): Promise<Benc
       try {
         await handle.db.execute(sql`delete from students`);
         await handle.db.execute(sql`
-          insert into students (name, batch, email, photo_url, session)
-          select 'Student ' || n, 1 + n % 12, 'student' || n || '@example.org', '/favicon.svg', '2020-2021'
+          insert into students (name, batch, email, photo_url, session, codeforces)
+          select 'Student ' || n, 1 + n % 12, 'student' || n || '@example.org', '/favicon.svg', '2020-2021', 'coder' || n
           from generate_series(1, ${count}) as n`);
         await handle.db.execute(sql`analyze students`);
       } finally {

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { PGlite as PGlite17 } from "pglite-postgres17";
+import { pg_trgm } from "pglite-postgres17/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, selectRows } from "~/db/client.server";
 import { postgres17BackupDir } from "~/db/pglite-upgrade.server";
@@ -21,7 +22,7 @@ const student = (name: string, batch: number | null) => ({
 
 /** A data directory as PGlite 0.3 (PostgreSQL 17) left it: migrated, with content and a used sequence. */
 async function writePostgres17DataDir(pgdata: string) {
-  const old = await PGlite17.create(pgdata);
+  const old = await PGlite17.create(pgdata, { extensions: { pg_trgm } });
   const db = drizzle(old as unknown as PGlite);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   await db.insert(students).values([student("Ada", 3), student("Bo", 3), student("Cy", null)]);

@@ -1,0 +1,119 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import {
+  contestSearchDocument,
+  contests,
+  eventSearchDocument,
+  events,
+  executiveSearchDocument,
+  executives,
+  noticeSearchDocument,
+  notices,
+  resultSearchDocument,
+  results,
+  studentSearchDocument,
+  students,
+  teacherSearchDocument,
+  teachers,
+} from "~/db/schema";
+import { UNPUBLISHED_EVENT_STATUSES } from "./event-types";
+import type { SearchType } from "./search";
+
+/**
+ * One searched table: its search text (the indexed expression), who may be found (published
+ * items; members who did not hide themselves), and the columns a hit is shown with.
+ */
+export interface Source {
+  type: SearchType;
+  table: PgTable;
+  document: SQL;
+  visible: SQL;
+  title: SQL;
+  /** The text a snippet is cut from. */
+  body: SQL;
+  /** What the hit's address is made of (a slug, a panel…). */
+  key: SQL;
+  extra: SQL;
+}
+
+export const SOURCES: readonly Source[] = [
+  {
+    type: "notice",
+    table: notices,
+    document: noticeSearchDocument(notices),
+    visible: sql`${notices.status} = 'published'`,
+    title: sql`${notices.name}`,
+    body: sql`${notices.description}`,
+    key: sql`${notices.slug}`,
+    extra: sql`${notices.publishingDate}::text`,
+  },
+  {
+    type: "event",
+    table: events,
+    document: eventSearchDocument(events),
+    // A cancelled event keeps its page, saying so; drafts and scheduled ones have none.
+    visible: sql`${events.status} not in (${sql.join(
+      UNPUBLISHED_EVENT_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+    title: sql`${events.name}`,
+    body: sql`concat_ws(' · ', nullif(${events.venue}, ''), ${events.details})`,
+    key: sql`${events.slug}`,
+    extra: sql`${events.eventType}`,
+  },
+  {
+    type: "result",
+    table: results,
+    document: resultSearchDocument(results),
+    visible: sql`${results.status} = 'published'`,
+    title: sql`${results.name}`,
+    body: sql`coalesce(${results.description}, '')`,
+    key: sql`${results.id}::text`,
+    // The results list's page it is on: how many published results come before it (newest first).
+    extra: sql`(select count(*) from results as newer where newer.status = 'published'
+      and (newer.publishing_date, newer.created_at) > (${results.publishingDate}, ${results.createdAt}))::text`,
+  },
+  {
+    type: "contest",
+    table: contests,
+    document: contestSearchDocument(contests),
+    visible: sql`${contests.status} = 'published'`,
+    title: sql`${contests.name}`,
+    body: sql`''`,
+    key: sql`${contests.slug}`,
+    extra: sql`${contests.heldOn}::text`,
+  },
+  {
+    type: "student",
+    table: students,
+    document: studentSearchDocument(students),
+    // The email is neither searched nor shown, hidden or not: the member's page shows it when allowed.
+    visible: sql`not ${students.hidden}`,
+    title: sql`${students.name}`,
+    body: sql`concat_ws(' · ', 'Batch ' || ${students.batch}, 'Codeforces: ' || ${students.codeforces},
+      'vjudge: ' || ${students.vjudge}, 'AtCoder: ' || ${students.atcoder}, 'CodeChef: ' || ${students.codechef},
+      'GitHub: ' || ${students.github})`,
+    key: sql`${students.slug}`,
+    extra: sql`''`,
+  },
+  {
+    type: "teacher",
+    table: teachers,
+    document: teacherSearchDocument(teachers),
+    visible: sql`true`,
+    title: sql`${teachers.name}`,
+    body: sql`concat_ws(' · ', ${teachers.designation}, nullif(${teachers.details}, ''))`,
+    key: sql`''`,
+    extra: sql`''`,
+  },
+  {
+    type: "executive",
+    table: executives,
+    document: executiveSearchDocument(executives),
+    visible: sql`true`,
+    title: sql`${executives.name}`,
+    body: sql`concat_ws(' · ', ${executives.title}, ${executives.designation}, 'Panel ' || ${executives.panel})`,
+    key: sql`${executives.panel}`,
+    extra: sql`''`,
+  },
+];

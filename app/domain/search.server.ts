@@ -1,0 +1,143 @@
+import { type SQL, sql } from "drizzle-orm";
+import { eventPagePath } from "~/content/events";
+import { searchPage } from "~/content/search";
+import { type Database, selectRows } from "~/db/client.server";
+import { tsvectorOf } from "~/db/search-documents";
+import { formatDate } from "~/lib/format";
+import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
+import { panelPath } from "./executives";
+import { memberPath } from "./members";
+import { RESULT_PAGE_SIZE } from "./results.server";
+import { highlightParts, SEARCH_PAGE_SIZE, type SearchHit, type SearchType, snippetOf, termsOf } from "./search";
+import { SOURCES, type Source } from "./search-sources.server";
+
+interface HitRow {
+  type: SearchType;
+  title: string;
+  body: string;
+  key: string;
+  extra: string;
+  total: number | string;
+}
+
+/** `%`, `_` and `\` stand for themselves in the pattern. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** A word's full-text terms as prefixes, all of them (`'রাঙা':*`), or undefined when it has none. */
+function prefixQuery(words: readonly string[]): string | undefined {
+  const terms = words.flatMap(termsOf);
+  return terms.length > 0 ? terms.map((term) => `${term}:*`).join(" & ") : undefined;
+}
+
+/**
+ * Every word must be found: as the start of a word (full-text prefix, the words index) or
+ * anywhere inside the text (ILIKE, the trigram index; from three characters, below which
+ * trigrams can't narrow anything down).
+ */
+function matchesAllWords(document: SQL, words: readonly string[]): SQL {
+  const perWord = words.map((word) => {
+    const ways: SQL[] = [];
+    const prefix = prefixQuery([word]);
+    if (prefix) ways.push(sql`${tsvectorOf(document)} @@ to_tsquery('simple', ${prefix})`);
+    if ([...word].length >= 3) ways.push(sql`(${document}) ilike ${likePattern(word)}`);
+    return ways.length > 0 ? sql`(${sql.join(ways, sql` or `)})` : sql`false`;
+  });
+  return sql.join(perWord, sql` and `);
+}
+
+/**
+ * Higher first: how well the words are found as words, how alike the title and the query are,
+ * and a title that is the query itself.
+ */
+function rankOf(source: Source, text: string, words: readonly string[]): SQL {
+  const prefix = prefixQuery(words);
+  const wordRank = prefix ? sql`ts_rank(${tsvectorOf(source.document)}, to_tsquery('simple', ${prefix}))` : sql`0`;
+  return sql`(${wordRank} + similarity(${source.title}, ${text}) + case when lower(${source.title}) = lower(${text}) then 1 else 0 end)::float8`;
+}
+
+function sourceQuery(source: Source, text: string, words: readonly string[]): SQL {
+  return sql`select ${source.type}::text as type, ${source.title} as title, ${source.body} as body,
+    ${source.key} as key, ${source.extra} as extra, ${rankOf(source, text, words)} as rank
+    from ${source.table} where ${source.visible} and ${matchesAllWords(source.document, words)}`;
+}
+
+const TYPE_ORDER = sql.raw(
+  `case type ${SOURCES.map((source, index) => `when '${source.type}' then ${index}`).join(" ")} end`,
+);
+
+async function readHits(db: Database, text: string, words: readonly string[], limit: number, offset: number) {
+  const union = sql.join(
+    SOURCES.map((source) => sourceQuery(source, text, words)),
+    sql` union all `,
+  );
+  return selectRows<HitRow>(
+    db,
+    sql`select type, title, body, key, extra, count(*) over () as total from (${union}) as hits
+      order by rank desc, ${TYPE_ORDER}, title limit ${limit} offset ${offset}`,
+  );
+}
+
+export interface SearchRequest {
+  text: string;
+  words: readonly string[];
+  page: number;
+  pageSize?: number;
+}
+
+/**
+ * One page of what the query finds across the site, best first. A page past the end shows
+ * the last one, as every paged list does.
+ */
+export async function searchSite(db: Database, request: SearchRequest): Promise<Page<SearchHit>> {
+  const { text, words, pageSize = SEARCH_PAGE_SIZE } = request;
+  let page = request.page;
+  let rows = await readHits(db, text, words, pageSize, offsetOf(page, pageSize));
+  if (rows.length === 0 && page > 1) {
+    const [first] = await readHits(db, text, words, 1, 0);
+    if (first) {
+      page = clampPage(page, Number(first.total), pageSize);
+      rows = await readHits(db, text, words, pageSize, offsetOf(page, pageSize));
+    }
+  }
+  const total = Number(rows[0]?.total ?? 0);
+  return { items: rows.map((row) => toHit(row, words)), page, pageCount: pageCountFor(total, pageSize), total };
+}
+
+function toHit(row: HitRow, words: readonly string[]): SearchHit {
+  const snippet = snippetOf(snippetSource(row), words);
+  return {
+    type: row.type,
+    title: row.title,
+    url: urlOf(row),
+    snippet,
+    titleParts: highlightParts(row.title, words),
+    snippetParts: highlightParts(snippet, words),
+  };
+}
+
+function snippetSource(row: HitRow): string {
+  if (row.type === "contest") return searchPage.contestLine(row.extra ? formatDate(row.extra) : "");
+  if (row.type === "notice" && row.extra) return `${formatDate(row.extra)} · ${row.body}`;
+  return row.body;
+}
+
+function urlOf(row: HitRow): string {
+  switch (row.type) {
+    case "notice":
+      return `/notice/${row.key}`;
+    case "event":
+      return eventPagePath({ eventType: row.extra, slug: row.key });
+    case "result": {
+      const page = Math.floor(Number(row.extra) / RESULT_PAGE_SIZE) + 1;
+      return `${page > 1 ? `/results?page=${page}` : "/results"}#result-${row.key}`;
+    }
+    case "contest":
+      return `/results/${row.key}`;
+    case "student":
+      return memberPath(row.key);
+    case "teacher":
+      return "/teachers";
+    case "executive":
+      return panelPath(row.key);
+  }
+}

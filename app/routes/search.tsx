@@ -1,0 +1,138 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { PaginationNav } from "~/components/pagination-nav";
+import { searchTypeLabels, searchPage as texts } from "~/content/search";
+import { appContext } from "~/context";
+import { parseSearchQuery, SEARCH_MAX_LENGTH, type SearchHit, type TextPart } from "~/domain/search";
+import { searchSite } from "~/domain/search.server";
+import { pageNumberFrom } from "~/lib/pagination";
+import { seoMeta } from "~/lib/seo";
+import { langOf } from "~/lib/text";
+import type { Route } from "./+types/search";
+
+export function meta(args: Route.MetaArgs) {
+  const query = args.loaderData?.query;
+  // Result pages change with every write and every query: worth finding the site, not indexing.
+  return [
+    ...seoMeta(args, { title: query ? `${texts.title}: ${query}` : texts.title, description: texts.description }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** `/search?q=&page=`: a plain GET form and plain links, so it works without JavaScript. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const parsed = parseSearchQuery(url.searchParams.get("q"));
+  if (parsed.kind !== "ok")
+    return { query: parsed.kind === "empty" ? "" : parsed.text, state: parsed.kind, cut: false };
+  const found = await searchSite(app.db, {
+    text: parsed.text,
+    words: parsed.words,
+    page: pageNumberFrom(url.searchParams),
+  });
+  return { query: parsed.text, state: "ok" as const, cut: parsed.cut, found };
+}
+
+const searchHref = (query: string, page: number) =>
+  `/search?${new URLSearchParams(page > 1 ? { q: query, page: String(page) } : { q: query })}`;
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, state, cut } = loaderData;
+  const found = "found" in loaderData ? loaderData.found : undefined;
+  return (
+    <>
+      <PageHeader eyebrow={texts.eyebrow} title={texts.title}>
+        <p>{texts.description}</p>
+      </PageHeader>
+      <div className="container-page py-10">
+        <SearchForm query={query} />
+        <div className="mt-6 text-slate-700" aria-live="polite">
+          {state === "empty" && <p>{texts.prompt}</p>}
+          {state === "too-short" && <p>{texts.tooShort}</p>}
+          {cut && <p className="text-sm">{texts.cut}</p>}
+          {found && <p>{found.total === 0 ? texts.none(query) : texts.found(found.total, query)}</p>}
+        </div>
+        {found && found.items.length > 0 && (
+          <section aria-labelledby="search-results" className="mt-6">
+            <h2 id="search-results" className="sr-only">
+              {texts.resultsHeading}
+            </h2>
+            <ol className="flex flex-col gap-4">
+              {found.items.map((hit, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two teachers share /teachers; a page's list is never reordered
+                <li key={`${index} ${hit.url}`}>
+                  <SearchResult hit={hit} />
+                </li>
+              ))}
+            </ol>
+            <PaginationNav
+              page={found.page}
+              pageCount={found.pageCount}
+              hrefFor={(page) => searchHref(query, page)}
+              label={texts.pagesLabel}
+            />
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+function SearchForm({ query }: { query: string }) {
+  return (
+    <search>
+      <form method="get" action="/search" className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 grow flex-col gap-1 sm:max-w-xl">
+          <label htmlFor="search-page-q" className="text-sm font-medium text-slate-800">
+            {texts.boxLabel}
+          </label>
+          <input
+            id="search-page-q"
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={texts.placeholder}
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          {texts.submit}
+        </button>
+      </form>
+    </search>
+  );
+}
+
+function SearchResult({ hit }: { hit: SearchHit }) {
+  return (
+    <article className="card p-4 sm:p-5">
+      <p className="text-xs font-semibold uppercase tracking-wider text-accent-700">{searchTypeLabels[hit.type]}</p>
+      <h3 className="mt-1 text-lg font-bold" lang={langOf(hit.title)}>
+        <Link to={hit.url} className="text-navy-900 underline">
+          <Marked parts={hit.titleParts} />
+        </Link>
+      </h3>
+      {hit.snippet && (
+        <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]" lang={langOf(hit.snippet)}>
+          <Marked parts={hit.snippetParts} />
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** React escapes every part; only the words found are wrapped, in `<mark>`. */
+function Marked({ parts }: { parts: readonly TextPart[] }) {
+  return parts.map((part, index) =>
+    part.match ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order, never reordered
+      <mark key={index} className="rounded-sm bg-amber-200 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <span key={index}>{part.text}</span>
+    ),
+  );
+}
