@@ -69,11 +69,15 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       await openScreen(page, "Students");
       await page.getByRole("searchbox", { name: "Search" }).fill(student);
       await page.getByRole("button", { name: "Search", exact: true }).click();
+      // The new student is on the unsearched first page too: measure the searched one, once shown.
+      await expect(page).toHaveURL(/[?&]q=/);
       const row = rowOf(page, student);
       await expect(row).toHaveCount(1);
       // Edit and Delete are on screen, not scrolled off to the side.
       for (const name of [`Edit ${student}`, `Delete ${student}`]) {
-        const box = await row.getByRole(name.startsWith("Edit") ? "link" : "button", { name }).boundingBox();
+        const control = row.getByRole(name.startsWith("Edit") ? "link" : "button", { name });
+        await expect(control).toBeVisible();
+        const box = await control.boundingBox();
         expect(box && box.x + box.width <= viewport.width, name).toBe(true);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
