@@ -27,6 +27,7 @@ import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { waitFor } from "../support/wait-for";
 
 /**
  * Subscriptions, announcements, mail and webhooks through the real job queue, a real SMTP
@@ -92,16 +93,6 @@ afterAll(async () => {
 });
 
 const tokenOf = (url: string) => url.split("/").at(-1) ?? "";
-
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("subscribing", () => {
   it("sends a confirmation link and nothing else until it is opened; then a notice is mailed", async () => {

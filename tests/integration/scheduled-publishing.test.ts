@@ -13,6 +13,7 @@ import { listRecentEvents } from "~/domain/recent-events.server";
 import { localDateTimeIn } from "~/lib/zoned-time";
 import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { waitFor } from "../support/wait-for";
 
 /**
  * The publisher job through the real job queue, and what subscribers are told: nothing about a
@@ -40,16 +41,6 @@ afterAll(async () => {
   await testDb?.close();
   if (context) fs.rmSync(context.config.DATA_DIR, { recursive: true, force: true });
 });
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const inAnHour = () => localDateTimeIn(new Date(Date.now() + 3_600_000), "Asia/Dhaka");
 
