@@ -1,9 +1,12 @@
 import { PassThrough } from "node:stream";
+import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
+import { i18nFor } from "~/i18n/catalogs.server";
+import { preferencesOf } from "~/i18n/preferences";
 import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
 
@@ -15,7 +18,7 @@ export { appContext };
 /**
  * Renders the whole page before sending (onAllReady): pages have no deferred data, and a
  * complete document is what the page cache stores. The CSP nonce reaches <Scripts />, the
- * inline stylesheet the root layout.
+ * inline stylesheet the root layout, the reader's language every component.
  */
 export default function handleRequest(
   request: Request,
@@ -34,7 +37,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={cspNonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          <I18nProvider i18n={i18nFor(preferencesOf(request).locale)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          </I18nProvider>
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {

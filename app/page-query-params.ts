@@ -1,4 +1,5 @@
 import { BATCH_NUMBER } from "~/domain/students";
+import { LANGUAGE_PARAM, LOCALES } from "~/i18n/locales";
 import { PAGE_NUMBER } from "~/lib/pagination";
 
 /**
@@ -27,12 +28,17 @@ const LEADERBOARD_PARAMS = { batch: BATCH_NUMBER, q: /^[^\0]{1,100}$/ };
 /** A ranking's filter: a batch. */
 const RANKING_PARAMS = { batch: BATCH_NUMBER };
 
-const NONE = {};
+/** Every page can be asked for in one language (hreflang links): `?lang=bn`. */
+const LANGUAGE = { [LANGUAGE_PARAM]: new RegExp(`^(${LOCALES.join("|")})$`) };
 
 export function queryParamsOf(path: string): Readonly<Record<string, RegExp>> {
+  return { ...pageParamsOf(path), ...LANGUAGE };
+}
+
+function pageParamsOf(path: string): Readonly<Record<string, RegExp>> {
   // The notice list's loader also runs under /notice/{slug}, where the list sits beside the notice.
   const listPath = path.startsWith("/notice/") ? "/notice" : path;
   if (path.startsWith("/results/")) return LEADERBOARD_PARAMS;
   if (path.startsWith("/rankings/")) return RANKING_PARAMS;
-  return QUERY_PARAMS[listPath] ?? NONE;
+  return QUERY_PARAMS[listPath] ?? {};
 }

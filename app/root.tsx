@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -16,10 +17,15 @@ import "./app.css";
 import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { defaultSiteSettings, notFoundText } from "~/content/site";
+import { defaultSiteSettings } from "~/content/site";
 import { feedAutodiscovery } from "~/domain/feeds.server";
 import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings, siteFrameOf } from "~/domain/settings.server";
+import { clientCatalogOf } from "~/i18n/catalogs.server";
+import { CATALOG_LINK_ATTRIBUTE } from "~/i18n/client-catalog";
+import { LANGUAGE_PARAM, LOCALES } from "~/i18n/locales";
+import { preferencesOf } from "~/i18n/preferences";
+import { useT } from "~/i18n/react";
 import { devReloadScript } from "~/lib/dev-reload";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { revalidateAfterForms } from "~/lib/form-actions";
@@ -36,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only what the header and footer show: hydrated pages carry this in their HTML.
   const settings = siteFrameOf(allSettings);
   const flash = readFlash(request);
+  const { locale } = preferencesOf(request);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   if (flash) headers.append("Set-Cookie", clearFlashCookie);
@@ -43,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       settings,
       baseUrl: app.config.BASE_URL,
+      locale,
+      catalogHref: clientCatalogOf(locale).href,
       user: user && { displayName: user.displayName, isStaff: user.role !== null },
       flash,
       // From the loader, so the feeds' names and addresses are data, not code every page downloads.
@@ -63,13 +72,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const inlineStylesheet = useInlineStylesheet();
   return (
-    <html lang="en">
+    <html lang={rootData?.locale ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {!ownFrame && rootData && <LanguageAlternates baseUrl={rootData.baseUrl} />}
+        {withScripts && rootData && (
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={rootData.catalogHref}
+            {...{ [CATALOG_LINK_ATTRIBUTE]: "" }}
+          />
+        )}
         {!ownFrame &&
           rootData?.feeds.map((feed) => (
             // Autodiscovery: a feed reader given any public page finds the site's feeds.
@@ -88,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          <SkipLinkText />
         </a>
         {ownFrame ? (
           children
@@ -120,19 +139,49 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+function SkipLinkText() {
+  return useT()("common.skipToContent");
+}
+
+/**
+ * The page in each language at an address of its own (`?lang=`), for search engines; the
+ * plain address is the default, which follows the reader's choice.
+ */
+function LanguageAlternates({ baseUrl }: { baseUrl: string }) {
+  const { pathname, search } = useLocation();
+  const addressIn = (locale?: string) => {
+    const params = new URLSearchParams(search);
+    params.delete(LANGUAGE_PARAM);
+    if (locale) params.set(LANGUAGE_PARAM, locale);
+    const query = params.toString();
+    return `${baseUrl}${pathname}${query ? `?${query}` : ""}`;
+  };
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={addressIn(locale)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={addressIn()} />
+    </>
+  );
+}
+
 export default function App() {
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-20 text-center">
-      <title>{notFound ? "Page not found" : "Error"}</title>
-      <h1 className="text-3xl font-bold text-navy-900">{notFound ? notFoundText : "Something went Wrong!!"}</h1>
-      {!notFound && <p className="mt-4 text-slate-600">Please try again in a moment.</p>}
+      <title>{notFound ? t("common.error.pageNotFoundTitle") : t("common.error.title")}</title>
+      <h1 className="text-3xl font-bold text-navy-900">
+        {notFound ? t("common.error.pageNotFound") : t("common.error.heading")}
+      </h1>
+      {!notFound && <p className="mt-4 text-slate-600">{t("common.error.tryAgain")}</p>}
       <a href="/" className="btn-accent mt-8">
-        Back to the home page
+        {t("common.error.backHome")}
       </a>
     </section>
   );

@@ -64,6 +64,8 @@ export default [
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
+  route("language", "routes/language.ts"),
+  route("i18n/:file", "routes/i18n-catalog.ts"),
   // A draft's private preview: the public page's view in the public frame, for admins and editors.
   route(`${DASHBOARD_PATH}/preview/:collection/:id`, "routes/dashboard/preview.tsx"),
   route(DASHBOARD_PATH, "routes/dashboard/layout.tsx", { id: "dashboard" }, [

@@ -14,6 +14,7 @@ import { can, roleOf } from "~/domain/roles";
 import { getDisplayUser } from "~/domain/session.server";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
 import { createMemoryCounter } from "~/lib/rate-limit.server";
+import { pageVariantOf, readPreferences } from "~/i18n/preferences";
 import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
@@ -58,6 +59,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
     isLiveSession: async (cookieHeader) =>
       (await getDisplayUser(new Headers({ cookie: cookieHeader }), context)).user !== null,
     queryParamsOf,
+    variantOf: (req) => pageVariantOf(readPreferences(req.headers.cookie, req.headers["accept-language"])),
     countRender: (req) => countRender(String(req.headers[CLIENT_IP_HEADER])),
     fixedHeaders: securityHeaderValues(security),
     onFastHit: (req, id) =>

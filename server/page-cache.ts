@@ -32,6 +32,11 @@ export interface PageCacheOptions {
    * those alone, and the page renders without the rest, so `?utm=1` or `?x=<random>` is a hit.
    */
   queryParamsOf?(path: string): Readonly<Record<string, RegExp>>;
+  /**
+   * Which version of a page a request gets besides its URL (the reader's language and theme,
+   * from cookies and Accept-Language): one entry each.
+   */
+  variantOf?(req: IncomingMessage): string;
   /** Counts one render that the cache could not answer for this client; limited means 429. */
   countRender?(req: IncomingMessage): { limited: boolean; retryAfterSeconds: number };
   /** Headers every response carries (security headers), sent with hits from the fast path. */
@@ -57,7 +62,10 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
 const CACHEABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/plain)/;
 /** A missing page is as cheap to answer from memory as a found one, so 404s are kept too. */
 const CACHEABLE_STATUSES = new Set([200, 404]);
-const NEVER_CACHED = /^\/(api\/auth|healthz|dashboard|login|register|logout|notice-form|result-form)(\/|$|\?)/;
+const NEVER_CACHED =
+  /^\/(api\/auth|healthz|dashboard|login|register|logout|language|i18n|notice-form|result-form)(\/|$|\?)/;
+/** Files whose address holds their content's hash (the language catalogs) say themselves how long to keep them. */
+const HASHED_FILES = /^\/i18n\//;
 /** CDNs may keep an anonymous page briefly, then revalidate with the ETag. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
 
@@ -71,6 +79,7 @@ export function pageCache({
   sessionToken,
   isLiveSession,
   queryParamsOf = () => ({}),
+  variantOf = () => "",
   countRender,
   fixedHeaders = {},
   onFastHit,
@@ -99,7 +108,7 @@ export function pageCache({
     // Cross-origin API calls need the CORS answer of the Express stack.
     if (req.headers.origin && path.startsWith("/api/")) return false;
     const version = contentVersion.peek();
-    const hit = version === undefined ? undefined : cache.get(`${version} ${canonical(url)}`);
+    const hit = version === undefined ? undefined : cache.get(`${version} ${variantOf(req)} ${canonical(url)}`);
     if (!hit) return false;
     const requestId = requestIdOf(req);
     sendCached(req, res, hit, [...fastHitHeaders, "X-Request-Id", requestId]);
@@ -126,6 +135,7 @@ export function pageCache({
       contentVersion.invalidate();
       return next();
     }
+    if (HASHED_FILES.test(req.path)) return next();
     if (!isPublicRead(req, req.path)) {
       res.setHeader("Cache-Control", "private, no-store");
       return next();
@@ -143,7 +153,7 @@ export function pageCache({
     // The page renders from the same URL it is kept under: nothing it doesn't read reaches it.
     req.url = canonical(req.url);
     req.originalUrl = canonical(req.originalUrl);
-    const key = `${version} ${req.originalUrl}`;
+    const key = `${version} ${variantOf(req)} ${req.originalUrl}`;
     const hit = cache.get(key);
     if (hit) {
       const vary = res.getHeader("Vary");
@@ -230,7 +240,7 @@ async function compressForCache(status: number, contentType: string, identity: B
 /** Flat name, value, name, value... as `writeHead` takes it. */
 type HeaderList = (string | number)[];
 
-const VARY = "Accept-Encoding, Cookie";
+const VARY = "Accept-Encoding, Accept-Language, Cookie";
 const hitHeaders = (vary: string): HeaderList => [
   "X-Page-Cache",
   "HIT",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
-import { notFoundText } from "~/content/site";
 import { isPermission, permissionTexts } from "~/domain/roles";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const dashboardErrorTexts = {
@@ -16,10 +16,11 @@ export const dashboardErrorTexts = {
  * for other roles says whose it is, anything else (a dropped connection, a server error) offers Retry.
  */
 export function DashboardError({ error }: { error: unknown }) {
+  const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : null;
   if (status === 404) {
     return (
-      <ErrorPanel heading={notFoundText}>
+      <ErrorPanel heading={t("common.error.pageNotFound")}>
         <Link to="/dashboard" className="btn-accent">
           Back to the dashboard
         </Link>

@@ -1,5 +1,7 @@
 import { Form, NavLink, useLocation } from "react-router";
-import { headerSearch, navigationLinks, panelLinks } from "~/content/site";
+import { navigationLinks, panelLinks } from "~/content/site";
+import { useT } from "~/i18n/react";
+import { LanguageSwitch } from "./language-switch";
 import { ResponsiveImage } from "./responsive-image";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
@@ -16,12 +18,13 @@ export interface HeaderUser {
 
 /** Home pages send no redirectTo, so an admin logging in from there lands on /dashboard. */
 function LoginLink() {
+  const t = useT();
   const { pathname, search } = useLocation();
   const comesBack = !["/", "/home", "/login", "/register"].includes(pathname);
   const to = comesBack ? `/login?${new URLSearchParams({ redirectTo: pathname + search })}` : "/login";
   return (
     <NavLink to={to} className={linkClass}>
-      Login
+      {t("common.nav.login")}
     </NavLink>
   );
 }
@@ -35,18 +38,20 @@ export function LogOutButton({
   /** Where the visible name gives way to "LogOut" alone (the accessible name always has it). */
   nameShownFrom?: "always" | "sm" | "xl";
 }) {
+  const t = useT();
   const nameClass = { always: "", sm: "hidden sm:inline", xl: "lg:hidden xl:inline" }[nameShownFrom];
   return (
     <Form method="post" action="/logout">
       <button
         type="submit"
         className="btn-danger min-h-11 w-full whitespace-nowrap text-sm lg:min-h-9 lg:w-auto"
-        aria-label={`LogOut ${displayName}`}
+        aria-label={t("common.nav.logoutNamed", { name: displayName })}
       >
         {/* From 1280 px the name shares the header's one row: long names are cut shorter there. */}
         <span className={`max-w-48 truncate xl:max-w-36 2xl:max-w-48 ${nameClass}`}>{displayName}</span>
         <span aria-hidden="true">
-          <span className={nameClass}>· </span>LogOut
+          <span className={nameClass}>· </span>
+          {t("common.nav.logout")}
         </span>
       </button>
     </Form>
@@ -70,8 +75,9 @@ export function SiteHeader({
   logo: string;
   user: HeaderUser | null;
 }) {
+  const t = useT();
   return (
-    <header data-site-header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
+    <header data-site-header className="navy-surface sticky top-0 z-40 bg-navy-900 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
         <NavLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-white no-underline">
           <ClubLogo logo={logo} />
@@ -81,12 +87,13 @@ export function SiteHeader({
           <span className="hidden sm:inline lg:sr-only 2xl:not-sr-only">{clubName}</span>
         </NavLink>
         <HeaderSearch />
+        <LanguageSwitch className="lg:order-last" />
         {/* Wide screens show the navigation and no toggle: the hidden checkbox must not take a Tab stop there. */}
         <input
           id="nav-toggle"
           type="checkbox"
           className="peer sr-only lg:hidden"
-          aria-label="Menu"
+          aria-label={t("common.nav.menu")}
           aria-controls="site-nav"
         />
         <label
@@ -94,7 +101,7 @@ export function SiteHeader({
           className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-700 lg:hidden"
         >
           <MenuIcon />
-          Menu
+          {t("common.nav.menu")}
         </label>
         {/* Shown instead of the label once /js/header.js runs: a real button with aria-expanded. */}
         <button
@@ -106,26 +113,26 @@ export function SiteHeader({
           className="btn border border-navy-700 text-white lg:hidden"
         >
           <MenuIcon />
-          Menu
+          {t("common.nav.menu")}
         </button>
         {/* Open on a phone, the navigation scrolls inside the viewport (a phone held sideways is short). */}
         <nav
           id="site-nav"
-          aria-label="Main"
+          aria-label={t("common.nav.main")}
           className="hidden max-h-[calc(100dvh-4rem)] w-full overflow-y-auto overscroll-contain pb-3 peer-checked:block lg:block lg:max-h-none lg:w-auto lg:overflow-visible lg:pb-0"
         >
           <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-0.5">
             {navigationLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={linkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
             <li className="lg:relative">
               <details data-panels className="group">
                 <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-1.5 lg:py-2 xl:px-2 2xl:px-3">
-                  Executive Panels
+                  {t("common.nav.executivePanels")}
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 20 20"
@@ -139,7 +146,7 @@ export function SiteHeader({
                   {panelLinks.map((link) => (
                     <li key={link.to}>
                       <NavLink to={link.to} className={linkClass}>
-                        {link.label}
+                        {"labelKey" in link ? t(link.labelKey) : link.label}
                       </NavLink>
                     </li>
                   ))}
@@ -149,7 +156,7 @@ export function SiteHeader({
             {user?.isStaff && (
               <li>
                 <NavLink to="/dashboard" className={linkClass}>
-                  Dashboard
+                  {t("common.nav.dashboard")}
                 </NavLink>
               </li>
             )}
@@ -167,11 +174,12 @@ export function SiteHeader({
  * 1536 px the box itself, a plain GET form that needs no script.
  */
 function HeaderSearch() {
+  const t = useT();
   return (
     <>
       <a
         href="/search"
-        aria-label={headerSearch.label}
+        aria-label={t("common.search.label")}
         className="btn ml-auto size-11 border border-navy-700 p-0 text-white lg:order-last lg:ml-0 lg:size-9 lg:border-0 2xl:hidden"
       >
         <SearchIcon />
@@ -181,13 +189,13 @@ function HeaderSearch() {
         <input
           type="search"
           name="q"
-          aria-label={headerSearch.boxLabel}
-          placeholder={headerSearch.label}
+          aria-label={t("common.search.boxLabel")}
+          placeholder={t("common.search.label")}
           className="h-9 w-40 rounded-l-md bg-white px-2 text-sm text-navy-950"
         />
         <button
           type="submit"
-          aria-label={headerSearch.label}
+          aria-label={t("common.search.label")}
           className="grid size-9 place-items-center rounded-r-md bg-accent-400 text-navy-950"
         >
           <SearchIcon />

@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/catalogs";
+
 /**
  * Club facts used across the site. They are defaults: an admin changes them in Dashboard ›
  * Settings (app/domain/settings-schema.server.ts describes each one), without a code change.
@@ -67,20 +69,24 @@ export interface FooterColumn {
 /** Where the club is: "upcoming" events are those on or after today's date there. */
 export const clubTimeZone = "Asia/Dhaka";
 
+/** The header's links; each label is a message of the catalogs (app/i18n). */
 export const navigationLinks = [
-  { to: "/home", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/rules", label: "Rules and Regulation" },
-  { to: "/results", label: "Results" },
-  { to: "/events", label: "Events" },
-  { to: "/notice", label: "Notice" },
-  { to: "/teachers", label: "Teachers" },
-  { to: "/students", label: "Students" },
-] as const;
+  { to: "/home", label: "common.nav.home" },
+  { to: "/about", label: "common.nav.about" },
+  { to: "/rules", label: "common.nav.rules" },
+  { to: "/results", label: "common.nav.results" },
+  { to: "/events", label: "common.nav.events" },
+  { to: "/notice", label: "common.nav.notice" },
+  { to: "/teachers", label: "common.nav.teachers" },
+  { to: "/students", label: "common.nav.students" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
-/** Executive panels by route; the labels are the panel years, as the spec names them. */
+/**
+ * Executive panels by route; the labels are the panel years, as the spec names them (the
+ * newest one's is a message of the catalogs, as it says "panel").
+ */
 export const panelLinks = [
-  { to: "/executive-panel-2021", label: "2020-2021 panel", panel: "2020-2021" },
+  { to: "/executive-panel-2021", label: "2020-2021 panel", labelKey: "common.nav.panel2021", panel: "2020-2021" },
   { to: "/2020-panel", label: "2019-2020", panel: "2019-2020" },
   { to: "/2019-panel", label: "2018-2019", panel: "2018-2019" },
   { to: "/2018-panel", label: "2017-2018", panel: "2017-2018" },
@@ -88,5 +94,3 @@ export const panelLinks = [
 
 /** The header's way to /search (the page's own texts are content/search.ts, kept out of every page's script). */
 export const headerSearch = { label: "Search", boxLabel: "Search the site" } as const;
-
-export const notFoundText = "Something went Wrong!! Page not found";

@@ -3,8 +3,8 @@ import type { Locator, Page } from "@playwright/test";
 import { dashboardErrorTexts } from "~/components/dashboard-error";
 import { frameTexts } from "~/components/dashboard-frame";
 import { dashboardMenu } from "~/content/dashboard-menu";
-import { notFoundText } from "~/content/site";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
+import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -463,7 +463,7 @@ test.describe("a dropped connection", () => {
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("common.error.pageNotFound"));
       await expect(page.getByText("Please try again in a moment.")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
     }

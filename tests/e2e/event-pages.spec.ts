@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { notFoundText } from "~/content/site";
+import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations, removeByName } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -66,7 +66,7 @@ test("an event's page shows its facts, is linked from its category page, and a d
 
   const draft = await page.goto(`/events/programming-contest/draft-contest-${id}`);
   expect(draft?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("common.error.pageNotFound"));
 
   await removeByName(page, "events", name);
   // Drafts are in no public list: removed by id.

@@ -3,7 +3,6 @@ import type { Page } from "@playwright/test";
 import { eventCategories } from "~/content/events";
 import { workshopTopics } from "~/content/home";
 import { noticeBoard } from "~/content/notice-board";
-import { notFoundText } from "~/content/site";
 import {
   demoEvents,
   demoExecutives,
@@ -15,6 +14,7 @@ import {
 } from "~/db/seed/demo-data";
 import { NOTICE_FALLBACK_SLUG, noticeDateParts } from "~/domain/notices";
 import { slugify as slugifyWith } from "~/lib/slug";
+import { en } from "../support/messages";
 import { expect, test } from "./support/fixtures";
 
 interface PageCheck {
@@ -180,7 +180,7 @@ test.describe("public pages", () => {
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("common.error.pageNotFound"));
     }
   });
 

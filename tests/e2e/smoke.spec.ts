@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { navigationLinks, notFoundText, panelLinks } from "~/content/site";
+import { navigationLinks, panelLinks } from "~/content/site";
 import { demoRecentEvents } from "~/db/seed/demo-data";
+import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -36,7 +37,7 @@ test("the header links to every spec route", async ({ page }) => {
 test("an unknown path answers 404 with the spec's text", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("common.error.pageNotFound"));
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 

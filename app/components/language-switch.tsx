@@ -1,0 +1,27 @@
+import { useLocation } from "react-router";
+import { LOCALE_NAMES, type Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
+
+/**
+ * One button naming the other language in its own words. A plain form, not React Router's:
+ * the whole page must come back in the new language, with or without JavaScript.
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const t = useT();
+  const other: Locale = useLocale() === "en" ? "bn" : "en";
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/language" className={className}>
+      <input type="hidden" name="lang" value={other} />
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      <button
+        type="submit"
+        lang={other}
+        aria-label={t("common.language.switchTo", { language: LOCALE_NAMES[other] })}
+        className="btn min-h-11 border border-navy-700 px-3 text-sm text-white lg:min-h-9 lg:border-0"
+      >
+        {LOCALE_NAMES[other]}
+      </button>
+    </form>
+  );
+}
