@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { CATALOG_LINK_ATTRIBUTE } from "~/i18n/client-catalog";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
+import { provideTranslators } from "~/i18n/registry";
 
 /**
  * The page's language catalog (preloaded by the document, cached for good under its hash)
@@ -18,6 +19,7 @@ async function hydrate() {
   const response = await fetch(href);
   if (!response.ok) return;
   const i18n = setupI18n({ locale, messages: { [locale]: await response.json() } });
+  provideTranslators((wanted) => (wanted === locale ? i18n : undefined));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -16,7 +16,8 @@ import enMail from "./catalogs/en/mail.json";
 import enMessages from "./catalogs/en/messages.json";
 import enPublic from "./catalogs/en/public.json";
 import enTools from "./catalogs/en/tools.json";
-import { LOCALES, type Locale } from "./locales";
+import type { Locale } from "./locales";
+import { provideTranslators } from "./registry";
 
 type SourceCatalog = Record<string, string>;
 
@@ -86,4 +87,4 @@ export function clientCatalogOf(locale: Locale): ClientCatalog {
   return catalog;
 }
 
-export { LOCALES };
+provideTranslators(i18nFor);

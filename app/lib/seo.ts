@@ -1,10 +1,20 @@
+import type { MessageKey, MessageValues } from "~/i18n/catalogs";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { translate } from "~/i18n/registry";
+
 /** Shared by every page; 1200x630 is the size link previews expect. */
 export const SOCIAL_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
 
+/** What a page's title and description are written with: the page's translator and the club's name. */
+export interface SeoText {
+  t: (key: MessageKey, values?: MessageValues) => string;
+  clubName: string;
+}
+
 export interface PageSeo {
-  title: string;
-  /** A function when it names the club: it gets the club's name from the site settings. */
-  description: string | ((clubName: string) => string);
+  /** A function when it is a message of the catalogs or names the club. */
+  title: string | ((text: SeoText) => string);
+  description: string | ((text: SeoText) => string);
   /** Canonical path with any query that selects content; defaults to the requested path. */
   path?: string;
   type?: "website" | "article";
@@ -17,6 +27,7 @@ interface MetaContext {
 
 interface RootSeoData {
   baseUrl: string;
+  locale: Locale;
   settings: { clubName: string };
 }
 
@@ -31,16 +42,19 @@ export function seoMeta({ matches, location }: MetaContext, page: PageSeo) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootSeoData | undefined;
   const clubName = root?.settings.clubName ?? "";
   const baseUrl = root?.baseUrl ?? "";
+  const locale = root?.locale ?? DEFAULT_LOCALE;
+  const text: SeoText = { t: (key, values) => translate(locale, key, values), clubName };
   const url = `${baseUrl}${page.path ?? canonicalPath(location.pathname)}`;
-  const title = page.title === clubName || !clubName ? page.title : `${page.title} | ${clubName}`;
-  const description = typeof page.description === "function" ? page.description(clubName) : page.description;
+  const pageTitle = typeof page.title === "function" ? page.title(text) : page.title;
+  const title = pageTitle === clubName || !clubName ? pageTitle : `${pageTitle} | ${clubName}`;
+  const description = typeof page.description === "function" ? page.description(text) : page.description;
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: clubName },
-    { property: "og:title", content: page.title },
+    { property: "og:title", content: pageTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: `${baseUrl}${SOCIAL_IMAGE.path}` },

@@ -15,7 +15,7 @@ export function meta(args: Route.MetaArgs) {
   if (!panel) return [];
   return seoMeta(args, {
     title: `${panelPage.headingPrefix} ${panel}`,
-    description: (clubName) => panelPage.description(panel, clubName),
+    description: ({ clubName }) => panelPage.description(panel, clubName),
     path: panelPath(panel),
   });
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/notice.index";
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
     title: noticeBoard.heading,
-    description: (clubName) => `Notices of ${clubName}: class routines, registrations, meetings and contest news.`,
+    description: ({ clubName }) => `Notices of ${clubName}: class routines, registrations, meetings and contest news.`,
   });
 }
 

@@ -17,7 +17,7 @@ import type { Route } from "./+types/results";
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
     title: resultsPage.title,
-    description: resultsPage.description,
+    description: ({ clubName }) => resultsPage.description(clubName),
     path: pathWithQuery("/results", args.location.search, ["page"]),
   });
 }

@@ -9,7 +9,10 @@ import { LONG_PREVIEW, previewText } from "~/lib/text";
 import type { Route } from "./+types/teachers";
 
 export function meta(args: Route.MetaArgs) {
-  return seoMeta(args, { title: teachersPage.heading, description: teachersPage.description });
+  return seoMeta(args, {
+    title: teachersPage.heading,
+    description: ({ clubName }) => teachersPage.description(clubName),
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
