@@ -7,6 +7,7 @@ import bnCommon from "./catalogs/bn/common.json";
 import bnDashboard from "./catalogs/bn/dashboard.json";
 import bnMail from "./catalogs/bn/mail.json";
 import bnMessages from "./catalogs/bn/messages.json";
+import bnPeople from "./catalogs/bn/people.json";
 import bnPublic from "./catalogs/bn/public.json";
 import bnTools from "./catalogs/bn/tools.json";
 import enAccounts from "./catalogs/en/accounts.json";
@@ -14,6 +15,7 @@ import enCommon from "./catalogs/en/common.json";
 import enDashboard from "./catalogs/en/dashboard.json";
 import enMail from "./catalogs/en/mail.json";
 import enMessages from "./catalogs/en/messages.json";
+import enPeople from "./catalogs/en/people.json";
 import enPublic from "./catalogs/en/public.json";
 import enTools from "./catalogs/en/tools.json";
 import type { Locale } from "./locales";
@@ -26,6 +28,7 @@ export const sourceCatalogs: Record<Locale, Record<CatalogArea, SourceCatalog>> 
   en: {
     common: enCommon,
     public: enPublic,
+    people: enPeople,
     accounts: enAccounts,
     dashboard: enDashboard,
     tools: enTools,
@@ -35,6 +38,7 @@ export const sourceCatalogs: Record<Locale, Record<CatalogArea, SourceCatalog>> 
   bn: {
     common: bnCommon,
     public: bnPublic,
+    people: bnPeople,
     accounts: bnAccounts,
     dashboard: bnDashboard,
     tools: bnTools,

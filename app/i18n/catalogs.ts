@@ -3,6 +3,7 @@ import type common from "./catalogs/en/common.json";
 import type dashboard from "./catalogs/en/dashboard.json";
 import type mail from "./catalogs/en/mail.json";
 import type messages from "./catalogs/en/messages.json";
+import type people from "./catalogs/en/people.json";
 import type publicPages from "./catalogs/en/public.json";
 import type tools from "./catalogs/en/tools.json";
 
@@ -12,7 +13,7 @@ import type tools from "./catalogs/en/tools.json";
  * MessageFormat: `{count, plural, one {# event} other {# events}}`, `{name}`, and `<0>…</0>`
  * around the words a component wraps (a link).
  */
-export const CATALOG_AREAS = ["common", "public", "accounts", "dashboard", "tools", "mail", "messages"] as const;
+export const CATALOG_AREAS = ["common", "public", "people", "accounts", "dashboard", "tools", "mail", "messages"] as const;
 export type CatalogArea = (typeof CATALOG_AREAS)[number];
 
 /** Rendered on the server only (mails): browsers never download these. */
@@ -22,6 +23,7 @@ export const SERVER_ONLY_AREAS: readonly CatalogArea[] = ["mail"];
 export type MessageKey =
   | keyof typeof common
   | keyof typeof publicPages
+  | keyof typeof people
   | keyof typeof accounts
   | keyof typeof dashboard
   | keyof typeof tools
