@@ -1,10 +1,10 @@
 import { setupI18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { CATALOG_LINK_ATTRIBUTE } from "~/i18n/client-catalog";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
+import { I18nProvider } from "~/i18n/react";
 import { provideTranslators } from "~/i18n/registry";
 
 /**

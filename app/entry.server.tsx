@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
@@ -7,6 +6,7 @@ import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
 import { i18nFor } from "~/i18n/catalogs.server";
 import { preferencesOf } from "~/i18n/preferences";
+import { I18nProvider } from "~/i18n/react";
 import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
 

@@ -1,20 +1,38 @@
-import { Trans, useLingui } from "@lingui/react";
-import { type ReactElement, useMemo } from "react";
+import type { I18n } from "@lingui/core";
+import { TransNoContext } from "@lingui/react/server";
+import { createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
 import type { MessageKey, MessageValues } from "./catalogs";
 import { formattersFor } from "./format";
 import { isLocale, type Locale } from "./locales";
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
+/**
+ * The page's translator (one language per document: switching reloads the page). A plain
+ * context: Lingui's provider watches for locale changes, which needs a store shim in every
+ * browser bundle for nothing.
+ */
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error("useT() needs an I18nProvider (entry.server.tsx, entry.client.tsx)");
+  return i18n;
+}
+
 /** The page's translator: `t("common.nav.home")`, `t("common.nav.logoutNamed", { name })`. */
 export function useT(): Translate {
-  const { _ } = useLingui();
-  return _ as Translate;
+  const i18n = useI18n();
+  return useMemo(() => (key, values) => i18n._(key, values), [i18n]);
 }
 
 export function useLocale(): Locale {
-  const { i18n } = useLingui();
-  return isLocale(i18n.locale) ? i18n.locale : "en";
+  const { locale } = useI18n();
+  return isLocale(locale) ? locale : "en";
 }
 
 /**
@@ -30,7 +48,7 @@ export function Message({
   values?: MessageValues;
   components?: Record<string, ReactElement>;
 }) {
-  return <Trans id={id} values={values} components={components} />;
+  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n: useI18n() }} />;
 }
 
 /** Dates, times and numbers as the page's language writes them (Bangla digits in Bangla). */
