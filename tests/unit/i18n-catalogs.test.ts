@@ -16,7 +16,8 @@ function slotsOf(message: string): string[] {
       if (typeof token === "string") continue;
       const [name, , cases] = token as [string, string?, Record<string, Compiled>?];
       names.add(`{${name}}`);
-      for (const branch of Object.values(cases ?? {})) walk(branch);
+      // A plural's cases also hold its offset, which is no message.
+      for (const branch of Object.values(cases ?? {})) if (Array.isArray(branch)) walk(branch);
     }
   };
   walk(compileMessageOrThrow(message));
