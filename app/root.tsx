@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only what the header and footer show: hydrated pages carry this in their HTML.
   const settings = siteFrameOf(allSettings);
   const flash = readFlash(request);
-  const { locale } = preferencesOf(request);
+  const { locale, theme } = preferencesOf(request);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   if (flash) headers.append("Set-Cookie", clearFlashCookie);
@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       settings,
       baseUrl: app.config.BASE_URL,
       locale,
+      theme,
       catalogHref: clientCatalogOf(locale).href,
       user: user && { displayName: user.displayName, isStaff: user.role !== null },
       flash,
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const inlineStylesheet = useInlineStylesheet();
   return (
-    <html lang={rootData?.locale ?? "en"}>
+    <html lang={rootData?.locale ?? "en"} data-theme={rootData?.theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -64,6 +64,8 @@ export default [
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
+  // The theme switch's form target: sets the theme cookie and goes back to the page.
+  route("theme", "routes/theme.ts"),
   route("language", "routes/language.ts"),
   route("i18n/:file", "routes/i18n-catalog.ts"),
   // A draft's private preview: the public page's view in the public frame, for admins and editors.
