@@ -8,6 +8,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { LOCALES } from "../i18n/locales";
 
 export const users = pgTable(
   "users",
@@ -26,6 +27,8 @@ export const users = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Ours: the language the person last used the site in; their mails are written in it. Null: not known yet. */
+    locale: text("locale", { enum: LOCALES }),
   },
   // The dashboard's users table pages in this order.
   (table) => [index("users_created_idx").on(table.createdAt, table.email)],

@@ -28,6 +28,7 @@ import {
   type StandingsProblem,
   type StandingsWarning,
 } from "~/domain/standings";
+import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
 import { searchDocument, searchIndexes } from "./search-documents";
 
@@ -414,6 +415,8 @@ export const subscriptions = pgTable(
     /** The last confirmation or reminder mail: a repeated subscribe sends at most one per window. */
     lastAskedAt: timestamp("last_asked_at", { withTimezone: true }),
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    /** The language its mails are written in: the subscriber's when they subscribed or last chose. */
+    locale: text("locale", { enum: LOCALES }),
     createdAt: createdAt(),
   },
   (t) => [

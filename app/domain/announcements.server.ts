@@ -3,9 +3,10 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
-import { formatDate } from "~/lib/format";
+import type { Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
 import type { MailingContext } from "./mail.server";
-import { type NewMail, queueMails } from "./mail.server";
+import { eventTypeName, mailLanguage, type NewMail, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { type Subscription, subscribersOf, subscriptionLinks } from "./subscriptions.server";
 import { POST_WEBHOOK_JOB, type WebhookMessage, webhooksFor } from "./webhooks.server";
@@ -71,14 +72,26 @@ async function announce(context: MailingContext, publication: Publication): Prom
       data: { webhookId: hook.id, message },
     })),
   );
+  // Chat posts are English; each subscriber's mail is in their own language, described once per language.
+  const described = new Map<Locale, WebhookMessage>([["en", message]]);
+  const describedIn = async (locale: Locale) => {
+    let inLocale = described.get(locale);
+    if (!inLocale) {
+      inLocale = (await describePublication(context.db, context.config.BASE_URL, publication, locale)) ?? message;
+      described.set(locale, inLocale);
+    }
+    return inLocale;
+  };
   let after: string | undefined;
   for (;;) {
     const batch = await subscribersOf(context.db, publication.topic, "immediately", after, SUBSCRIBER_BATCH);
     if (batch.length === 0) break;
-    await queueMails(
-      context,
-      batch.map((subscriber) => publicationMail(context, subscriber, publication, message)),
-    );
+    const mails: NewMail[] = [];
+    for (const subscriber of batch) {
+      const locale = mailLanguage(subscriber.locale);
+      mails.push(publicationMail(context, subscriber, publication, await describedIn(locale), locale));
+    }
+    await queueMails(context, mails);
     after = batch.at(-1)?.id;
   }
   return true;
@@ -89,23 +102,26 @@ function publicationMail(
   subscriber: Subscription,
   publication: Publication,
   message: WebhookMessage,
+  locale: Locale,
 ): NewMail {
+  const { t } = translatorOf(locale);
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
-  const subject = `${message.kicker}: ${message.title}`;
+  const subject = t("mail.subject", { kicker: message.kicker, title: message.title });
   return {
     dedupeKey: `publication:${publication.id}:${subscriber.id}`,
     to: subscriber.email,
     subject,
     unsubscribeUrl: links.unsubscribeUrl,
     ...renderMail({
+      locale,
       clubName: context.clubName,
       subject,
       kicker: message.kicker,
       heading: message.title,
       paragraphs: [message.summary],
-      action: { label: "Read it on the website", url: message.url },
+      action: { label: t("mail.publication.action"), url: message.url },
       footer: {
-        reason: `You get this because you subscribed to ${context.clubName} news.`,
+        reason: t("mail.publication.reason", { clubName: context.clubName }),
         manageUrl: links.manageUrl,
         unsubscribeUrl: links.unsubscribeUrl,
       },
@@ -113,12 +129,17 @@ function publicationMail(
   };
 }
 
-/** What a mail or a chat post says about a publication; undefined when it is gone or not published. */
+/**
+ * What a mail or a chat post says about a publication, in `locale` (chat posts: English);
+ * undefined when it is gone or not published.
+ */
 export async function describePublication(
   db: Database,
   baseUrl: string,
   publication: Pick<Publication, "collection" | "itemId">,
+  locale: Locale = "en",
 ): Promise<WebhookMessage | undefined> {
+  const { t, format } = translatorOf(locale);
   const id = publication.itemId;
   if (publication.collection === "notices") {
     const [notice] = await db
@@ -127,9 +148,9 @@ export async function describePublication(
       .where(and(eq(notices.id, id), eq(notices.status, "published")));
     if (!notice) return undefined;
     return {
-      kicker: "New notice",
+      kicker: t("mail.publication.notice"),
       title: notice.name,
-      summary: summarise(`${formatDate(notice.publishingDate)}: ${notice.description}`),
+      summary: summarise(`${format.date(notice.publishingDate)}: ${notice.description}`),
       url: `${baseUrl}/notice/${notice.slug}`,
     };
   }
@@ -140,7 +161,7 @@ export async function describePublication(
       .where(and(eq(results.id, id), eq(results.status, "published")));
     if (!result) return undefined;
     return {
-      kicker: "New contest result",
+      kicker: t("mail.publication.result"),
       title: result.name,
       summary: summarise(result.description ?? ""),
       url: `${baseUrl}/results`,
@@ -151,9 +172,12 @@ export async function describePublication(
     .from(events)
     .where(and(eq(events.id, id), eq(events.status, "published")));
   if (!event) return undefined;
-  const when = event.startsOn ? `${formatDate(event.startsOn)}, ${event.startsAt}` : event.startsAt;
+  // English keeps the time as entered and the type as stored ("WorkShop"), as chat posts always said.
+  const english = locale === "en";
+  const time = english ? event.startsAt : format.time(event.startsAt);
+  const when = event.startsOn ? `${format.date(event.startsOn)}, ${time}` : time;
   return {
-    kicker: `New event: ${event.eventType}`,
+    kicker: t("mail.publication.event", { type: english ? event.eventType : eventTypeName(event.eventType, locale) }),
     title: event.name,
     summary: summarise(`${when}. ${event.details}`),
     url: `${baseUrl}${eventPagePath(event)}`,
@@ -237,29 +261,35 @@ async function digestMail(
     )
     .orderBy(asc(publications.publishedAt))
     .limit(50);
+  const locale = mailLanguage(subscriber.locale);
+  const { t } = translatorOf(locale);
   const items = [];
   for (const publication of published) {
-    const message = await describePublication(context.db, context.config.BASE_URL, publication);
-    if (message)
-      items.push({ title: `${message.kicker}: ${message.title}`, url: message.url, summary: message.summary });
+    const message = await describePublication(context.db, context.config.BASE_URL, publication, locale);
+    if (message) {
+      const title = t("mail.subject", { kicker: message.kicker, title: message.title });
+      items.push({ title, url: message.url, summary: message.summary });
+    }
   }
   if (items.length === 0) return undefined;
+  const { clubName } = context;
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
-  const subject = `${context.clubName}: your weekly digest`;
+  const subject = t("mail.digest.subject", { clubName });
   return {
     dedupeKey: `digest:${subscriber.id}:${week}`,
     to: subscriber.email,
     subject,
     unsubscribeUrl: links.unsubscribeUrl,
     ...renderMail({
-      clubName: context.clubName,
+      locale,
+      clubName,
       subject,
-      kicker: "Weekly digest",
-      heading: `This week at ${context.clubName}`,
-      paragraphs: [`${items.length} new on the topics you follow:`],
+      kicker: t("mail.digest.kicker"),
+      heading: t("mail.digest.heading", { clubName }),
+      paragraphs: [t("mail.digest.count", { count: items.length })],
       items,
       footer: {
-        reason: `You get this because you subscribed to a weekly digest of ${context.clubName} news.`,
+        reason: t("mail.digest.reason", { clubName }),
         manageUrl: links.manageUrl,
         unsubscribeUrl: links.unsubscribeUrl,
       },

@@ -15,6 +15,8 @@ import { passwordProblem } from "~/domain/password-policy.server";
 import { roleOf } from "~/domain/roles";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/domain/users.server";
+import { LANGUAGE_COOKIE, LOCALES, type Locale } from "~/i18n/locales";
+import { readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Config } from "~/lib/config.server";
 import { IPV6_SUBNET } from "~/lib/rate-limit.server";
@@ -77,6 +79,20 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
 };
 
 const { users } = authSchema;
+
+const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=`);
+
+/**
+ * The language a browser signs up or in with (the switch's cookie, else its Accept-Language):
+ * the account's mails are written in it. Undefined when the request says nothing (a script),
+ * so a script's sign-in doesn't reset a person's choice to English.
+ */
+function languageOfHeaders(headers: Headers | undefined): Locale | undefined {
+  const cookie = headers?.get("cookie");
+  const acceptLanguage = headers?.get("accept-language");
+  if (!acceptLanguage && !LANGUAGE_COOKIE_PATTERN.test(cookie ?? "")) return undefined;
+  return readPreferences(cookie, acceptLanguage).locale;
+}
 
 const bodyText = (body: Record<string, unknown> | undefined, field: string) =>
   typeof body?.[field] === "string" ? body[field] : undefined;
@@ -155,6 +171,8 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     secret: authSecret(config),
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    // The language the person last used the site in (set by the hooks below and the language switch).
+    user: { additionalFields: { locale: { type: [...LOCALES], required: false, input: false } } },
     // Pages show who is signed in from a signed cookie (`getDisplayUser`); decisions about
     // rights always ask the database (`getSessionUser`).
     session: { cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
@@ -190,6 +208,8 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
               // better-auth turns this message into the error code of its /login?error= redirect.
               throw new APIError("FORBIDDEN", { message: DOMAIN_REFUSED_ERROR });
             }
+            const locale = languageOfHeaders(ctx?.headers);
+            return locale ? { data: { ...user, locale } } : undefined;
           },
         },
       },
@@ -200,6 +220,10 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
             if (ctx && allowedDomain && user && isOidcCallback(ctx.path) && !emailDomainAllowed(user, allowedDomain)) {
               throw ctx.redirect(`/login?error=${DOMAIN_REFUSED_ERROR}`);
             }
+          },
+          after: async (session, ctx) => {
+            const locale = languageOfHeaders(ctx?.headers);
+            if (locale) await db.update(users).set({ locale }).where(eq(users.id, session.userId));
           },
         },
       },

@@ -1,10 +1,13 @@
 import { and, between, eq } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
 import { events } from "~/db/schema";
-import { formatDate, formatTime, todayIn } from "~/lib/format";
+import type { MessageKey } from "~/i18n/catalogs";
+import type { Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
+import { todayIn } from "~/lib/format";
 import type { ApiEvent } from "./events";
 import { toApiEvent } from "./events.server";
-import { type MailingContext, type NewMail, queueMails } from "./mail.server";
+import { accountLanguages, type MailingContext, mailLanguage, type NewMail, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { eventStart } from "./registrations.server";
 import { listTicketHolders, type TicketHolder } from "./tickets.server";
@@ -15,10 +18,22 @@ export const EVENT_REMINDERS_JOB = "event-reminders";
 const HOUR = 3_600_000;
 
 /** Each reminder goes out in its window before the start: the day before, then the hour before. */
-const REMINDERS = [
-  { key: "24h", from: 24 * HOUR, until: HOUR, kicker: "Tomorrow", lead: "is tomorrow" },
-  { key: "1h", from: HOUR, until: 0, kicker: "In an hour", lead: "starts in an hour" },
-] as const;
+const REMINDERS: readonly { key: string; from: number; until: number; kicker: MessageKey; lead: MessageKey }[] = [
+  {
+    key: "24h",
+    from: 24 * HOUR,
+    until: HOUR,
+    kicker: "mail.reminder.dayBefore.kicker",
+    lead: "mail.reminder.dayBefore.lead",
+  },
+  {
+    key: "1h",
+    from: HOUR,
+    until: 0,
+    kicker: "mail.reminder.hourBefore.kicker",
+    lead: "mail.reminder.hourBefore.lead",
+  },
+];
 
 type Reminder = (typeof REMINDERS)[number];
 
@@ -49,9 +64,16 @@ export async function sendEventReminders(context: MailingContext, now: Date, tim
     const reminder = start && reminderDue(start, now);
     if (!start || !reminder) continue;
     const holders = await listTicketHolders(context.db, event._id, context.secret);
+    const languages = await accountLanguages(
+      context.db,
+      holders.map((holder) => holder.email),
+    );
     queued += await queueMails(
       context,
-      holders.map((holder) => reminderMail(context, { event, start, reminder, holder })),
+      holders.map((holder) => {
+        const locale = mailLanguage(languages.get(holder.email.toLowerCase()));
+        return reminderMail(context, { event, start, reminder, holder, locale });
+      }),
     );
   }
   return queued;
@@ -59,27 +81,30 @@ export async function sendEventReminders(context: MailingContext, now: Date, tim
 
 function reminderMail(
   context: MailingContext,
-  args: { event: ApiEvent; start: Date; reminder: Reminder; holder: TicketHolder },
+  args: { event: ApiEvent; start: Date; reminder: Reminder; holder: TicketHolder; locale: Locale },
 ): NewMail {
-  const { event, start, reminder, holder } = args;
+  const { event, start, reminder, holder, locale } = args;
+  const { t, format } = translatorOf(locale);
   const page = new URL(eventPagePath(event), context.config.BASE_URL).toString();
-  const subject = `${reminder.kicker}: ${event.name}`;
-  const when = `${event.starts_on ? formatDate(event.starts_on) : ""}, ${formatTime(event.starts_at)}`;
+  const kicker = t(reminder.kicker);
+  const subject = t("mail.subject", { kicker, title: event.name });
+  const when = `${event.starts_on ? format.date(event.starts_on) : ""}, ${format.time(event.starts_at)}`;
   return {
     dedupeKey: `event-reminder:${reminder.key}:${event._id}:${start.toISOString()}:${holder.email.toLowerCase()}`,
     to: holder.email,
     subject,
     ...renderMail({
+      locale,
       clubName: context.clubName,
       subject,
-      kicker: reminder.kicker,
+      kicker,
       heading: event.name,
       paragraphs: [
-        `${event.name} ${reminder.lead}: ${when}${event.venue ? `, ${event.venue}` : ""}.`,
-        `Your ticket's code is ${holder.code}. Show it (or its QR code on your ticket page) at the entrance.`,
+        t(reminder.lead, { event: event.name, when: event.venue ? `${when}, ${event.venue}` : when }),
+        t("mail.reminder.code", { code: holder.code }),
       ],
-      action: { label: "Show my ticket", url: `${page}/ticket` },
-      footer: { reason: `You get this because you registered for ${event.name}.` },
+      action: { label: t("mail.reminder.action"), url: `${page}/ticket` },
+      footer: { reason: t("mail.registration.reason", { event: event.name }) },
     }),
   };
 }

@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import type { Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
 
 /** What every mail says, in the club's look: written once, rendered as HTML and as plain text. */
 export interface MailContent {
+  /** The language it is written in: its texts come translated; this names it and words the footer's links. */
+  locale: Locale;
   clubName: string;
   subject: string;
   /** A line above the heading ("New notice", "Weekly digest"). */
@@ -29,8 +33,9 @@ export function renderMail(content: MailContent): { html: string; text: string }
 
 function MailHtml({ content }: { content: MailContent }) {
   const { footer } = content;
+  const { t } = translatorOf(content.locale);
   return (
-    <html lang="en">
+    <html lang={content.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -99,7 +104,7 @@ function MailHtml({ content }: { content: MailContent }) {
                           <>
                             {" "}
                             <a href={footer.manageUrl} style={{ color: MUTED }}>
-                              Change what you get
+                              {t("mail.layout.manage")}
                             </a>
                           </>
                         )}
@@ -107,7 +112,7 @@ function MailHtml({ content }: { content: MailContent }) {
                           <>
                             {" · "}
                             <a href={footer.unsubscribeUrl} style={{ color: MUTED }}>
-                              Unsubscribe
+                              {t("mail.layout.unsubscribe")}
                             </a>
                           </>
                         )}
@@ -125,11 +130,12 @@ function MailHtml({ content }: { content: MailContent }) {
 }
 
 function mailText(content: MailContent): string {
+  const { t } = translatorOf(content.locale);
   const lines = [content.kicker, content.heading, "", ...content.paragraphs.flatMap((paragraph) => [paragraph, ""])];
   for (const item of content.items ?? []) lines.push(`* ${item.title}`, `  ${item.summary}`, `  ${item.url}`, "");
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, "");
   lines.push("--", `${content.clubName}. ${content.footer.reason}`);
-  if (content.footer.manageUrl) lines.push(`Change what you get: ${content.footer.manageUrl}`);
-  if (content.footer.unsubscribeUrl) lines.push(`Unsubscribe: ${content.footer.unsubscribeUrl}`);
+  if (content.footer.manageUrl) lines.push(`${t("mail.layout.manage")}: ${content.footer.manageUrl}`);
+  if (content.footer.unsubscribeUrl) lines.push(`${t("mail.layout.unsubscribe")}: ${content.footer.unsubscribeUrl}`);
   return `${lines.join("\n")}\n`;
 }

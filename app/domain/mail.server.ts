@@ -1,12 +1,17 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppContext } from "~/context";
+import { users } from "~/db/auth-schema";
 import { type Database, selectRows } from "~/db/client.server";
-import { mailPace, mails } from "~/db/schema";
+import { mailPace, mails, subscriptions } from "~/db/schema";
+import type { MessageKey } from "~/i18n/catalogs";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
 import type { Config } from "~/lib/config.server";
 import type { JobQueue } from "~/lib/job-queue.server";
 import type { MailTransport } from "~/lib/mail-transport.server";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
+import { requestLanguage } from "~/lib/request-language.server";
 import { countRows } from "./crud.server";
 import { readSiteSettings } from "./settings.server";
 
@@ -36,12 +41,70 @@ export interface MailContext {
 }
 
 /** What writing the site's mails needs: sending's context, the secret that signs their links, the club's name. */
-export type MailingContext = Omit<MailContext, "transport"> & { secret: string; clubName: string };
+export type MailingContext = Omit<MailContext, "transport"> & {
+  secret: string;
+  clubName: string;
+  /**
+   * The language of the form whose action writes the mails (a subscription, a registration):
+   * what a mail answering the reader's own request is written in when the recipient's own
+   * language is not known. Undefined for the API and background jobs.
+   */
+  locale?: Locale;
+};
 
-/** A request's view of what writing mail needs. */
+/** A request's view of what writing mail needs; a form action's carries the reader's language. */
 export async function mailingContextOf(app: AppContext): Promise<MailingContext> {
   const { clubName } = await readSiteSettings(app);
-  return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName };
+  const locale = requestLanguage();
+  return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName, locale };
+}
+
+/** The first language known, in the order given (the recipient's own first); English when none is. */
+export function mailLanguage(...known: (Locale | null | undefined)[]): Locale {
+  return known.find((locale): locale is Locale => Boolean(locale)) ?? DEFAULT_LOCALE;
+}
+
+const EVENT_TYPE_NAMES: Record<string, MessageKey> = {
+  "Programming Contest": "mail.eventType.programmingContest",
+  WorkShop: "mail.eventType.workshop",
+  Webinars: "mail.eventType.webinars",
+  Seminar: "mail.eventType.seminar",
+  "Boot Camp": "mail.eventType.bootCamp",
+};
+
+/** An event type as its page names it ("WorkShop" is "Workshop"), in a mail's language. */
+export function eventTypeName(eventType: string, locale: Locale): string {
+  const key = EVENT_TYPE_NAMES[eventType];
+  return key ? translatorOf(locale).t(key) : eventType;
+}
+
+/** A subscription topic ("notices", "events:Seminar", "results") as a mail names it. */
+export function topicName(topic: string, locale: Locale): string {
+  const { t } = translatorOf(locale);
+  if (topic === "notices") return t("mail.topic.notices");
+  if (topic === "results") return t("mail.topic.results");
+  if (topic.startsWith("events:")) return t("mail.topic.events", { type: eventTypeName(topic.slice(7), locale) });
+  return topic;
+}
+
+/** A signed-in person chose a language: their mails (and their subscription's) are written in it from now on. */
+export async function saveAccountLanguage(db: Database, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+  await db.update(subscriptions).set({ locale }).where(eq(subscriptions.userId, userId));
+}
+
+/**
+ * The language each address's account last used the site in, by lower-cased address;
+ * addresses without an account (or whose language is not known) are left out.
+ */
+export async function accountLanguages(db: Database, addresses: readonly string[]): Promise<Map<string, Locale>> {
+  const lowered = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, lowered), isNotNull(users.locale)));
+  return new Map(rows.flatMap((row) => (row.locale ? [[row.email.toLowerCase(), row.locale] as const] : [])));
 }
 
 /**

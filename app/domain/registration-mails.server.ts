@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eventPagePath } from "~/content/events";
+import type { Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
 import { type Actor, recordAudit } from "./audit.server";
 import type { ApiEvent } from "./events";
-import { type MailingContext, type NewMail, queueMails } from "./mail.server";
+import { accountLanguages, type MailingContext, mailLanguage, type NewMail, queueMails } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import {
   addressesOfRegistered,
@@ -18,6 +20,8 @@ import {
 /**
  * What registering, cancelling and confirming tell people by mail, written with the change
  * (through the mail queue) by the same calls the event page, the dashboard and the API use.
+ * Each mail is in its recipient's language when their account has one; the registrant's own
+ * confirmation is in the language they registered in.
  */
 
 type EventRow = ApiEvent;
@@ -28,22 +32,37 @@ const eventUrl = (context: MailingContext, event: EventRow) =>
 function eventMail(
   context: MailingContext,
   event: EventRow,
-  mail: { dedupeKey: string; to: string; subject: string; kicker: string; paragraphs: string[]; reason: string },
+  mail: {
+    locale: Locale;
+    dedupeKey: string;
+    to: string;
+    subject: string;
+    kicker: string;
+    paragraphs: string[];
+    reason: string;
+  },
 ): NewMail {
   return {
     dedupeKey: mail.dedupeKey,
     to: mail.to,
     subject: mail.subject,
     ...renderMail({
+      locale: mail.locale,
       clubName: context.clubName,
       subject: mail.subject,
       kicker: mail.kicker,
       heading: event.name,
       paragraphs: mail.paragraphs,
-      action: { label: "Open the event's page", url: eventUrl(context, event) },
+      action: { label: translatorOf(mail.locale).t("mail.event.action"), url: eventUrl(context, event) },
       footer: { reason: mail.reason },
     }),
   };
+}
+
+/** Each address's language: its account's, else `fallback`, else English. */
+async function languagesOf(context: MailingContext, addresses: string[], fallback?: Locale) {
+  const stored = await accountLanguages(context.db, addresses);
+  return (address: string) => mailLanguage(stored.get(address.toLowerCase()), fallback);
 }
 
 type RegisterArgs = Parameters<typeof register>[1];
@@ -60,23 +79,32 @@ export async function registerAndTell(context: MailingContext, args: RegisterArg
     label: `${args.registrant.email} at ${event.name}`,
     after: { status, ...args.input },
   });
-  const reason = `You get this because you registered for ${event.name}.`;
+  const languageOf = await languagesOf(context, [args.registrant.email, ...args.input.members], context.locale);
+  // Registering oneself is answered in the form's language; someone an admin registers gets their own.
+  const locale = args.byAdmin
+    ? languageOf(args.registrant.email)
+    : mailLanguage(context.locale, languageOf(args.registrant.email));
+  const { t } = translatorOf(locale);
   const outcome =
     status === "waitlisted"
-      ? `All places are taken, so you are on the waitlist: number ${registered.position} in line. If a place opens up, you move up and we tell you.`
+      ? t("mail.registration.waitlisted", { position: registered.position })
       : status === "pending"
-        ? "Your team holds a place until every teammate confirms: each has an email with a link."
-        : "You are registered. See you there!";
+        ? t("mail.registration.pending")
+        : t("mail.registration.registered");
+  const kicker = t(
+    status === "waitlisted" ? "mail.registration.kickerWaitlisted" : "mail.registration.kickerRegistered",
+  );
   const mails = [
     eventMail(context, event, {
+      locale,
       dedupeKey: `registered:${registered.registrationId}`,
       to: args.registrant.email,
-      subject: `${status === "waitlisted" ? "On the waitlist" : "Registered"}: ${event.name}`,
-      kicker: status === "waitlisted" ? "On the waitlist" : "Registered",
+      subject: t("mail.subject", { kicker, title: event.name }),
+      kicker,
       paragraphs: [outcome],
-      reason,
+      reason: t("mail.registration.reason", { event: event.name }),
     }),
-    ...teamInvites(context, event, registered.registrationId, args.registrant, args.input),
+    ...teamInvites(context, event, registered.registrationId, args.registrant, args.input, languageOf),
   ];
   await queueMails(context, mails);
   return registered;
@@ -88,38 +116,44 @@ function teamInvites(
   registrationId: string,
   captain: Registrant,
   input: RegistrationInput,
+  languageOf: (address: string) => Locale,
 ): NewMail[] {
-  return input.members.map((email) =>
-    eventMail(context, event, {
+  return input.members.map((email) => {
+    const locale = languageOf(email);
+    const { t } = translatorOf(locale);
+    const names = { captain: captain.email, team: input.team_name, event: event.name };
+    return eventMail(context, event, {
+      locale,
       dedupeKey: `team-invite:${registrationId}:${email.toLowerCase()}`,
       to: email,
-      subject: `Confirm your place in the team ${input.team_name}: ${event.name}`,
-      kicker: "You are in a team",
-      paragraphs: [
-        `${captain.email} registered the team ${input.team_name} for ${event.name} and named you in it.`,
-        `To confirm, open the event's page signed in with this address (${email}) and choose "Confirm". No account yet? Create one with this address first.`,
-        "If you are not in this team, ignore this mail.",
-      ],
-      reason: `You get this because ${captain.email} named this address in a team.`,
-    }),
-  );
+      subject: t("mail.invite.subject", names),
+      kicker: t("mail.invite.kicker"),
+      paragraphs: [t("mail.invite.named", names), t("mail.invite.howTo", { email }), t("mail.invite.notYou")],
+      reason: t("mail.invite.reason", names),
+    });
+  });
 }
 
 async function tellPromoted(context: MailingContext, event: EventRow, registrationIds: string[]) {
   for (const registrationId of registrationIds) {
     const addresses = await addressesOfRegistration(context.db, registrationId);
+    // Someone else's cancellation (or an admin) moved them up: their own language, not the actor's.
+    const languageOf = await languagesOf(context, addresses);
     await queueMails(
       context,
-      addresses.map((to) =>
-        eventMail(context, event, {
+      addresses.map((to) => {
+        const locale = languageOf(to);
+        const { t } = translatorOf(locale);
+        return eventMail(context, event, {
+          locale,
           dedupeKey: `promoted:${registrationId}:${to.toLowerCase()}`,
           to,
-          subject: `A place opened up: ${event.name}`,
-          kicker: "Off the waitlist",
-          paragraphs: ["A place opened up and it is yours: you are off the waitlist and registered. See you there!"],
-          reason: `You get this because you were on the waitlist of ${event.name}.`,
-        }),
-      ),
+          subject: t("mail.promoted.subject", { event: event.name }),
+          kicker: t("mail.promoted.kicker"),
+          paragraphs: [t("mail.promoted.body")],
+          reason: t("mail.promoted.reason", { event: event.name }),
+        });
+      }),
     );
   }
 }
@@ -176,18 +210,23 @@ export async function confirmAndTell(
   });
   if (!confirmed.teamConfirmed) return confirmed;
   const addresses = await addressesOfRegistration(context.db, confirmed.registrationId);
+  const languageOf = await languagesOf(context, addresses);
+  const event = confirmed.event.name;
   await queueMails(
     context,
-    addresses.map((to) =>
-      eventMail(context, confirmed.event, {
+    addresses.map((to) => {
+      const locale = languageOf(to);
+      const { t } = translatorOf(locale);
+      return eventMail(context, confirmed.event, {
+        locale,
         dedupeKey: `team-confirmed:${confirmed.registrationId}:${to.toLowerCase()}`,
         to,
-        subject: `Your team is registered: ${confirmed.event.name}`,
-        kicker: "Team confirmed",
-        paragraphs: ["Every teammate has confirmed: your team is registered. See you there!"],
-        reason: `You get this because you are in a team for ${confirmed.event.name}.`,
-      }),
-    ),
+        subject: t("mail.teamConfirmed.subject", { event }),
+        kicker: t("mail.teamConfirmed.kicker"),
+        paragraphs: [t("mail.teamConfirmed.body")],
+        reason: t("mail.teamConfirmed.reason", { event }),
+      });
+    }),
   );
   return confirmed;
 }
@@ -201,17 +240,22 @@ export async function mailEveryoneRegistered(
   const addresses = await addressesOfRegistered(context.db, event._id, message.withWaitlist);
   const sending = randomUUID();
   const paragraphs = message.body.split(/\n\s*\n/).map((paragraph) => paragraph.trim());
+  // What the organisers wrote goes as written; the words around it are each reader's.
+  const languageOf = await languagesOf(context, addresses);
   return queueMails(
     context,
-    addresses.map((to) =>
-      eventMail(context, event, {
+    addresses.map((to) => {
+      const locale = languageOf(to);
+      const { t } = translatorOf(locale);
+      return eventMail(context, event, {
+        locale,
         dedupeKey: `event-message:${sending}:${to.toLowerCase()}`,
         to,
         subject: message.subject,
-        kicker: "From the organisers",
+        kicker: t("mail.organisers.kicker"),
         paragraphs: paragraphs.filter(Boolean),
-        reason: `You get this because you registered for ${event.name}.`,
-      }),
-    ),
+        reason: t("mail.registration.reason", { event: event.name }),
+      });
+    }),
   );
 }

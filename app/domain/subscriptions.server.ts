@@ -3,14 +3,16 @@ import type { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { invalidForm } from "~/lib/form-actions.server";
+import { requestLanguage } from "~/lib/request-language.server";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
-import { type MailingContext, queueMails } from "./mail.server";
+import { type MailingContext, mailLanguage, queueMails, topicName } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import { UUID_PATTERN } from "./recent-events";
 import type { PreferencesInput, SubscribeInput } from "./subscriptions";
-import { subscriptionTexts, topicLabel } from "./subscriptions";
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -75,7 +77,13 @@ export async function requestSubscription(context: MailingContext, input: Subscr
   if (!existing) {
     const [created] = await db
       .insert(subscriptions)
-      .values({ email: input.email, topics: input.topics, frequency: input.frequency, lastAskedAt: new Date() })
+      .values({
+        email: input.email,
+        topics: input.topics,
+        frequency: input.frequency,
+        locale: context.locale,
+        lastAskedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning();
     // Lost a race with the same address: the other request sent the mail.
@@ -87,13 +95,16 @@ export async function requestSubscription(context: MailingContext, input: Subscr
     .update(subscriptions)
     .set({
       lastAskedAt: new Date(),
-      // Until it is confirmed, the latest choices are the ones the link confirms.
-      ...(existing.confirmedAt ? {} : { topics: input.topics, frequency: input.frequency }),
+      // Until it is confirmed, the latest choices (and language) are the ones the link confirms.
+      ...(existing.confirmedAt
+        ? {}
+        : { topics: input.topics, frequency: input.frequency, locale: context.locale ?? existing.locale }),
     })
     .where(eq(subscriptions.id, existing.id))
     .returning();
   if (!asked) return;
-  if (asked.confirmedAt) await mailAlreadySubscribed(context, asked);
+  // The mail answers what was just typed: in the language of that form.
+  if (asked.confirmedAt) await mailAlreadySubscribed(context, asked, mailLanguage(context.locale, asked.locale));
   else await mailConfirmation(context, asked);
 }
 
@@ -107,12 +118,22 @@ export async function subscribeMember(
   preferences: PreferencesInput,
 ): Promise<"saved" | "confirm"> {
   const { db } = context;
-  const [account] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id));
+  const [account] = await db
+    .select({ verified: users.emailVerified, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, user.id));
   const existing = (await subscriptionOfUser(db, user)) ?? (await findByEmail(db, user.email));
   const confirmedAt = existing?.confirmedAt ?? (account?.verified ? new Date() : null);
   // An unconfirmed address is asked again at most once per window, however often choices are saved.
   const askAgain = !existing?.lastAskedAt || Date.now() - existing.lastAskedAt.getTime() >= ASK_AGAIN_AFTER_MS;
-  const values = { ...preferences, userId: user.id, confirmedAt, ...(askAgain ? { lastAskedAt: new Date() } : {}) };
+  const locale = mailLanguage(context.locale, account?.locale, existing?.locale);
+  const values = {
+    ...preferences,
+    userId: user.id,
+    confirmedAt,
+    locale,
+    ...(askAgain ? { lastAskedAt: new Date() } : {}),
+  };
   const [row] = existing
     ? await db.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
     : await db
@@ -163,8 +184,13 @@ export function subscriptionFromLink(db: Database, secret: string, token: string
   return subscriptionByToken(db, secret, token, MANAGE_PURPOSE);
 }
 
+/** The preferences link's form; its mails follow the language it was saved in. */
 export async function savePreferences(db: Database, id: string, preferences: PreferencesInput): Promise<void> {
-  await db.update(subscriptions).set(preferences).where(eq(subscriptions.id, id));
+  const locale = requestLanguage();
+  await db
+    .update(subscriptions)
+    .set({ ...preferences, ...(locale && { locale }) })
+    .where(eq(subscriptions.id, id));
 }
 
 /** Removes the address: no mail of any kind again, and its links stop working. */
@@ -195,49 +221,63 @@ export function subscribersOf(
     .limit(limit);
 }
 
-function topicsText(row: Subscription): string {
-  return row.topics.map(topicLabel).join(", ");
+function topicsText(row: Subscription, locale: Locale): string {
+  return row.topics.map((topic) => topicName(topic, locale)).join(", ");
 }
 
+/** In the subscription's language: the one it was asked for in (an unconfirmed row's is the latest form's). */
 async function mailConfirmation(context: MailingContext, row: Subscription) {
+  const locale = mailLanguage(row.locale, context.locale);
+  const { t } = translatorOf(locale);
+  const { clubName } = context;
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
+  const subject = t("mail.subscription.confirm.subject", { clubName });
   const { html, text } = renderMail({
-    clubName: context.clubName,
-    subject: `Confirm your subscription to ${context.clubName}`,
-    kicker: "One more step",
-    heading: "Confirm your subscription",
+    locale,
+    clubName,
+    subject,
+    kicker: t("mail.subscription.confirm.kicker"),
+    heading: t("mail.subscription.confirm.heading"),
     paragraphs: [
-      `Someone, hopefully you, asked for ${context.clubName} news at this address (${topicsText(row)}), ${row.frequency === "weekly" ? "as a weekly digest" : "each item as it is published"}.`,
-      "Nothing is sent until you confirm. If it wasn't you, ignore this mail.",
+      t("mail.subscription.confirm.asked", {
+        clubName,
+        topics: topicsText(row, locale),
+        how: t(
+          row.frequency === "weekly" ? "mail.subscription.confirm.weekly" : "mail.subscription.confirm.immediately",
+        ),
+      }),
+      t("mail.subscription.confirm.nothingYet"),
     ],
-    action: { label: "Confirm my subscription", url: links.confirmUrl },
-    footer: { reason: "You get this mail because this address was entered on our subscribe form." },
+    action: { label: t("mail.subscription.confirm.action"), url: links.confirmUrl },
+    footer: { reason: t("mail.subscription.confirm.reason") },
   });
   await queueMails(context, [
     {
       dedupeKey: `confirm:${row.id}:${row.lastAskedAt?.getTime() ?? 0}`,
       to: row.email,
-      subject: `Confirm your subscription to ${context.clubName}`,
+      subject,
       html,
       text,
     },
   ]);
 }
 
-async function mailAlreadySubscribed(context: MailingContext, row: Subscription) {
+async function mailAlreadySubscribed(context: MailingContext, row: Subscription, locale: Locale) {
+  const { t } = translatorOf(locale);
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, row.id);
-  const subject = `You are already subscribed to ${context.clubName}`;
+  const subject = t("mail.subscription.already.subject", { clubName: context.clubName });
   const { html, text } = renderMail({
+    locale,
     clubName: context.clubName,
     subject,
-    kicker: "Your subscription",
-    heading: "You are already subscribed",
+    kicker: t("mail.subscription.already.kicker"),
+    heading: t("mail.subscription.already.heading"),
     paragraphs: [
-      `This address already gets ${topicsText(row)}. Someone entered it on our subscribe form again; nothing has changed.`,
-      "To choose other topics or stop the mail, use the link below.",
+      t("mail.subscription.already.gets", { topics: topicsText(row, locale) }),
+      t("mail.subscription.already.change"),
     ],
-    action: { label: "Change what I get", url: links.manageUrl },
-    footer: { reason: subscriptionTexts.confirmed, unsubscribeUrl: links.unsubscribeUrl },
+    action: { label: t("mail.subscription.already.action"), url: links.manageUrl },
+    footer: { reason: t("mail.subscription.already.reason"), unsubscribeUrl: links.unsubscribeUrl },
   });
   await queueMails(context, [
     {

@@ -1,11 +1,17 @@
 import type { Logger } from "pino";
 import { data } from "react-router";
 import type { z } from "zod";
+import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "./field-errors";
 import { type ActionResult, BULK_MAX, type ConfirmQuestion, confirmStep } from "./form-actions";
+import { rememberRequestLanguage, requestLanguage } from "./request-language.server";
+import { translateFieldErrors } from "./validation-messages.server";
 
-/** The message of a 400 that names the wrong fields, on forms and in the API alike. */
+/** The message of a 400 that names the wrong fields, on forms and in the API alike (`messages.form.invalid`). */
 export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
+
+/** The translator of the form being answered (English outside a form action). */
+const formTranslator = () => translatorOf(requestLanguage() ?? "en");
 
 type Answer = ReturnType<typeof data<ActionResult>>;
 
@@ -15,10 +21,12 @@ type Answer = ReturnType<typeof data<ActionResult>>;
  * multipart body) is the sender's mistake: 400, never a server error.
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  // Before the first await: the rest of the action (its field errors, its mails) then speaks the reader's language.
+  rememberRequestLanguage(request);
   try {
     return await request.formData();
   } catch {
-    throw data({ message: "The form could not be read. Please send it again from the page." }, { status: 400 });
+    throw data({ message: formTranslator().t("messages.form.unreadable") }, { status: 400 });
   }
 }
 
@@ -35,9 +43,16 @@ export type ParsedForm<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; values: Record<string, string>; errors: Record<string, string>; answer: Answer };
 
-/** The answer to a form with wrong fields: 400, each named, what was typed kept. */
+/**
+ * The answer to a form with wrong fields: 400, each named, what was typed kept, in the reader's
+ * language (the schemas' English messages are looked up in the catalog: see validation-messages).
+ */
 export function invalidForm(values: Record<string, string>, errors: Record<string, string>): Answer {
-  return data<ActionResult>({ tone: "error", message: INVALID_INPUT_MESSAGE, errors, values }, 400);
+  const { locale, t } = formTranslator();
+  return data<ActionResult>(
+    { tone: "error", message: t("messages.form.invalid"), errors: translateFieldErrors(errors, locale), values },
+    400,
+  );
 }
 
 /**
@@ -78,7 +93,10 @@ export function confirmation(
 export function selectionProblem(ids: readonly string[], noneSelected: string): Answer | undefined {
   if (ids.length === 0) return data<ActionResult>({ tone: "error", message: noneSelected }, 400);
   if (ids.length > BULK_MAX) {
-    return data<ActionResult>({ tone: "error", message: `Select at most ${BULK_MAX} at a time.` }, 400);
+    return data<ActionResult>(
+      { tone: "error", message: formTranslator().t("messages.form.selectAtMost", { count: BULK_MAX }) },
+      400,
+    );
   }
   return undefined;
 }
@@ -95,6 +113,9 @@ export async function answerSafely(
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error({ err: error }, `${what} failed`);
-    return data<ActionResult>({ tone: "error", message: `Could not ${what}. Please try again.`, values }, 500);
+    // `what` is the route's English phrase ("save the notice"): other languages say it without.
+    const { locale, t } = formTranslator();
+    const message = locale === "en" ? t("messages.form.failed", { what }) : t("messages.form.failedUnnamed");
+    return data<ActionResult>({ tone: "error", message, values }, 500);
   }
 }

@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { appContext } from "~/context";
+import { saveAccountLanguage } from "~/domain/mail.server";
+import { getSessionUser } from "~/domain/session.server";
 import { LANGUAGE_COOKIE, LOCALES } from "~/i18n/locales";
 import { preferenceCookie } from "~/i18n/preferences";
 import { safeRedirectPath } from "~/lib/redirect";
@@ -15,7 +18,7 @@ export function loader() {
 }
 
 /** The header's language switch: a plain form, so it works before (and without) JavaScript. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const choice = languageChoice.safeParse(form);
   if (!choice.success) {
@@ -24,6 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  // Signed in: the account remembers it too, so mails sent later (reminders, news) are in it.
+  const app = context.get(appContext);
+  const user = await getSessionUser(request, app);
+  if (user) await saveAccountLanguage(app.db, user.id, choice.data.lang);
   return redirect(withoutLanguageParam(safeRedirectPath(choice.data.redirectTo) ?? "/"), {
     status: 303,
     headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, choice.data.lang) },
