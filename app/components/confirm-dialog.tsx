@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useT } from "~/i18n/react";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -16,6 +17,7 @@ interface ConfirmDialogProps {
  * returns focus on close, at no cost in JavaScript (see docs/decisions/007-speed.md).
  */
 export function ConfirmDialog({ open, title, description, onYes, onNo, onClosed }: ConfirmDialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -49,10 +51,10 @@ export function ConfirmDialog({ open, title, description, onYes, onNo, onClosed 
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn border border-slate-300 text-slate-800 hover:bg-slate-50" onClick={onNo}>
-          No
+          {t("dashboard.no")}
         </button>
         <button type="button" className="btn-navy" onClick={onYes}>
-          Yes
+          {t("dashboard.yes")}
         </button>
       </div>
     </dialog>

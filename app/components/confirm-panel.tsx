@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useT } from "~/i18n/react";
 import { CONFIRM_FIELD } from "~/lib/form-actions";
 
 interface ConfirmPanelProps {
@@ -12,13 +13,14 @@ interface ConfirmPanelProps {
 
 /** The confirmation as a second step, for a browser without JavaScript (the dialog's twin). */
 export function ConfirmPanel({ title, description, formId, hidden = {} }: ConfirmPanelProps) {
+  const t = useT();
   const buttons = (
     <div className="mt-4 flex gap-3">
       <button type="submit" form={formId} name={CONFIRM_FIELD} value="no" className="btn border border-slate-300">
-        No
+        {t("dashboard.no")}
       </button>
       <button type="submit" form={formId} name={CONFIRM_FIELD} value="yes" className="btn-navy">
-        Yes
+        {t("dashboard.yes")}
       </button>
     </div>
   );

@@ -4,12 +4,6 @@ import { isPermission, permissionTexts } from "~/domain/roles";
 import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export const dashboardErrorTexts = {
-  failedHeading: "This screen could not be loaded",
-  failed: "The connection may have dropped. Check it and press Retry; nothing you saved is lost.",
-  retry: "Retry",
-} as const;
-
 /**
  * A dashboard screen that failed, shown inside the dashboard's frame so the navigation and the
  * signed-in top bar stay: a missing page or record says the spec's 'Page not found', a screen
@@ -22,7 +16,7 @@ export function DashboardError({ error }: { error: unknown }) {
     return (
       <ErrorPanel heading={t("common.error.pageNotFound")}>
         <Link to="/dashboard" className="btn-accent">
-          Back to the dashboard
+          {t("dashboard.error.backToDashboard")}
         </Link>
       </ErrorPanel>
     );
@@ -31,15 +25,15 @@ export function DashboardError({ error }: { error: unknown }) {
     const permission: unknown = isRouteErrorResponse(error) ? error.data?.permission : undefined;
     const { heading, text } = permissionTexts[isPermission(permission) ? permission : "manage-site"];
     return (
-      <ErrorPanel heading={heading} text={text}>
+      <ErrorPanel heading={t(heading)} text={t(text)}>
         <Link to="/dashboard" className="btn-accent">
-          Back to the dashboard
+          {t("dashboard.error.backToDashboard")}
         </Link>
       </ErrorPanel>
     );
   }
   return (
-    <ErrorPanel heading={dashboardErrorTexts.failedHeading} text={dashboardErrorTexts.failed}>
+    <ErrorPanel heading={t("dashboard.error.failedHeading")} text={t("dashboard.error.failed")}>
       <RetryButton />
     </ErrorPanel>
   );
@@ -58,20 +52,21 @@ function ErrorPanel({ heading, text, children }: { heading: string; text?: strin
 
 /** Loads the screen's data again; before JavaScript runs, a link to the same address does it. */
 function RetryButton() {
+  const t = useT();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const { pathname, search } = useLocation();
   if (!hydrated) {
     return (
       <a href={pathname + search} className="btn-navy">
-        {dashboardErrorTexts.retry}
+        {t("dashboard.error.retry")}
       </a>
     );
   }
   const busy = revalidator.state === "loading";
   return (
     <button type="button" className="btn-navy" disabled={busy} onClick={() => revalidator.revalidate()}>
-      {busy ? "Retrying…" : dashboardErrorTexts.retry}
+      {busy ? t("dashboard.error.retrying") : t("dashboard.error.retry")}
     </button>
   );
 }

@@ -1,13 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { LogOutButton, MenuIcon } from "./site-header";
+import { ThemeSwitch } from "./theme-switch";
 import { useScreenPreload } from "./use-screen-preload";
-
-export const frameTexts = {
-  unreachable: "This screen could not be loaded: the connection may have dropped. Reload to try again.",
-  reload: "Reload",
-} as const;
 
 interface DashboardFrameProps {
   clubName: string;
@@ -24,10 +21,11 @@ interface DashboardFrameProps {
  * header or footer.
  */
 export function DashboardFrame({ clubName, clubShortName, displayName, navigation, children }: DashboardFrameProps) {
+  const t = useT();
   const screens = useScreenPreload("dashboard");
   return (
     <div data-dashboard-frame className="flex min-h-dvh flex-col bg-slate-50" onClickCapture={screens.onClickCapture}>
-      <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
+      <header className="navy-surface sticky top-0 z-40 bg-navy-900 text-white shadow">
         <div className="flex min-h-14 items-center gap-2 px-3 sm:px-4">
           {navigation && <DrawerToggle navigation={navigation} displayName={displayName} />}
           <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 font-bold text-white no-underline">
@@ -36,9 +34,12 @@ export function DashboardFrame({ clubName, clubShortName, displayName, navigatio
             </span>
             <span className="truncate lg:hidden">{clubShortName}</span>
             <span className="hidden lg:inline">{clubName}</span>
-            <span className="hidden text-sm font-normal text-slate-300 sm:inline">· Public site</span>
+            <span className="hidden text-sm font-normal text-slate-300 sm:inline">
+              · {t("dashboard.frame.publicSite")}
+            </span>
           </Link>
-          <div className="ml-auto shrink-0">
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            <ThemeSwitch look="bar" />
             {/* A phone shows the name in the drawer: the bar keeps the site's name and LogOut on one row. */}
             <LogOutButton displayName={displayName} nameShownFrom={navigation ? "sm" : "always"} />
           </div>
@@ -46,7 +47,7 @@ export function DashboardFrame({ clubName, clubShortName, displayName, navigatio
       </header>
       <div className="flex flex-1">
         {navigation && (
-          <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto bg-navy-900 p-3 text-white lg:block">
+          <aside className="navy-surface sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto bg-navy-900 p-3 text-white lg:block">
             {navigation}
           </aside>
         )}
@@ -61,14 +62,15 @@ export function DashboardFrame({ clubName, clubShortName, displayName, navigatio
 
 /** A full page load of the address that was clicked: it fetches the screen's code afresh. */
 function UnreachableScreen({ to }: { to: string }) {
+  const t = useT();
   return (
     <div
       role="alert"
       className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
     >
-      <p className="flex-1">{frameTexts.unreachable}</p>
+      <p className="flex-1">{t("dashboard.frame.unreachable")}</p>
       <a href={to} className="btn-navy">
-        {frameTexts.reload}
+        {t("dashboard.frame.reload")}
       </a>
     </div>
   );
@@ -80,6 +82,7 @@ function UnreachableScreen({ to }: { to: string }) {
  * dashboard's home, which lists every screen.
  */
 function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; displayName: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const drawer = useRef<HTMLDialogElement>(null);
   const { pathname, search } = useLocation();
@@ -92,7 +95,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
   const label = (
     <>
       <MenuIcon />
-      Menu
+      {t("dashboard.frame.menu")}
     </>
   );
   if (!hydrated) {
@@ -118,7 +121,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
       <dialog
         ref={drawer}
         id="dashboard-drawer"
-        aria-label="Dashboard menu"
+        aria-label={t("dashboard.frame.drawer")}
         onClick={(event) => {
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
@@ -132,7 +135,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
               className="btn border border-navy-700 text-white"
               onClick={() => drawer.current?.close()}
             >
-              Close
+              {t("dashboard.frame.close")}
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-3 pb-6">{navigation}</div>
@@ -149,8 +152,9 @@ export interface Crumb {
 
 /** Where a form sits: Dashboard › Students › Edit Student. The last crumb is the page itself. */
 export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
+    <nav aria-label={t("dashboard.frame.breadcrumb")} className="text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-slate-600">
         {crumbs.map((crumb, index) => (
           <li key={crumb.label} className="flex items-center gap-1">

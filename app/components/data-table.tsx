@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Cell } from "~/domain/collection";
+import { useT } from "~/i18n/react";
 import { nextSort, sortParts } from "~/lib/table-query";
 
 export interface TableColumn<Row> {
@@ -84,6 +85,7 @@ function SortableHeader({
   sortKey: string;
   sorting: DataTableProps<{ _id: string }>["sorting"] & {};
 }) {
+  const t = useT();
   const { key, descending } = sortParts(sorting.current);
   const sorted = key === sortKey;
   return (
@@ -96,7 +98,15 @@ function SortableHeader({
         <span aria-hidden="true" className={sorted ? "" : "text-slate-400"}>
           {sorted ? (descending ? "↓" : "↑") : "↕"}
         </span>
-        <span className="sr-only">{sorted ? (descending ? ", sorted Z to A" : ", sorted A to Z") : ", sort"}</span>
+        <span className="sr-only">
+          {t(
+            sorted
+              ? descending
+                ? "dashboard.table.sortedDescending"
+                : "dashboard.table.sortedAscending"
+              : "dashboard.table.sortable",
+          )}
+        </span>
       </Link>
     </th>
   );
@@ -140,6 +150,7 @@ export function DataTable<Row extends { _id: string }>({
   selection,
   sorting,
 }: DataTableProps<Row>) {
+  const t = useT();
   if (rows.length === 0) {
     return <p className="card p-6 text-slate-600">{empty}</p>;
   }
@@ -151,7 +162,7 @@ export function DataTable<Row extends { _id: string }>({
           <tr>
             {selection && (
               <th scope="col" className="w-12 px-4 py-3">
-                <span className="sr-only">Select</span>
+                <span className="sr-only">{t("dashboard.table.select")}</span>
               </th>
             )}
             {columns.map((column) =>
@@ -164,7 +175,7 @@ export function DataTable<Row extends { _id: string }>({
               ),
             )}
             <th scope="col" className="px-4 py-3">
-              Action
+              {t("dashboard.table.action")}
             </th>
           </tr>
         </thead>

@@ -1,9 +1,4 @@
-const texts = {
-  download: "DOMjudge files (zip)",
-  rosterNote: "The members on the Students page as DOMjudge teams and accounts.",
-  eventNote: "The confirmed registrations as DOMjudge teams and accounts.",
-  passwords: "Every download makes new passwords: import the files of one download together.",
-} as const;
+import { useT } from "~/i18n/react";
 
 /** The zips' addresses (app/routes.ts). */
 export const domjudgeZipPath = (eventId?: string) =>
@@ -14,14 +9,15 @@ export const domjudgeZipPath = (eventId?: string) =>
  * else the Students page's members. Phrasing content only, so it fits a row of buttons in a <p>.
  */
 export function DomjudgeExportLinks({ eventId }: { eventId?: string }) {
+  const t = useT();
   const noteId = eventId ? `domjudge-note-${eventId}` : "domjudge-note-roster";
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <a href={domjudgeZipPath(eventId)} className="btn border border-slate-300" aria-describedby={noteId} download>
-        {texts.download}
+        {t("tools.domjudge.download")}
       </a>
       <span id={noteId} className="text-sm text-slate-600">
-        {eventId ? texts.eventNote : texts.rosterNote} {texts.passwords}
+        {eventId ? t("tools.domjudge.eventNote") : t("tools.domjudge.rosterNote")} {t("tools.domjudge.passwords")}
       </span>
     </span>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type EventCategory, eventsPage } from "~/content/events";
+import { type EventCategory, eventTypeLabelKey } from "~/content/events";
 import type { ApiEvent } from "~/domain/events";
-import { formatDate, formatTime } from "~/lib/format";
+import type { Formatters } from "~/i18n/format";
+import { useFormat, useT } from "~/i18n/react";
 import { langOf } from "~/lib/text";
 
 /**
@@ -18,11 +19,13 @@ export function EventArticle({
   event: ApiEvent;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const labelKey = eventTypeLabelKey(category.eventType);
   return (
     <article className="flex flex-col gap-6">
       <p>
         <Link to={`/events/${category.slug}`} className="text-sm font-medium text-navy-700 underline">
-          {category.label}
+          {labelKey ? t(labelKey) : category.label}
         </Link>
       </p>
       <header className="flex flex-col gap-2">
@@ -31,7 +34,7 @@ export function EventArticle({
         </h2>
         {event.status === "cancelled" && (
           <p className="self-start rounded bg-red-100 px-2 py-1 text-sm font-semibold text-red-800">
-            {eventsPage.cancelled}
+            {t("public.events.cancelled")}
           </p>
         )}
       </header>
@@ -54,24 +57,29 @@ export function EventArticle({
 }
 
 /** "5 December 2026, 10:00 AM" from a `YYYY-MM-DDTHH:MM` local time. */
-function formatLocalDateTime(value: string): string {
+function formatLocalDateTime(format: Formatters, value: string): string {
   const [date = "", time = ""] = value.split("T");
-  return `${formatDate(date)}, ${formatTime(time)}`;
+  return `${format.date(date)}, ${format.time(time)}`;
 }
 
 const isWebAddress = (venue: string) => /^https?:\/\//i.test(venue);
 
 function EventFacts({ event, isContest }: { event: ApiEvent; isContest: boolean }) {
+  const t = useT();
+  const format = useFormat();
+  const startsAt = format.time(event.starts_at);
   const facts: [string, React.ReactNode][] = [
     [
-      "Starts",
-      `${event.starts_on ? `${formatDate(event.starts_on)}, ` : ""}${formatTime(event.starts_at)}${event.starts_on ? "" : " (date to be announced)"}`,
+      t("public.events.facts.starts"),
+      event.starts_on
+        ? `${format.date(event.starts_on)}, ${startsAt}`
+        : t("public.events.facts.startsUndated", { time: startsAt }),
     ],
   ];
-  if (event.ends_at) facts.push(["Ends", formatLocalDateTime(event.ends_at)]);
+  if (event.ends_at) facts.push([t("public.events.facts.ends"), formatLocalDateTime(format, event.ends_at)]);
   if (event.venue) {
     facts.push([
-      "Venue",
+      t("public.events.facts.venue"),
       isWebAddress(event.venue) ? (
         <a key="venue" href={event.venue} rel="noreferrer" className="break-all text-navy-700 underline">
           {event.venue}
@@ -81,13 +89,22 @@ function EventFacts({ event, isContest }: { event: ApiEvent; isContest: boolean 
       ),
     ]);
   }
-  if (isContest) facts.push(["Problems", String(event.problem_number)]);
-  facts.push(["Duration", event.contest_duration]);
-  if (event.team_size_max > 1) facts.push(["Teams", `${event.team_size_min} to ${event.team_size_max} people`]);
-  if (event.capacity !== null) facts.push(["Places", String(event.capacity)]);
-  if (event.eligible_batches.length > 0) facts.push(["Open to batches", event.eligible_batches.join(", ")]);
-  if (event.registration_opens) facts.push(["Registration opens", formatLocalDateTime(event.registration_opens)]);
-  if (event.registration_closes) facts.push(["Registration closes", formatLocalDateTime(event.registration_closes)]);
+  if (isContest) facts.push([t("public.events.facts.problems"), format.number(event.problem_number)]);
+  facts.push([t("public.events.facts.duration"), event.contest_duration]);
+  if (event.team_size_max > 1) {
+    const size = { min: format.number(event.team_size_min), max: format.number(event.team_size_max) };
+    facts.push([t("public.events.facts.teams"), t("public.events.facts.teamSize", size)]);
+  }
+  if (event.capacity !== null) facts.push([t("public.events.facts.places"), format.number(event.capacity)]);
+  if (event.eligible_batches.length > 0) {
+    facts.push([t("public.events.facts.batches"), event.eligible_batches.map(format.number).join(", ")]);
+  }
+  if (event.registration_opens) {
+    facts.push([t("public.events.facts.registrationOpens"), formatLocalDateTime(format, event.registration_opens)]);
+  }
+  if (event.registration_closes) {
+    facts.push([t("public.events.facts.registrationCloses"), formatLocalDateTime(format, event.registration_closes)]);
+  }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 sm:grid-cols-[auto_1fr]">
       {facts.map(([term, value]) => (

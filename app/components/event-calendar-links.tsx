@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { eventsPage } from "~/content/events";
 import { type CalendarEventFields, eventIcsPath, eventPageUrl, googleCalendarLink } from "~/domain/event-calendar";
+import { useT } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 
 const CALENDAR_LINK =
@@ -8,23 +8,24 @@ const CALENDAR_LINK =
 
 /** Links that put one event in the visitor's calendar; none for an event without a date yet. */
 export function EventCalendarLinks({ event }: { event: CalendarEventFields }) {
+  const t = useT();
   // The page's absolute address goes in the entry's description, so the calendar leads back to it.
   const baseUrl = useRouteLoaderData<typeof rootLoader>("root")?.baseUrl ?? "";
   const google = googleCalendarLink(event, eventPageUrl(baseUrl, event));
   if (!google) return null;
   return (
-    <ul aria-label={eventsPage.calendarLinks} className="flex flex-wrap gap-3">
+    <ul aria-label={t("public.events.calendarLinks.label")} className="flex flex-wrap gap-3">
       <li>
         <a href={eventIcsPath(event)} type="text/calendar" className={CALENDAR_LINK}>
           <CalendarIcon />
-          {eventsPage.icsLink}
+          {t("public.events.calendarLinks.ics")}
         </a>
       </li>
       <li>
         <a href={google} target="_blank" rel="noreferrer" className={CALENDAR_LINK}>
           <CalendarIcon />
-          {eventsPage.googleCalendarLink}
-          <span className="sr-only"> {eventsPage.opensInNewTab}</span>
+          {t("public.events.calendarLinks.google")}
+          <span className="sr-only"> {t("public.events.calendarLinks.newTab")}</span>
         </a>
       </li>
     </ul>

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { eventPagePath } from "~/content/events";
 import type { ApiEvent } from "~/domain/events";
-import { type EventPlaces, type MyRegistration, registrationTexts as texts, ticketTexts } from "~/domain/registrations";
+import type { EventPlaces, MyRegistration } from "~/domain/registrations";
+import { type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";
 import { ConfirmPanel } from "./confirm-panel";
@@ -29,6 +30,7 @@ export function RegistrationPanel({
   data: RegistrationPanelData;
   result?: ActionResult;
 }) {
+  const t = useT();
   return (
     <section
       id="registration"
@@ -36,7 +38,7 @@ export function RegistrationPanel({
       className="flex scroll-mt-20 flex-col gap-4 rounded-lg border border-slate-200 p-4"
     >
       <h3 id="registration-heading" className="text-lg font-bold text-navy-900">
-        {texts.heading}
+        {t("accounts.registration.heading")}
       </h3>
       {result?.message && <Alert tone={result.tone ?? "info"}>{result.message}</Alert>}
       {result?.confirm && <ConfirmPanel {...result.confirm} />}
@@ -55,42 +57,50 @@ function RegistrationBody({
   data: RegistrationPanelData;
   result?: ActionResult;
 }) {
+  const t = useT();
   if (data.mine) return <MyRegistrationView mine={data.mine} ticketHref={`${eventPagePath(event)}/ticket`} />;
   if (data.closedReason) return <p className="text-slate-700">{data.closedReason}</p>;
   if (!data.signedIn) {
     return (
       <p>
         <Link to={data.loginHref} className="btn-accent">
-          {texts.logInToRegister}
+          {t("accounts.registration.logInToRegister")}
         </Link>
       </p>
     );
   }
   const { places } = data;
   const full = places.capacity !== null && places.taken >= places.capacity;
-  if (full && !places.waitlist) return <p className="text-slate-700">{texts.fullNoWaitlist}</p>;
+  if (full && !places.waitlist) return <p className="text-slate-700">{t("accounts.registration.fullNoWaitlist")}</p>;
   return event.team_size_max > 1 ? <TeamForm event={event} result={result} /> : <IndividualForm />;
 }
 
 function PlacesLine({ places }: { places: EventPlaces }) {
+  const t = useT();
   if (places.capacity === null) return null;
   const left = places.capacity - places.taken;
-  const text = left > 0 ? texts.placesLeft(left) : places.waitlist ? texts.fullWaitlist : texts.full;
+  const text =
+    left > 0
+      ? t("accounts.registration.placesLeft", { count: left })
+      : t(places.waitlist ? "accounts.registration.fullWaitlist" : "accounts.registration.full");
   return <p className="font-medium text-slate-800">{text}</p>;
 }
 
 function IndividualForm() {
+  const t = useT();
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="register" />
       <button type="submit" className="btn-navy">
-        {texts.register}
+        {t("accounts.registration.register")}
       </button>
     </Form>
   );
 }
 
 function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult }) {
+  const t = useT();
+  const format = useFormat();
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
   const teammateSlots = event.team_size_max - 1;
@@ -100,7 +110,7 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
       <input type="hidden" name="intent" value="register" />
       <div className="flex flex-col gap-1">
         <label htmlFor="team_name" className="text-sm font-medium text-slate-800">
-          {texts.teamName}
+          {t("accounts.registration.teamName")}
         </label>
         <input
           id="team_name"
@@ -123,10 +133,15 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
         aria-describedby={membersError ? "members-hint members-error" : "members-hint"}
       >
         <legend className="text-sm font-medium text-slate-800">
-          {texts.teammates(event.team_size_min - 1, teammateSlots)}
+          {t(
+            event.team_size_min - 1 === teammateSlots
+              ? "accounts.registration.teammates"
+              : "accounts.registration.teammatesRange",
+            { min: format.number(event.team_size_min - 1), max: format.number(teammateSlots) },
+          )}
         </legend>
         <p id="members-hint" className="text-sm text-slate-600">
-          {texts.teammatesHint}
+          {t("accounts.registration.teammatesHint")}
         </p>
         {Array.from({ length: teammateSlots }, (_, index) => (
           <input
@@ -136,7 +151,12 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
             name="members"
             type="email"
             autoComplete="off"
-            aria-label={`Teammate ${index + 1}${index < event.team_size_min - 1 ? "" : " (optional)"}`}
+            aria-label={t(
+              index < event.team_size_min - 1
+                ? "accounts.registration.teammate"
+                : "accounts.registration.teammateOptional",
+              { number: format.number(index + 1) },
+            )}
             aria-invalid={membersError ? true : undefined}
             defaultValue={values[`members.${index}`]}
             className={controlClass}
@@ -149,47 +169,57 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
         )}
       </fieldset>
       <button type="submit" className="btn-navy self-start">
-        {texts.registerTeam}
+        {t("accounts.registration.registerTeam")}
       </button>
     </Form>
   );
 }
 
-function statusLine(mine: MyRegistration): string {
+function statusLine(t: Translate, formatNumber: (value: number) => string, mine: MyRegistration): string {
   const team = mine.teamName ?? "";
-  if (mine.status === "waitlisted") return texts.waitlisted(mine.waitlistPosition ?? 1);
-  if (mine.status === "pending") return texts.pending(team);
-  return mine.teamName ? texts.teamRegistered(team) : texts.registered;
+  if (mine.status === "waitlisted") {
+    return t("accounts.registration.waitlisted", { position: formatNumber(mine.waitlistPosition ?? 1) });
+  }
+  if (mine.status === "pending") return t("accounts.registration.pending", { team });
+  return mine.teamName ? t("accounts.registration.teamRegistered", { team }) : t("accounts.registration.registered");
 }
 
 function MyRegistrationView({ mine, ticketHref }: { mine: MyRegistration; ticketHref: string }) {
+  const t = useT();
+  const format = useFormat();
   const captain = mine.people[0];
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-semibold text-navy-900">{statusLine(mine)}</p>
+      <p className="font-semibold text-navy-900">{statusLine(t, format.number, mine)}</p>
       {mine.status === "confirmed" && mine.confirmedByMe && (
         <p>
           <Link to={ticketHref} className="btn-accent">
-            {ticketTexts.link}
+            {t("accounts.ticket.link")}
           </Link>
         </p>
       )}
       {mine.teamName && (
-        <ul className="flex flex-col gap-1" aria-label={`Team ${mine.teamName}`}>
+        <ul className="flex flex-col gap-1" aria-label={t("accounts.registration.team", { team: mine.teamName })}>
           {mine.people.map((person) => (
             <li key={person.attendeeId} className="flex flex-wrap justify-between gap-x-4 text-slate-800">
               <span className="break-all">{person.name}</span>
-              <span className="text-sm text-slate-600">{person.confirmed ? "Confirmed" : "Not confirmed yet"}</span>
+              <span className="text-sm text-slate-600">
+                {t(
+                  person.confirmed
+                    ? "accounts.registration.memberConfirmed"
+                    : "accounts.registration.memberNotConfirmed",
+                )}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {!mine.confirmedByMe && (
         <Form method="post" preventScrollReset className="flex flex-col gap-2">
-          <p>{texts.invited(mine.teamName ?? "", captain?.name ?? "")}</p>
+          <p>{t("accounts.registration.invited", { team: mine.teamName ?? "", captain: captain?.name ?? "" })}</p>
           <input type="hidden" name="intent" value="confirm-team" />
           <button type="submit" className="btn-navy self-start">
-            {texts.confirmTeam}
+            {t("accounts.registration.confirmTeam")}
           </button>
         </Form>
       )}
@@ -198,13 +228,17 @@ function MyRegistrationView({ mine, ticketHref }: { mine: MyRegistration; ticket
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="registrationId" value={mine.id} />
           <button type="submit" className="btn border border-red-700 text-red-800 hover:bg-red-50">
-            {mine.teamName ? texts.cancelTeam : texts.cancel}
+            {t(mine.teamName ? "accounts.registration.cancelTeam" : "accounts.registration.cancel")}
           </button>
         </Form>
       )}
-      {mine.isCaptain && !mine.mayCancel && <p className="text-sm text-slate-700">{texts.cancelDeadlinePassed}</p>}
+      {mine.isCaptain && !mine.mayCancel && (
+        <p className="text-sm text-slate-700">{t("accounts.registration.cancelDeadlinePassed")}</p>
+      )}
       {!mine.isCaptain && mine.confirmedByMe && (
-        <p className="text-sm text-slate-700">{texts.askCaptain(captain?.name ?? "")}</p>
+        <p className="text-sm text-slate-700">
+          {t("accounts.registration.askCaptain", { captain: captain?.name ?? "" })}
+        </p>
       )}
     </div>
   );

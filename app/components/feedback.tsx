@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "~/i18n/react";
 import type { Feedback } from "~/lib/form-actions";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";
@@ -16,6 +17,7 @@ const TOAST_MS = 8000;
  * alert without it.
  */
 export function FeedbackMessage({ feedback }: { feedback: Feedback | null | undefined }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // Each new outcome (a new object) shows the toast again, even with the same text.
@@ -28,7 +30,10 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback | null | unde
   if (!feedback) return null;
   if (feedback.tone === "error" || !hydrated) return <Alert tone={feedback.tone}>{feedback.message}</Alert>;
   return (
-    <section aria-label="Notifications" className="fixed right-4 bottom-4 z-50 w-[min(92vw,24rem)]">
+    <section
+      aria-label={t("public.feedback.notifications")}
+      className="fixed right-4 bottom-4 z-50 w-[min(92vw,24rem)]"
+    >
       {/* Where focus lands after a dialog whose opener is gone (a deleted row's button). */}
       <div role="status" tabIndex={-1} data-feedback-focus className="outline-offset-4">
         {open && (
@@ -38,7 +43,7 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback | null | unde
             <p className="font-medium">{feedback.message}</p>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={t("public.feedback.dismiss")}
               onClick={() => setOpen(false)}
               className="-m-2 inline-flex size-11 items-center justify-center rounded"
             >

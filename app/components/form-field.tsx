@@ -1,5 +1,7 @@
 import { type RefObject, useEffect, useId, useRef } from "react";
 import type { FieldKind, FormFieldDef } from "~/domain/collection";
+import type { MessageKey, MessageValues } from "~/i18n/catalogs";
+import { type Translate, useT } from "~/i18n/react";
 import { LinkOrUploadInput } from "./link-or-upload-input";
 
 const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link" | "radio">, string> = {
@@ -14,6 +16,25 @@ const inputTypes: Record<Exclude<FieldKind, "textarea" | "select" | "link" | "ra
 const controlClass =
   "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-navy-700 aria-[invalid]:border-red-600 disabled:bg-slate-100";
 
+/** A field's label and hint as messages, by field name. */
+export type FieldTexts = Record<string, { label: MessageKey; hint?: MessageKey; values?: MessageValues }>;
+
+/**
+ * Fields defined once (with their English texts) for the dashboard and a public form alike,
+ * with the texts a page shows in its language; a field not named keeps its own.
+ */
+export function translatedFields(fields: readonly FormFieldDef[], texts: FieldTexts, t: Translate): FormFieldDef[] {
+  return fields.map((field) => {
+    const text = texts[field.name];
+    if (!text) return field;
+    return {
+      ...field,
+      label: t(text.label, text.values),
+      hint: text.hint ? t(text.hint, text.values) : field.hint,
+    };
+  });
+}
+
 interface FormFieldProps {
   field: FormFieldDef;
   defaultValue?: string;
@@ -25,6 +46,7 @@ interface FormFieldProps {
  * tied together for screen readers. The one place where a field's markup lives.
  */
 export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
+  const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useEnabledWhen(inputRef, field.enabledWhen);
@@ -55,7 +77,7 @@ export function FormField({ field, defaultValue = "", error }: FormFieldProps) {
         />
       ) : field.kind === "select" ? (
         <select {...common} className={controlClass}>
-          <option value="">{field.placeholderOption ?? "Select One"}</option>
+          <option value="">{field.placeholderOption ?? t("accounts.formField.selectOne")}</option>
           {field.options?.map((option) => (
             <option key={option} value={option}>
               {field.optionLabels?.[option] ?? option}

@@ -1,4 +1,6 @@
-import { type ChangeEvent, type InputHTMLAttributes, useEffect, useId, useState } from "react";
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
+import type { MessageKey } from "~/i18n/catalogs";
+import { Message, type Translate, useT } from "~/i18n/react";
 import { isAllowedLink, isPdfLink, MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -30,10 +32,10 @@ const FILE_TYPES: Record<UploadKind, string> = {
   pdf: "application/pdf,.pdf",
 };
 
-const UPLOAD_LABEL: Record<string, string> = {
-  image: "Or upload an image (JPEG, PNG, WebP, AVIF or GIF)",
-  pdf: "Or upload a PDF",
-  "pdf,image": "Or upload a PDF or an image",
+const UPLOAD_LABEL: Record<string, MessageKey> = {
+  image: "accounts.upload.image",
+  pdf: "accounts.upload.pdf",
+  "pdf,image": "accounts.upload.pdfOrImage",
 };
 
 type UploadState = { state: "idle" } | { state: "uploading"; fileName: string } | { state: "failed"; message: string };
@@ -51,6 +53,7 @@ interface LinkOrUploadInputProps {
  * JavaScript, as a typed link). A refused file shows why and leaves the form as it was.
  */
 export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUploadInputProps) {
+  const t = useT();
   const { defaultValue, ...controlProps } = inputProps;
   const [value, setValue] = useState(defaultValue);
   const [uploadedName, setUploadedName] = useState<string | null>(null);
@@ -67,7 +70,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
     const file = input.files?.[0];
     if (!file) return;
     setUpload({ state: "uploading", fileName: file.name });
-    const result = await sendFile(file, kinds);
+    const result = await sendFile(file, kinds, t);
     input.value = "";
     if ("url" in result) {
       setValue(result.url);
@@ -95,7 +98,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
       {hydrated && (
         <div className="flex flex-col gap-1">
           <label htmlFor={fileInputId} className="text-sm text-slate-700">
-            {UPLOAD_LABEL[kinds.join(",")] ?? UPLOAD_LABEL["pdf,image"]}
+            {t(UPLOAD_LABEL[kinds.join(",")] ?? "accounts.upload.pdfOrImage")}
           </label>
           <input
             id={fileInputId}
@@ -106,7 +109,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
             className="file-input"
           />
           <p role="status" className="text-sm text-slate-600">
-            {upload.state === "uploading" ? `Uploading ${upload.fileName}…` : ""}
+            {upload.state === "uploading" ? t("accounts.upload.uploading", { fileName: upload.fileName }) : ""}
           </p>
           {upload.state === "failed" && (
             <p role="alert" className="text-sm text-red-700">
@@ -120,16 +123,20 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
   );
 }
 
-async function sendFile(file: File, kinds: readonly UploadKind[]): Promise<{ url: string } | { message: string }> {
+async function sendFile(
+  file: File,
+  kinds: readonly UploadKind[],
+  t: Translate,
+): Promise<{ url: string } | { message: string }> {
   const body = new FormData();
   body.append("file", file);
   try {
     const response = await fetch(`/api/uploads?accept=${[...kinds].sort().join(",")}`, { method: "POST", body });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
     if (response.ok && answer.url) return { url: answer.url };
-    return { message: answer.message ?? `The upload failed (${response.status}). Please try again.` };
+    return { message: answer.message ?? t("accounts.upload.failedStatus", { status: response.status }) };
   } catch {
-    return { message: "The upload failed: check your connection and try again." };
+    return { message: t("accounts.upload.failedNetwork") };
   }
 }
 
@@ -143,27 +150,34 @@ function ChosenFilePreview({
   kinds: readonly UploadKind[];
   uploadedName: string | null;
 }) {
+  const t = useT();
   if (!isAllowedLink(link)) return null;
   const pdf = !kinds.includes("image") || isPdfLink(link);
   if (pdf) {
     const name = uploadedName ?? decodeURIComponent(link.split(/[?#]/)[0]?.split("/").pop() ?? link);
     return (
       <p className="text-sm text-slate-700">
-        PDF:{" "}
-        <a href={link} target="_blank" rel="noopener" className="break-all text-navy-700 underline">
-          {name}
-        </a>
+        <Message id="accounts.upload.pdfFile" values={{ name }} components={{ 0: <FileLink href={link} /> }} />
       </p>
     );
   }
   return (
     <img
       src={previewSource(link)}
-      alt={uploadedName ? `Preview of ${uploadedName}` : "Preview of the chosen image"}
+      alt={uploadedName ? t("accounts.upload.previewOf", { name: uploadedName }) : t("accounts.upload.previewChosen")}
       width={160}
       height={120}
       className="h-30 w-40 rounded-lg border border-slate-200 bg-slate-50 object-contain"
     />
+  );
+}
+
+/** The chosen PDF's link; the message gives it the file's name. */
+function FileLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="break-all text-navy-700 underline">
+      {children}
+    </a>
   );
 }
 

@@ -1,25 +1,50 @@
 import { Form } from "react-router";
+import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import type { FormFieldDef } from "~/domain/collection";
-import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath, memberTexts } from "~/domain/members";
+import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath } from "~/domain/members";
+import type { MessageKey } from "~/i18n/catalogs";
+import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";
-import { FormField } from "./form-field";
+import { FormField, translatedFields } from "./form-field";
+
+const BIO_MAX = 500;
+
+/** A judge's handle rule ("3-24 letters, digits or _") as the page's language writes it. */
+const HANDLE_RULE_KEYS: Record<string, MessageKey> = {
+  "letters, digits, _ . or -": "accounts.profile.ruleWithDotDash",
+  "letters, digits or _": "accounts.profile.ruleUnderscore",
+};
+
+function handleRule(t: Translate, formatNumber: (value: number) => string, rule: string): string {
+  const [, min, max, characters = ""] = /^(\d+)-(\d+) (.+)$/.exec(rule) ?? [];
+  const key = HANDLE_RULE_KEYS[characters];
+  return key ? t(key, { min: formatNumber(Number(min)), max: formatNumber(Number(max)) }) : rule;
+}
 
 /** The member profile's fields, in the order the form shows them (the API's names). */
-const PROFILE_FIELDS: readonly FormFieldDef[] = [
-  ...MEMBER_FACT_FIELDS,
-  ...JUDGES.map(
-    (judge): FormFieldDef => ({
-      name: judge.key,
-      label: `${judge.label} handle`,
-      kind: "text",
-      hint: `Optional: ${judge.rule}`,
-    }),
-  ),
-  { name: "github", label: "GitHub", kind: "text", maxLength: 300, hint: "Optional: a https:// link" },
-  { name: "linkedin", label: "LinkedIn", kind: "text", maxLength: 300, hint: "Optional: a https:// link" },
-  { name: "bio", label: "Bio", kind: "textarea", maxLength: 500, hint: "Optional, up to 500 characters" },
-];
+function profileFields(t: Translate, formatNumber: (value: number) => string): FormFieldDef[] {
+  return [
+    ...translatedFields(MEMBER_FACT_FIELDS, MEMBER_FIELD_TEXTS, t),
+    ...JUDGES.map(
+      (judge): FormFieldDef => ({
+        name: judge.key,
+        label: t("accounts.profile.handle", { judge: judge.label }),
+        kind: "text",
+        hint: t("accounts.profile.handleHint", { rule: handleRule(t, formatNumber, judge.rule) }),
+      }),
+    ),
+    { name: "github", label: "GitHub", kind: "text", maxLength: 300, hint: t("accounts.profile.linkHint") },
+    { name: "linkedin", label: "LinkedIn", kind: "text", maxLength: 300, hint: t("accounts.profile.linkHint") },
+    {
+      name: "bio",
+      label: t("accounts.profile.bio"),
+      kind: "textarea",
+      maxLength: BIO_MAX,
+      hint: t("accounts.profile.bioHint", { max: formatNumber(BIO_MAX) }),
+    },
+  ];
+}
 
 function profileValues(profile: MemberProfile): Record<string, string> {
   return {
@@ -47,24 +72,35 @@ interface MemberProfileSectionProps {
 
 /** /dashboard/profile's member part: the profile form, or the offer to claim a record, or why there is none. */
 export function MemberProfileSection({ profile, claimable, answer, busy }: MemberProfileSectionProps) {
+  const t = useT();
+  const format = useFormat();
   const result = answer?.tone && answer.message ? <Alert tone={answer.tone}>{answer.message}</Alert> : null;
   if (!profile && claimable) {
     return (
       <section aria-labelledby="claim-heading" className="card flex flex-col gap-3 p-6">
         <h2 id="claim-heading" className="text-lg font-semibold text-navy-900">
-          {memberTexts.claimHeading}
+          {t("accounts.profile.claimHeading")}
         </h2>
         {result}
         <p className="text-slate-700">
-          An admin added <strong>{claimable.name}</strong>
-          {claimable.batch === null ? "" : `, batch ${claimable.batch}`}
-          {claimable.session ? `, session ${claimable.session}` : ""} to the Students page with your email.
+          <Message
+            id="accounts.profile.claimText"
+            values={{
+              name: claimable.name,
+              details:
+                (claimable.batch === null
+                  ? ""
+                  : t("accounts.profile.claimBatch", { batch: format.number(claimable.batch) })) +
+                (claimable.session ? t("accounts.profile.claimSession", { session: claimable.session }) : ""),
+            }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
           <input type="hidden" name="studentId" value={claimable.id} />
           <button type="submit" className="btn-accent" disabled={busy}>
-            {memberTexts.claimButton}
+            {t("accounts.profile.claimButton")}
           </button>
         </Form>
       </section>
@@ -74,13 +110,10 @@ export function MemberProfileSection({ profile, claimable, answer, busy }: Membe
     return (
       <section aria-labelledby="member-heading" className="card flex flex-col gap-2 p-6">
         <h2 id="member-heading" className="text-lg font-semibold text-navy-900">
-          Member profile
+          {t("accounts.profile.memberHeading")}
         </h2>
         {result}
-        <p className="text-slate-700">
-          {memberTexts.noProfile} When an admin adds you to the Students page with this account's email, you can claim
-          that record here.
-        </p>
+        <p className="text-slate-700">{t("accounts.profile.noProfile")}</p>
       </section>
     );
   }
@@ -90,29 +123,25 @@ export function MemberProfileSection({ profile, claimable, answer, busy }: Membe
     <Form method="post" className="card flex flex-col gap-4 p-6" aria-labelledby="member-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="member-heading" className="text-lg font-semibold text-navy-900">
-          Member profile
+          {t("accounts.profile.memberHeading")}
         </h2>
         <a href={memberPath(profile.slug)} className="text-sm font-medium text-navy-700 underline">
-          See your public page
+          {t("accounts.profile.publicPage")}
         </a>
       </div>
       {result}
       <input type="hidden" name="intent" value="member" />
-      {PROFILE_FIELDS.map((field) => (
+      {profileFields(t, format.number).map((field) => (
         <FormField key={field.name} field={field} defaultValue={values[field.name]} error={errors[field.name]} />
       ))}
       <YesNoField
         name="emailVisible"
-        label={`Show my email (${profile.email}) on the Students page and my public page`}
+        label={t("accounts.profile.emailVisible", { email: profile.email })}
         checked={values.emailVisible === "on"}
       />
-      <YesNoField
-        name="listed"
-        label="Show me on the Students page and on my own page"
-        checked={values.listed === "on"}
-      />
+      <YesNoField name="listed" label={t("accounts.profile.listed")} checked={values.listed === "on"} />
       <button type="submit" className="btn-navy self-start" disabled={busy}>
-        Save profile
+        {t("accounts.profile.save")}
       </button>
     </Form>
   );

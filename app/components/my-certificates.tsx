@@ -1,10 +1,5 @@
-import {
-  type Certificate,
-  certificatePath,
-  certificatePdfPath,
-  certificateTexts as texts,
-} from "~/domain/certificates";
-import { formatDate } from "~/lib/format";
+import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
+import { useFormat, useT } from "~/i18n/react";
 import { langOf } from "~/lib/text";
 
 /**
@@ -12,13 +7,15 @@ import { langOf } from "~/lib/text";
  * that proves it (to share) and the PDF. Its loader reads them with `certificatesOfUser`.
  */
 export function MyCertificates({ certificates }: { certificates: readonly Certificate[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="my-certificates" className="card flex flex-col gap-3 p-6">
       <h2 id="my-certificates" className="text-lg font-bold text-navy-900">
-        {texts.mine}
+        {t("accounts.certificates.heading")}
       </h2>
       {certificates.length === 0 ? (
-        <p className="text-slate-600">{texts.mineEmpty}</p>
+        <p className="text-slate-600">{t("accounts.certificates.empty")}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200">
           {certificates.map((certificate) => (
@@ -30,22 +27,22 @@ export function MyCertificates({ certificates }: { certificates: readonly Certif
                 <p lang={langOf(certificate.eventName)} className="font-semibold text-navy-900">
                   {certificate.eventName}
                 </p>
-                <p className="text-sm text-slate-600">{formatDate(certificate.eventDate)}</p>
+                <p className="text-sm text-slate-600">{format.date(certificate.eventDate)}</p>
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
                 <a
                   href={certificatePath(certificate.code)}
                   className="btn border border-slate-300"
-                  aria-label={texts.minePageOf(certificate.eventName)}
+                  aria-label={t("accounts.certificates.pageOf", { event: certificate.eventName })}
                 >
-                  {texts.minePage}
+                  {t("accounts.certificates.page")}
                 </a>
                 <a
                   href={certificatePdfPath(certificate.code)}
                   className="btn-navy"
-                  aria-label={texts.minePdfOf(certificate.eventName)}
+                  aria-label={t("accounts.certificates.pdfOf", { event: certificate.eventName })}
                 >
-                  {texts.pdf}
+                  {t("accounts.certificates.pdf")}
                 </a>
               </div>
             </li>

@@ -1,17 +1,22 @@
-import { noticeBoard } from "~/content/notice-board";
 import type { ApiNotice } from "~/domain/notices";
-import { formatDate } from "~/lib/format";
+import { Message, useFormat, useT } from "~/i18n/react";
 import { langOf } from "~/lib/text";
 
 /** One notice as the notice board opens it: name, date, description and its PDF. */
 export function NoticeArticle({ notice }: { notice: ApiNotice }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <article aria-labelledby="notice-title" className="card p-6 sm:p-8">
       <h2 id="notice-title" lang={langOf(notice.name)} className="text-2xl font-bold text-navy-900">
         {notice.name}
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        Published on <time dateTime={notice.publishing_date}>{formatDate(notice.publishing_date)}</time>
+        <Message
+          id="public.notice.publishedOn"
+          values={{ date: format.date(notice.publishing_date) }}
+          components={{ 0: <time dateTime={notice.publishing_date} /> }}
+        />
       </p>
       <p lang={langOf(notice.description)} className="mt-6 text-lg leading-relaxed text-slate-800">
         {notice.description}
@@ -28,8 +33,8 @@ export function NoticeArticle({ notice }: { notice: ApiNotice }) {
           >
             <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
           </svg>
-          {noticeBoard.detailsLabel}
-          <span className="sr-only"> (PDF of the notice)</span>
+          {t("public.notice.details")}
+          <span className="sr-only"> {t("public.notice.pdf")}</span>
         </a>
       </p>
     </article>

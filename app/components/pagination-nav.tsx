@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useFormat, useT } from "~/i18n/react";
 import { pageWindow } from "~/lib/pagination";
 
 interface PaginationNavProps {
@@ -14,6 +15,8 @@ interface PaginationNavProps {
  * get the first, last and nearby pages only (see pageWindow).
  */
 export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNavProps) {
+  const t = useT();
+  const format = useFormat();
   if (pageCount <= 1) return null;
   const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold";
   return (
@@ -22,7 +25,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
         {page > 1 && (
           <li>
             <Link to={hrefFor(page - 1)} rel="prev" className={`${item} border border-slate-300 text-navy-900`}>
-              Previous
+              {t("public.pagination.previous")}
             </Link>
           </li>
         )}
@@ -37,10 +40,10 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
               <Link
                 to={hrefFor(number)}
                 aria-current={number === page ? "page" : undefined}
-                aria-label={`Page ${number}`}
+                aria-label={t("public.pagination.page", { number: format.number(number) })}
                 className={`${item} ${number === page ? "bg-navy-900 text-white" : "border border-slate-300 text-navy-900"}`}
               >
-                {number}
+                {format.number(number)}
               </Link>
             </li>
           ),
@@ -48,7 +51,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
         {page < pageCount && (
           <li>
             <Link to={hrefFor(page + 1)} rel="next" className={`${item} border border-slate-300 text-navy-900`}>
-              Next
+              {t("public.pagination.next")}
             </Link>
           </li>
         )}

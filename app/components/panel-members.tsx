@@ -1,8 +1,10 @@
 import { type ApiExecutive, isLeadingExecutive } from "~/domain/executives";
+import { useT } from "~/i18n/react";
 import { EAGER_CARDS, PersonCard } from "./person-card";
 
 /** A panel: the president and mentor cards first, then the executives in designation order. */
 export function PanelMembers({ members, emptyText }: { members: ApiExecutive[]; emptyText: string }) {
+  const t = useT();
   if (members.length === 0) return <p className="card p-6 text-lg text-slate-600">{emptyText}</p>;
   const leading = members.filter(isLeadingExecutive);
   const others = members.filter((member) => !isLeadingExecutive(member));
@@ -11,7 +13,7 @@ export function PanelMembers({ members, emptyText }: { members: ApiExecutive[]; 
       {leading.length > 0 && (
         <section aria-labelledby="panel-leading">
           <h2 id="panel-leading" className="sr-only">
-            President and mentor
+            {t("people.panel.leading")}
           </h2>
           <ul className="mx-auto grid max-w-3xl gap-6 sm:grid-cols-2">
             {leading.map((member) => (
@@ -25,7 +27,7 @@ export function PanelMembers({ members, emptyText }: { members: ApiExecutive[]; 
       {others.length > 0 && (
         <section aria-labelledby="panel-executives" className="mt-12">
           <h2 id="panel-executives" className="mb-6 text-2xl font-bold text-navy-900">
-            Executives
+            {t("people.panel.executives")}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3">
             {others.map((member, index) => (

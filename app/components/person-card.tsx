@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 import { langOf } from "~/lib/text";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -33,6 +34,7 @@ export function PersonCard({
   variant = "portrait",
   featured = false,
 }: PersonCardProps) {
+  const t = useT();
   const compact = variant === "compact";
   // On phones every card is a row (a small photo beside the text), so a list of 25 stays short;
   // from 640 px up, portraits stand on top and compact cards centre a round photo.
@@ -44,7 +46,7 @@ export function PersonCard({
     >
       <ResponsiveImage
         src={photoURL}
-        alt={`Portrait of ${name}`}
+        alt={t("people.card.portrait", { name })}
         width={400}
         height={400}
         sizes={compact ? "(min-width: 640px) 112px, 56px" : "(min-width: 768px) 33vw, (min-width: 640px) 50vw, 80px"}

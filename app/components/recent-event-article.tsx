@@ -1,14 +1,17 @@
 import { Link } from "react-router";
 import type { ApiRecentEvent } from "~/domain/recent-events";
+import { useFormat, useT } from "~/i18n/react";
 import { langOf } from "~/lib/text";
 import { PageHeader } from "./page-header";
 import { ResponsiveImage } from "./responsive-image";
 
 /** A recent event: its detail text, two pictures and the further paragraphs. */
 export function RecentEventArticle({ event }: { event: ApiRecentEvent }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
-      <PageHeader eyebrow="Recent event" title={event.name} />
+      <PageHeader eyebrow={t("public.recentEvent.eyebrow")} title={event.name} />
       <article className="container-page max-w-4xl py-10">
         <p lang={langOf(event.details)} className="text-xl leading-relaxed text-slate-800">
           {event.details}
@@ -18,7 +21,7 @@ export function RecentEventArticle({ event }: { event: ApiRecentEvent }) {
             <ResponsiveImage
               key={src}
               src={src}
-              alt={`${event.name}, scene ${index + 1}`}
+              alt={t("public.recentEvent.scene", { name: event.name, number: format.number(index + 1) })}
               width={1200}
               height={675}
               sizes="(min-width: 640px) 28rem, calc(100vw - 2rem)"
@@ -38,7 +41,7 @@ export function RecentEventArticle({ event }: { event: ApiRecentEvent }) {
           ))}
         <p className="mt-10">
           <Link to="/#recent" className="btn-navy">
-            Back to recent events
+            {t("public.recentEvent.back")}
           </Link>
         </p>
       </article>

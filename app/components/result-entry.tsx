@@ -1,6 +1,5 @@
-import { resultsPage } from "~/content/people";
 import type { ApiResult } from "~/domain/results";
-import { formatDate } from "~/lib/format";
+import { Message, useFormat, useT } from "~/i18n/react";
 import { isPdfLink } from "~/lib/media";
 import { langOf } from "~/lib/text";
 import { ResponsiveImage } from "./responsive-image";
@@ -10,6 +9,8 @@ import { ResponsiveImage } from "./responsive-image";
  * its id is the anchor the results feed links to.
  */
 export function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
+  const t = useT();
+  const format = useFormat();
   const pdf = isPdfLink(result.pdfFile);
   return (
     <article
@@ -21,7 +22,11 @@ export function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean
           {result.name}
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          Published on <time dateTime={result.publishing_date}>{formatDate(result.publishing_date)}</time>
+          <Message
+            id="people.results.publishedOn"
+            values={{ date: format.date(result.publishing_date) }}
+            components={{ 0: <time dateTime={result.publishing_date} /> }}
+          />
         </p>
         {result.description && (
           <p lang={langOf(result.description)} className="mt-4 leading-relaxed text-slate-700">
@@ -30,7 +35,7 @@ export function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean
         )}
         <p className="mt-6">
           <a href={result.pdfFile} className="btn-navy py-2 text-center" {...(pdf ? { type: "application/pdf" } : {})}>
-            {pdf ? resultsPage.pdfLabel : resultsPage.imageLabel}
+            {pdf ? t("people.results.pdf") : t("people.results.image")}
           </a>
         </p>
       </div>
@@ -38,7 +43,7 @@ export function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean
         <a href={result.img} className="block">
           <ResponsiveImage
             src={result.img}
-            alt={`Result sheet of ${result.name}`}
+            alt={t("people.results.sheetAlt", { name: result.name })}
             width={1200}
             height={1600}
             sizes="(min-width: 640px) 24rem, calc(100vw - 4.5rem)"

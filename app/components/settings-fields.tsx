@@ -1,5 +1,6 @@
 import type { FieldKind } from "~/domain/collection";
 import type { SettingsFieldForm, SettingsPart } from "~/domain/settings-groups";
+import { useT } from "~/i18n/react";
 import { FormField } from "./form-field";
 
 /** How each kind of setting is typed: every one through the form field all dashboard forms use. */
@@ -51,6 +52,7 @@ function SettingList({
   values,
   errors,
 }: Omit<FieldsProps, "parts"> & { part: SettingsPart & { input: "list" } }) {
+  const t = useT();
   const hintId = `${part.name}-hint`;
   const errorId = `${part.name}-error`;
   const error = errors[part.name];
@@ -75,7 +77,7 @@ function SettingList({
           className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:p-4"
         >
           <legend className="px-1 text-sm font-semibold text-slate-800">
-            {part.itemLabel} {row + 1}
+            {t("tools.settings.row", { item: part.itemLabel, number: row + 1 })}
           </legend>
           {part.fields.map((field) => (
             <SettingField

@@ -3,10 +3,11 @@ import { navigationLinks, panelLinks } from "~/content/site";
 import { useT } from "~/i18n/react";
 import { LanguageSwitch } from "./language-switch";
 import { ResponsiveImage } from "./responsive-image";
+import { ThemeSwitch } from "./theme-switch";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-1.5 lg:py-2 xl:px-2 2xl:px-3 ${
+  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-1.5 lg:py-2 xl:px-2 2xl:px-2.5 ${
     isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
   }`;
 
@@ -161,6 +162,9 @@ export function SiteHeader({
               </li>
             )}
             <li>{user ? <LogOutButton displayName={user.displayName} nameShownFrom="xl" /> : <LoginLink />}</li>
+            <li className="lg:relative">
+              <ThemeSwitch look="menu" />
+            </li>
           </ul>
         </nav>
       </div>

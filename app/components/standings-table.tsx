@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { memberPath } from "~/domain/members";
 import type { Scoring, StandingsCell, StandingsProblem } from "~/domain/standings";
-import { standingsTexts as texts } from "~/domain/standings";
+import type { Formatters } from "~/i18n/format";
+import { type Translate, useFormat, useT } from "~/i18n/react";
 
 /** A leaderboard's line, with the member profiles its people were matched to. */
 export interface LeaderboardRow {
@@ -33,21 +34,23 @@ export function StandingsTable({
   problems: readonly StandingsProblem[];
   rows: readonly LeaderboardRow[];
 }) {
-  const totalHeader = scoring === "icpc" ? texts.penalty : texts.score;
+  const t = useT();
+  const format = useFormat();
+  const totalHeader = scoring === "icpc" ? t("people.standings.penalty") : t("people.standings.score");
   return (
     <div className="sm:card sm:overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{texts.caption}</caption>
+        <caption className="sr-only">{t("people.standings.caption")}</caption>
         <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-3">
-              {texts.rank}
+              {t("people.standings.rank")}
             </th>
             <th scope="col" className="px-3 py-3">
-              {texts.who}
+              {t("people.standings.who")}
             </th>
             <th scope="col" className="px-3 py-3">
-              {texts.solved}
+              {t("people.standings.solved")}
             </th>
             <th scope="col" className="px-3 py-3">
               {totalHeader}
@@ -64,21 +67,27 @@ export function StandingsTable({
         <tbody className="block sm:table-row-group">
           {rows.map((row) => (
             <tr key={row.id} className={rowClass}>
-              <td data-label={texts.rank} className={`${labelledCellClass} font-bold text-navy-900`}>
-                {row.rank ?? "–"}
+              <td data-label={t("people.standings.rank")} className={`${labelledCellClass} font-bold text-navy-900`}>
+                {row.rank === null ? "–" : format.number(row.rank)}
               </td>
               <td className={`${cellClass} font-semibold text-slate-900`}>
                 <Participant row={row} />
               </td>
-              <td data-label={texts.solved} className={labelledCellClass}>
-                {row.solved}
+              <td data-label={t("people.standings.solved")} className={labelledCellClass}>
+                {format.number(row.solved)}
               </td>
               <td data-label={totalHeader} className={labelledCellClass}>
-                {scoring === "icpc" ? row.penalty : row.score}
+                {numberOrNothing(format, scoring === "icpc" ? row.penalty : row.score)}
               </td>
               {problems.map((problem) => (
                 <td key={problem.label} className={problemCellClass}>
-                  <ProblemCell label={problem.label} cell={row.cells[problem.label]} scoring={scoring} />
+                  <ProblemCell
+                    label={problem.label}
+                    cell={row.cells[problem.label]}
+                    scoring={scoring}
+                    t={t}
+                    format={format}
+                  />
                 </td>
               ))}
             </tr>
@@ -114,38 +123,63 @@ function Participant({ row }: { row: LeaderboardRow }) {
 }
 
 /** One problem: solved (minutes, tries; the first to solve marked), tried, or nothing. Read aloud as one sentence. */
-function ProblemCell({ label, cell, scoring }: { label: string; cell?: StandingsCell; scoring: Scoring }) {
+function ProblemCell({
+  label,
+  cell,
+  scoring,
+  t,
+  format,
+}: {
+  label: string;
+  cell?: StandingsCell;
+  scoring: Scoring;
+  t: Translate;
+  format: Formatters;
+}) {
   if (!cell || cell.attempts === 0) {
     return (
       <>
         <span aria-hidden="true" className="text-slate-400 max-sm:hidden">
           ·
         </span>
-        <span className="sr-only">{texts.notTried(label)}</span>
+        <span className="sr-only">{t("people.standings.notTried", { label })}</span>
       </>
     );
   }
-  const tries = texts.tries(cell.attempts);
+  const tries = t("people.standings.tries", { count: cell.attempts });
   if (!cell.solved) {
     return (
       <>
         <span aria-hidden="true" className="inline-block rounded bg-red-50 px-1.5 py-0.5 text-red-800">
-          <span className="sm:hidden">{label} </span>−{cell.attempts}
+          <span className="sm:hidden">{label} </span>−{format.number(cell.attempts)}
         </span>
-        <span className="sr-only">{texts.failed(label, tries)}</span>
+        <span className="sr-only">{t("people.standings.failed", { label, tries })}</span>
       </>
     );
   }
-  const shown = scoring === "score" && cell.score !== null ? String(cell.score) : `${cell.minutes ?? ""}′`;
-  const colours = cell.firstToSolve ? "bg-green-800 text-white" : "bg-green-100 text-green-900";
+  const shown =
+    scoring === "score" && cell.score !== null
+      ? format.number(cell.score)
+      : `${cell.minutes === null ? "" : format.number(cell.minutes)}′`;
+  // "Dark green: solved first" in both themes: the darkest green there is, under the dark theme's light ink.
+  const colours = cell.firstToSolve
+    ? "bg-green-800 text-white dark:bg-green-950 dark:text-green-900"
+    : "bg-green-100 text-green-900";
   return (
     <>
       <span aria-hidden="true" className={`inline-block rounded px-1.5 py-0.5 ${colours}`}>
         <span className="sm:hidden">{label} </span>
         {shown}
-        <span className="block text-[0.7rem] leading-none">{cell.attempts}</span>
+        <span className="block text-[0.7rem] leading-none">{format.number(cell.attempts)}</span>
       </span>
-      <span className="sr-only">{texts.solvedCell(label, shown, tries, cell.firstToSolve)}</span>
+      <span className="sr-only">
+        {t(cell.firstToSolve ? "people.standings.solvedFirst" : "people.standings.solvedCell", { label, shown, tries })}
+      </span>
     </>
   );
+}
+
+/** A line's penalty or score; a line the file gives none shows a blank cell. */
+function numberOrNothing(format: Formatters, value: number | null): string {
+  return value === null ? "" : format.number(value);
 }

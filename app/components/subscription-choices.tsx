@@ -1,5 +1,31 @@
 import { useId } from "react";
+import { eventCategories } from "~/content/events";
 import { FREQUENCIES, SUBSCRIPTION_TOPICS } from "~/domain/subscriptions";
+import type { MessageKey } from "~/i18n/catalogs";
+import { type Translate, useT } from "~/i18n/react";
+
+/** Event categories by slug, as the topic boxes name them. */
+const CATEGORY_KEYS: Record<string, MessageKey> = {
+  "programming-contest": "accounts.subscription.category.programming-contest",
+  workshop: "accounts.subscription.category.workshop",
+  webinars: "accounts.subscription.category.webinars",
+  seminar: "accounts.subscription.category.seminar",
+  "boot-camp": "accounts.subscription.category.boot-camp",
+};
+
+const FREQUENCY_KEYS: Record<(typeof FREQUENCIES)[number]["key"], MessageKey> = {
+  immediately: "accounts.subscription.immediately",
+  weekly: "accounts.subscription.weekly",
+};
+
+/** A topic as its box reads; one this page doesn't know keeps its own (English) label. */
+function topicLabel(t: Translate, topic: { key: string; label: string }): string {
+  if (topic.key === "notices") return t("accounts.subscription.topic.notices");
+  if (topic.key === "results") return t("accounts.subscription.topic.results");
+  const category = eventCategories.find((candidate) => topic.key === `events:${candidate.eventType}`);
+  const key = category && CATEGORY_KEYS[category.slug];
+  return key ? t("accounts.subscription.topic.events", { category: t(key) }) : topic.label;
+}
 
 interface SubscriptionChoicesProps {
   /** The chosen topics and frequency (as stored, or as typed before a failed send). */
@@ -15,30 +41,35 @@ interface SubscriptionChoicesProps {
  * and whose error is read with it.
  */
 export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionChoicesProps) {
+  const t = useT();
   const id = useId();
   return (
     <>
-      <ChoiceGroup legend="Topics" error={errors?.topics} errorId={`${id}-topics-error`}>
+      <ChoiceGroup legend={t("accounts.subscription.topics")} error={errors?.topics} errorId={`${id}-topics-error`}>
         {SUBSCRIPTION_TOPICS.map((topic) => (
           <Choice
             key={topic.key}
             type="checkbox"
             name="topics"
             value={topic.key}
-            label={topic.label}
+            label={topicLabel(t, topic)}
             checked={topics.includes(topic.key)}
           />
         ))}
       </ChoiceGroup>
       {frequency !== undefined && (
-        <ChoiceGroup legend="How often" error={errors?.frequency} errorId={`${id}-frequency-error`}>
+        <ChoiceGroup
+          legend={t("accounts.subscription.frequency")}
+          error={errors?.frequency}
+          errorId={`${id}-frequency-error`}
+        >
           {FREQUENCIES.map((choice) => (
             <Choice
               key={choice.key}
               type="radio"
               name="frequency"
               value={choice.key}
-              label={choice.label}
+              label={t(FREQUENCY_KEYS[choice.key])}
               checked={frequency === choice.key}
             />
           ))}

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { dashboardTexts } from "~/content/accounts";
+import { useT } from "~/i18n/react";
 import type { Feedback } from "~/lib/form-actions";
 import { CONFIRM_FIELD } from "~/lib/form-actions";
 
@@ -10,6 +10,7 @@ import { CONFIRM_FIELD } from "~/lib/form-actions";
  * `feedback` is the latest outcome of either.
  */
 export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?: unknown }>() {
+  const t = useT();
   const fetcher = useFetcher<Result>();
   const [pending, setPending] = useState<FormData | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -81,7 +82,7 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
     },
     no() {
       setPending(null);
-      setFeedback({ tone: "info", message: dashboardTexts.notSaved });
+      setFeedback({ tone: "info", message: t("dashboard.notSaved") });
     },
   };
 }

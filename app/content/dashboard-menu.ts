@@ -1,8 +1,9 @@
 import { can, type Permission, type Role } from "~/domain/roles";
+import type { MessageKey } from "~/i18n/catalogs";
 
 interface MenuLink {
   to: string;
-  label: string;
+  label: MessageKey;
   /** The count shown beside it (what waits for review). */
   badge?: "pendingReviews";
   /** When it differs from its group's. */
@@ -10,114 +11,115 @@ interface MenuLink {
 }
 
 interface MenuGroup {
-  heading: string;
+  heading: MessageKey;
   /** Who sees the group's links: each screen asks the server for the same permission. */
   permission: Permission;
   links: readonly MenuLink[];
 }
 
 /**
- * The dashboard's menu, grouped as spec section 2 lists it (paths relative to /dashboard). A
- * module of its own: public pages that show account texts (flash messages) don't ship the menu.
+ * The dashboard's menu, grouped as spec section 2 lists it (paths relative to /dashboard); its
+ * headings and labels are messages of the catalogs. A module of its own: public pages that show
+ * account texts (flash messages) don't ship the menu.
  */
 export const dashboardMenu: readonly MenuGroup[] = [
   {
-    heading: "Events",
+    heading: "dashboard.menu.group.events",
     permission: "edit-content",
     links: [
-      { to: "all-events", label: "All Events" },
-      { to: "add-event", label: "Add Event" },
+      { to: "all-events", label: "dashboard.menu.allEvents" },
+      { to: "add-event", label: "dashboard.menu.addEvent" },
     ],
   },
   {
-    heading: "Check-in",
+    heading: "dashboard.menu.group.checkIn",
     permission: "check-in",
-    links: [{ to: "check-in", label: "Check-in" }],
+    links: [{ to: "check-in", label: "dashboard.menu.checkIn" }],
   },
   {
-    heading: "Notice",
+    heading: "dashboard.menu.group.notice",
     permission: "edit-content",
     links: [
-      { to: "all-notice", label: "All Notice" },
-      { to: "add-notice", label: "Add Notice" },
+      { to: "all-notice", label: "dashboard.menu.allNotice" },
+      { to: "add-notice", label: "dashboard.menu.addNotice" },
     ],
   },
   {
-    heading: "Department",
+    heading: "dashboard.menu.group.department",
     permission: "edit-content",
     links: [
-      { to: "teachers", label: "Teachers" },
-      { to: "add-teacher", label: "Add Teacher" },
-      { to: "students", label: "Students" },
-      { to: "add-student", label: "Add Student" },
+      { to: "teachers", label: "dashboard.menu.teachers" },
+      { to: "add-teacher", label: "dashboard.menu.addTeacher" },
+      { to: "students", label: "dashboard.menu.students" },
+      { to: "add-student", label: "dashboard.menu.addStudent" },
     ],
   },
   {
-    heading: "Executive",
+    heading: "dashboard.menu.group.executive",
     permission: "edit-content",
     links: [
-      { to: "all-executive", label: "All Executive" },
-      { to: "add-executive", label: "Add Executive" },
+      { to: "all-executive", label: "dashboard.menu.allExecutive" },
+      { to: "add-executive", label: "dashboard.menu.addExecutive" },
     ],
   },
   {
-    heading: "Users",
+    heading: "dashboard.menu.group.users",
     permission: "manage-site",
     links: [
-      { to: "users", label: "Users" },
-      { to: "make-admin", label: "Make Admin" },
-      { to: "audit", label: "Audit log" },
-      { to: "membership", label: "Membership", permission: "edit-content" },
+      { to: "users", label: "dashboard.menu.users" },
+      { to: "make-admin", label: "dashboard.menu.makeAdmin" },
+      { to: "audit", label: "dashboard.menu.audit" },
+      { to: "membership", label: "dashboard.menu.membership", permission: "edit-content" },
     ],
   },
   {
-    heading: "Results",
+    heading: "dashboard.menu.group.results",
     permission: "edit-content",
     links: [
-      { to: "results", label: "Results" },
-      { to: "add-new-results", label: "Add New Results" },
-      { to: "standings", label: "Standings" },
-      { to: "rankings", label: "Rankings" },
+      { to: "results", label: "dashboard.menu.results" },
+      { to: "add-new-results", label: "dashboard.menu.addResults" },
+      { to: "standings", label: "dashboard.menu.standings" },
+      { to: "rankings", label: "dashboard.menu.rankings" },
     ],
   },
   {
     // The recent events are the home page's grid (and /details/{id}).
-    heading: "Home Page",
+    heading: "dashboard.menu.group.homePage",
     permission: "edit-content",
     links: [
-      { to: "recent-events", label: "Recent Events" },
-      { to: "add-recent-event", label: "Add Recent Event" },
+      { to: "recent-events", label: "dashboard.menu.recentEvents" },
+      { to: "add-recent-event", label: "dashboard.menu.addRecentEvent" },
     ],
   },
   {
-    heading: "Review",
+    heading: "dashboard.menu.group.review",
     permission: "edit-content",
     // The badge counts what the public forms sent and nobody has reviewed yet.
-    links: [{ to: "review", label: "Review queue", badge: "pendingReviews" }],
+    links: [{ to: "review", label: "dashboard.menu.review", badge: "pendingReviews" }],
   },
   {
     // Telling people: subscriptions, chat webhooks, the mail the site sent, background work that failed.
-    heading: "Notifications",
+    heading: "dashboard.menu.group.notifications",
     permission: "manage-site",
     links: [
-      { to: "notifications", label: "My email notifications", permission: "check-in" },
-      { to: "webhooks", label: "Webhooks" },
-      { to: "outbox", label: "Outbox" },
-      { to: "jobs", label: "Failed jobs" },
+      { to: "notifications", label: "dashboard.menu.notifications", permission: "check-in" },
+      { to: "webhooks", label: "dashboard.menu.webhooks" },
+      { to: "outbox", label: "dashboard.menu.outbox" },
+      { to: "jobs", label: "dashboard.menu.jobs" },
     ],
   },
   {
-    heading: "Scripts",
+    heading: "dashboard.menu.group.scripts",
     permission: "manage-site",
-    links: [{ to: "api-tokens", label: "API tokens" }],
+    links: [{ to: "api-tokens", label: "dashboard.menu.apiTokens" }],
   },
   {
     // The club's facts and the public pages' texts: name, contact, home page, About, Rules, footer.
-    heading: "Site",
+    heading: "dashboard.menu.group.site",
     permission: "manage-site",
     links: [
-      { to: "settings", label: "Settings" },
-      { to: "backup", label: "Backup" },
+      { to: "settings", label: "dashboard.menu.settings" },
+      { to: "backup", label: "dashboard.menu.backup" },
     ],
   },
 ];

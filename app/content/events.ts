@@ -1,12 +1,16 @@
 import type { EventType } from "~/domain/events";
+import type { MessageKey } from "~/i18n/catalogs";
 
 export interface EventCategory {
   slug: string;
   eventType: EventType;
+  /** The type's English name, as mails, subscriptions and the API's readers know it. */
   label: string;
-  intro: string;
-  topicsHeading: string;
-  topics: readonly string[];
+  /** The same name as the pages show it, in the reader's language. */
+  labelKey: MessageKey;
+  intro: MessageKey;
+  topicsHeading: MessageKey;
+  topics: readonly MessageKey[];
 }
 
 /** The events pages: one per event type, under /events/{slug}; the first is also /events. */
@@ -15,78 +19,79 @@ export const eventCategories = [
     slug: "programming-contest",
     eventType: "Programming Contest",
     label: "Programming Contest",
-    intro: "Four major programming contests every year, open to every batch, plus weekly practice contests.",
-    topicsHeading: "Our major contests",
+    labelKey: "public.events.category.programmingContest.label",
+    intro: "public.events.category.programmingContest.intro",
+    topicsHeading: "public.events.category.programmingContest.topicsHeading",
     topics: [
-      "Intra University Programming Contest",
-      "Victory Day Programming Contest",
-      "International Mother Language Day Programming Contest",
-      "Freshers' Programming Contest",
+      "public.events.category.programmingContest.topic1",
+      "public.events.category.programmingContest.topic2",
+      "public.events.category.programmingContest.topic3",
+      "public.events.category.programmingContest.topic4",
     ],
   },
   {
     slug: "workshop",
     eventType: "WorkShop",
     label: "Workshop",
-    intro: "Four hands-on workshops a year, each a full day of learning by doing.",
-    topicsHeading: "Our workshops",
+    labelKey: "public.events.category.workshop.label",
+    intro: "public.events.category.workshop.intro",
+    topicsHeading: "public.events.category.workshop.topicsHeading",
     topics: [
-      "Competitive programming with C++",
-      "Git and GitHub",
-      "Web design with HTML and CSS",
-      "Python for beginners",
+      "public.events.category.workshop.topic1",
+      "public.events.category.workshop.topic2",
+      "public.events.category.workshop.topic3",
+      "public.events.category.workshop.topic4",
     ],
   },
   {
     slug: "webinars",
     eventType: "Webinars",
     label: "Webinars",
-    intro: "Four webinars a year with alumni, teachers and guests, online so everyone can join.",
-    topicsHeading: "Our webinars",
+    labelKey: "public.events.category.webinars.label",
+    intro: "public.events.category.webinars.intro",
+    topicsHeading: "public.events.category.webinars.topicsHeading",
     topics: [
-      "Competitive programming roadmap",
-      "Life as a software engineer",
-      "Preparing for the ICPC",
-      "Higher studies abroad",
+      "public.events.category.webinars.topic1",
+      "public.events.category.webinars.topic2",
+      "public.events.category.webinars.topic3",
+      "public.events.category.webinars.topic4",
     ],
   },
   {
     slug: "seminar",
     eventType: "Seminar",
     label: "Seminar",
-    intro: "Seminars bring researchers and industry experts to the campus.",
-    topicsHeading: "Seminar topics",
+    labelKey: "public.events.category.seminar.label",
+    intro: "public.events.category.seminar.intro",
+    topicsHeading: "public.events.category.seminar.topicsHeading",
     topics: [
-      "Career paths in computer science",
-      "Cyber security awareness",
-      "Artificial intelligence and machine learning",
-      "Research and higher studies",
+      "public.events.category.seminar.topic1",
+      "public.events.category.seminar.topic2",
+      "public.events.category.seminar.topic3",
+      "public.events.category.seminar.topic4",
     ],
   },
   {
     slug: "boot-camp",
     eventType: "Boot Camp",
     label: "Boot Camp",
-    intro: "Intensive multi-day boot camps that take you from the basics to a finished project.",
-    topicsHeading: "Boot camp topics",
-    topics: ["Web development", "Data science", "Cyber security", "Language boot camps (C, C++, Java, Python)"],
+    labelKey: "public.events.category.bootCamp.label",
+    intro: "public.events.category.bootCamp.intro",
+    topicsHeading: "public.events.category.bootCamp.topicsHeading",
+    topics: [
+      "public.events.category.bootCamp.topic1",
+      "public.events.category.bootCamp.topic2",
+      "public.events.category.bootCamp.topic3",
+      "public.events.category.bootCamp.topic4",
+    ],
   },
 ] as const satisfies readonly EventCategory[];
 
+/** The header every events page shares (the layout's). */
 export const eventsPage = {
-  heading: "Events",
-  sidebarHeading: "Our Events",
-  upcomingHeading: "Upcoming events",
-  noUpcoming: "No upcoming events of this type have been announced yet. Check the notice board for news.",
-  pastHeading: "Past events",
-  /** On the workshops page: the topics of the home page (site settings). */
-  workshopTopicsHeading: "Workshop topics",
-  cancelled: "Cancelled",
-  calendarLinks: "Add this event to your calendar",
-  icsLink: "Download .ics",
-  googleCalendarLink: "Add to Google Calendar",
-  opensInNewTab: "(opens in a new tab)",
-} as const;
+  eyebrow: "public.events.eyebrow",
+  heading: "public.events.heading",
+} as const satisfies Record<string, MessageKey>;
 
 export function findEventCategory(slug: string): EventCategory | undefined {
   return eventCategories.find((category) => category.slug === slug);
@@ -103,7 +108,12 @@ export function eventPagePath(event: { eventType: string; slug: string }): strin
   return `${eventTypePath(event.eventType)}/${event.slug}`;
 }
 
-/** An event type as its page names it ("WorkShop" is "Workshop"). */
+/** An event type as its page names it in English ("WorkShop" is "Workshop"). */
 export function eventTypeLabel(eventType: string): string {
   return eventCategories.find((category) => category.eventType === eventType)?.label ?? eventType;
+}
+
+/** The same name as a message, for pages in the reader's language; a type no page lists has none. */
+export function eventTypeLabelKey(eventType: string): MessageKey | undefined {
+  return eventCategories.find((category) => category.eventType === eventType)?.labelKey;
 }

@@ -27,12 +27,9 @@ export function feedTitle(clubName: string, feed: AtomFeedKey): string {
   return `${clubName} ${atomFeeds[feed].title}`;
 }
 
-/** The calendar of upcoming events, and the links to it and to the events feed on the events pages. */
+/** The calendar of upcoming events, which the events pages link to beside the events feed. */
 export const eventCalendar = {
   path: "/feeds/events.ics",
   /** Calendar apps are asked to fetch it again after this long (the new events of the day appear by then). */
   refreshSeconds: 60 * 60,
-  subscribeLabel: "Add the events to your calendar",
-  feedLabel: "Follow the events in a feed reader",
-  hint: "Subscribe to the calendar link in Google Calendar, Apple Calendar or Thunderbird and new events appear there by themselves.",
 } as const;

@@ -44,11 +44,8 @@ export const introText = `RMSTU Programming Club is the oldest club of Rangamati
 
 We run programming contests, workshops, seminars and webinars, and help every member grow as a problem solver and developer. Our motto: Upgrade yourself.`;
 
+/** The club video beside the welcome. */
 export const welcome = {
-  /** Followed by the club's name. */
-  headingPrefix: "Welcome to",
-  videoLabel: "Watch the club video",
-  videoTitle: "Club video",
   videoEmbedUrl: "https://www.youtube-nocookie.com/embed/zOjov-2OZ0E",
   /** Shown until the visitor presses play, so the video player loads only on demand. */
   videoPosterUrl: "/images/video-poster.svg",
@@ -127,14 +124,3 @@ export const whyJoinRows: WhyJoinRow[] = [
     text: "Seminars, webinars and events connect you with alumni working in the software industry and with students of every batch.",
   },
 ];
-
-export const homeSections = {
-  workshopsHeading: "Workshop topics",
-  workshopsIntro: "Hands-on workshops for students of every department.",
-  whyJoinHeading: "Why join the club?",
-  recentEventsHeading: "Recent Events",
-  recentEventsEmpty: "No recent events have been published yet.",
-  contactHeading: "Address and contact",
-  mapTitle: "Map of the club's location",
-  mapLinkLabel: "Open the map in a new tab",
-} as const;

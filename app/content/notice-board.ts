@@ -1,17 +1,16 @@
-/** The right side of the notice board when no notice is open (spec section 1 and 2). */
+import type { MessageKey } from "~/i18n/catalogs";
+
+/** The notice board's header and the club's activities beside the list. */
 export const noticeBoard = {
-  heading: "Notice Board",
-  listHeading: "Notices",
-  empty: "No notices have been published yet.",
-  introHeading: "About the club",
-  activitiesHeading: "Our activities",
+  eyebrow: "public.notice.eyebrow",
+  heading: "public.notice.heading",
+  /** The right side of the board when no notice is open (spec section 1 and 2). */
   activities: [
-    "Contest programming classes",
-    "Programming contests",
-    "Development courses",
-    "R&D wing",
-    "Events",
-    "Ongoing courses",
+    "public.notice.activity.classes",
+    "public.notice.activity.contests",
+    "public.notice.activity.courses",
+    "public.notice.activity.research",
+    "public.notice.activity.events",
+    "public.notice.activity.ongoing",
   ],
-  detailsLabel: "Details",
-} as const;
+} as const satisfies { eyebrow: MessageKey; heading: MessageKey; activities: readonly MessageKey[] };

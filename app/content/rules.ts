@@ -8,9 +8,7 @@ export interface CommitteeRole {
 }
 
 export const rules = {
-  heading: "Rules and Regulation",
   lead: "The club is run by an executive committee elected by its members, with teachers of the Department of CSE as advisors.",
-  committeeHeading: "The committee",
   committee: [
     {
       role: "Advisors",
@@ -37,12 +35,10 @@ export const rules = {
       duty: "Take part in the club's activities, vote at the annual general meeting and may stand for the committee.",
     },
   ] as CommitteeRole[],
-  membershipHeading: "Membership",
   membership: `1. Every student of Rangamati Science and Technology University may become a member.
 2. Members register with the club desk at the start of each session; membership runs for one academic year and can be renewed.
 3. Only members may stand for the committee and vote at the annual general meeting.
 4. A member who wants to leave the club informs the general secretary in writing.`,
-  conductHeading: "Member conduct",
   conduct: `1. Treat every member, guest and teacher with respect, online and offline.
 2. Compete fairly: no plagiarism, shared solutions or outside help during contests.
 3. Take care of the labs and equipment used for classes and events.

@@ -163,46 +163,9 @@ export function mergeHeld(loaded: HeldTicket[], stored: DeskState | undefined): 
 
 export const countCheckedIn = (tickets: HeldTicket[]) => tickets.filter((ticket) => ticket.checkedInAt).length;
 
-/** "09:41" where the club is. */
-export function clockTime(moment: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
+/** "09:41" where the club is, in the page's language's digits. */
+export function clockTime(moment: string, timeZone: string, intlLocale = "en-GB"): string {
+  return new Intl.DateTimeFormat(intlLocale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
     new Date(moment),
   );
 }
-
-const checkIns = (count: number) => (count === 1 ? "1 check-in" : `${count} check-ins`);
-
-export const checkInTexts = {
-  title: "Check-in",
-  heading: (event: string) => `Check-in: ${event}`,
-  registrations: "Registrations",
-  counts: (checkedIn: number, expected: number) => `${checkedIn} of ${expected} checked in`,
-  scan: "Scan a ticket",
-  stopScan: "Stop scanning",
-  cameraStarting: "Opening the camera…",
-  cameraHint: "Hold the ticket's QR code in front of the camera.",
-  cameraView: "Camera",
-  cameraFailed: "The camera could not be opened. Type the ticket code instead.",
-  ready: "Scan or type a ticket code: who it is shows here.",
-  codeLabel: "Ticket code",
-  codeHint: "Case, spaces and dashes don't matter.",
-  checkIn: "Check in",
-  notACode: "That is not a ticket code: it has 20 letters and digits, like ABCDE-F0123-45678-9ABCD.",
-  checkedIn: "Checked in",
-  team: (team: string) => `Team ${team}`,
-  batch: (batch: number) => `Batch ${batch}`,
-  already: (time: string) => `Already checked in at ${time}`,
-  notATicket: "Not a ticket for this event",
-  allSent: "All check-ins sent",
-  sending: (count: number) => `Sending ${checkIns(count)}…`,
-  offline: (count: number) => `Offline: ${checkIns(count)} waiting to be sent`,
-  refused: (count: number, status: number) =>
-    `Not sent: ${checkIns(count)} waiting (the server answered ${status}). Log in again in another tab; they are sent on their own.`,
-  duplicatesHeading: "Duplicates reported",
-  duplicate: (name: string, time: string) => `${name}: checked in at ${time} on another device`,
-  peopleHeading: (count: number) => `Everyone with a ticket (${count})`,
-  noPeople: "Nobody holds a ticket for this event yet.",
-  code: (code: string) => `Code: ${code}`,
-  notYet: "Not checked in",
-  checkedInAt: (time: string) => `Checked in at ${time}`,
-};

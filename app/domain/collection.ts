@@ -1,8 +1,12 @@
+import type { MessageKey, MessageValues } from "../i18n/catalogs";
+import type { Formatters } from "../i18n/format";
 import { previewText, SHORT_PREVIEW } from "../lib/text";
 
 /**
  * What a managed collection is, as data: its dashboard screens, form fields, table columns
- * and texts, and the paths of its screens and API calls. Each entity describes itself with
+ * and texts, and the paths of its screens and API calls. English names what programs read
+ * (the OpenAPI document, CSV imports, the API's messages); the dashboard shows catalog
+ * messages instead (`collectionKeys`, `dashboardField`). Each entity describes itself with
  * `defineCollection` beside its own module (`students.collection.ts`…); one generic list
  * screen, one generic form and one set of API routes read the description. Browser-safe:
  * the input schemas and database access are the server's (collections.server.ts).
@@ -48,9 +52,16 @@ export type Cell =
   /** A short state in a coloured pill (Draft, Scheduled for …). */
   | { kind: "badge"; text: string; tone: "neutral" | "info" | "success" | "danger" };
 
+/** What a cell is written with: the page's translator and formatters. */
+export interface CellText {
+  t: (key: MessageKey, values?: MessageValues) => string;
+  format: Formatters;
+}
+
 export interface ColumnDef<Row> {
+  /** A message key of the catalogs (`dashboard.column.name`); tests/unit/collection-messages.test.ts checks each. */
   header: string;
-  cell(row: Row): Cell;
+  cell(row: Row, text: CellText): Cell;
   /** The key its header sorts by (the server's store maps it to an indexed column); none: not sortable. */
   sort?: string;
 }
@@ -59,25 +70,24 @@ export interface ColumnDef<Row> {
 export interface TableFilterDef {
   /** The query parameter, also the store's filter key. */
   name: string;
-  label: string;
+  label: MessageKey;
   /** The choice that shows every row. */
-  everything: string;
+  everything: MessageKey;
 }
 
 // Every function below is written as a method: methods take their parameters bivariantly, so a
 // Collection<ApiEvent, EventInput> is a Collection where the generic screens expect one.
+/** The API's answers (the dashboard's are `collectionKeys.text`). */
 export interface CollectionTexts<Input> {
   added(input: Input): string;
   updated(input: Input): string;
-  deleted: string;
-  /** Shown when the table has no rows (or none match the search). */
-  empty: string;
 }
 
 export interface Collection<Row extends { _id: string } = { _id: string }, Input = unknown> {
   key: string;
-  /** "event": used in dialog texts and button labels. */
+  /** "event", for the OpenAPI document and the API's messages. */
   noun: string;
+  /** The list's is the OpenAPI document's tag. */
   headings: { list: string; add: string; edit: string };
   /** Dashboard screens, relative to /dashboard (the spec's paths). */
   screens: { list: string; add: string };
@@ -89,7 +99,7 @@ export interface Collection<Row extends { _id: string } = { _id: string }, Input
   /** Rows can be added from a CSV file (with a preview first) at `/dashboard/{list}/import`. */
   csvImport?: boolean;
   /** More screens of one row, linked from its edit form (relative to /dashboard). */
-  rowScreens?: readonly { label: string; path(id: string): string }[];
+  rowScreens?: readonly { label: MessageKey; path(id: string): string }[];
   rowName(row: Row): string;
   texts: CollectionTexts<Input>;
 }
@@ -107,11 +117,60 @@ export const textCell = (value: string | number | null | undefined): Cell => ({
 });
 export const previewCell = (value: string | null): Cell => textCell(previewText(value ?? "", SHORT_PREVIEW));
 export const imageCell = (src: string | null): Cell => (src ? { kind: "image", src } : textCell(""));
-export const fileLinkCell = (href: string): Cell => ({ kind: "link", href, text: "Open file" });
+export const fileLinkCell = (href: string, { t }: CellText): Cell => ({
+  kind: "link",
+  href,
+  text: t("dashboard.cell.openFile"),
+});
 
 export const photoField: FormFieldDef = { name: "photoURL", label: "Photo", kind: "link", required: true };
 export const emailFormField: FormFieldDef = { name: "email", label: "Email", kind: "email", required: true };
 export const nameField: FormFieldDef = { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 };
+
+type CollectionText = "list" | "add" | "edit" | "noun" | "nouns" | "added" | "updated" | "deleted" | "empty";
+type FieldText = "field" | "hint" | "placeholder";
+
+/**
+ * The dashboard's messages of a collection, named after its key and its fields' names
+ * (`dashboard.students.field.batch`): tests/unit/collection-messages.test.ts checks that both
+ * catalogs hold every one, and that the English ones say what the definitions say.
+ */
+export const collectionKeys = {
+  text: (collection: Collection, text: CollectionText) => `dashboard.${collection.key}.${text}` as MessageKey,
+  field: (collection: Collection, field: FormFieldDef, text: FieldText) =>
+    `dashboard.${collection.key}.${text}.${field.name}` as MessageKey,
+  option: (collection: Collection, field: FormFieldDef, option: string) =>
+    `dashboard.${collection.key}.option.${field.name}.${option}` as MessageKey,
+};
+
+/** A collection's columns as the dashboard's table shows them: headers and cells in the page's language. */
+export function dashboardColumns<Row extends { _id: string }>(columns: readonly ColumnDef<Row>[], text: CellText) {
+  return columns.map((column) => ({
+    header: text.t(column.header as MessageKey),
+    sort: column.sort,
+    cell: (row: Row) => column.cell(row, text),
+  }));
+}
+
+/** A field as the dashboard's form shows it: its label, hint and choices in the page's language. */
+export function dashboardField(
+  collection: Collection,
+  field: FormFieldDef,
+  t: (key: MessageKey) => string,
+): FormFieldDef {
+  const labels = field.optionLabels;
+  return {
+    ...field,
+    label: t(collectionKeys.field(collection, field, "field")),
+    hint: field.hint && t(collectionKeys.field(collection, field, "hint")),
+    placeholderOption: field.placeholderOption && t(collectionKeys.field(collection, field, "placeholder")),
+    optionLabels:
+      labels &&
+      Object.fromEntries(
+        Object.keys(labels).map((option) => [option, t(collectionKeys.option(collection, field, option))]),
+      ),
+  };
+}
 
 /** A stored row as the form shows it (every value as text). */
 export function rowToFormValues(collection: Collection, row: object): Record<string, string> {

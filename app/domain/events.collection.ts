@@ -1,8 +1,8 @@
-import { formatDate, formatTime } from "../lib/format";
 import { defineCollection, nameField, previewCell, textCell } from "./collection";
 import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
-import { previewScreen, publishingColumn, publishingFields, publishingTexts } from "./publishing";
+import { previewScreen, publishingFields, publishingTexts } from "./publishing";
+import { statusColumn } from "./publishing-status";
 
 /** The events collection of the dashboard and the write API (see collection.ts). */
 export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">({
@@ -46,35 +46,36 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     ...publishingFields(["cancelled"], { cancelled: publishingTexts.cancelledChoice }),
   ],
   columns: [
-    { header: "Type", sort: "type", cell: (row) => textCell(row.eventType) },
-    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.type", sort: "type", cell: (row) => textCell(row.eventType) },
+    { header: "dashboard.column.name", sort: "name", cell: (row) => textCell(row.name) },
     {
-      header: "Start time and date",
+      header: "dashboard.column.startTimeAndDate",
       sort: "date",
-      cell: (row) => ({
+      cell: (row, { t, format }) => ({
         kind: "lines",
-        lines: [formatTime(row.starts_at), row.starts_on ? formatDate(row.starts_on) : "No date"],
+        lines: [format.time(row.starts_at), row.starts_on ? format.date(row.starts_on) : t("dashboard.cell.noDate")],
       }),
     },
     {
-      header: "Problem count and duration",
-      cell: (row) => ({ kind: "lines", lines: [`${row.problem_number} problems`, row.contest_duration] }),
+      header: "dashboard.column.problemsAndDuration",
+      cell: (row, { t }) => ({
+        kind: "lines",
+        lines: [t("dashboard.cell.problems", { count: row.problem_number }), row.contest_duration],
+      }),
     },
-    publishingColumn(),
-    { header: "Description", cell: (row) => previewCell(row.details) },
+    statusColumn(),
+    { header: "dashboard.column.description", cell: (row) => previewCell(row.details) },
   ],
-  filters: [{ name: "type", label: "Type", everything: "All types" }],
+  filters: [{ name: "type", label: "dashboard.events.filter.type", everything: "dashboard.events.filter.allTypes" }],
   rowScreens: [
-    { label: "Registrations", path: (id) => `events/${id}/registrations` },
-    { label: "Check-in", path: (id) => `events/${id}/check-in` },
-    { label: "Certificates", path: (id) => `events/${id}/certificates` },
-    previewScreen("events"),
+    { label: "dashboard.screen.registrations", path: (id) => `events/${id}/registrations` },
+    { label: "dashboard.screen.checkIn", path: (id) => `events/${id}/check-in` },
+    { label: "dashboard.screen.certificates", path: (id) => `events/${id}/certificates` },
+    { ...previewScreen("events"), label: "dashboard.screen.preview" },
   ],
   rowName: (row) => row.name,
   texts: {
     added: (input) => `${input.eventType} Event! added`,
     updated: (input) => `${input.eventType} Event! updated`,
-    deleted: "Event! Deleted",
-    empty: "No events yet.",
   },
 });

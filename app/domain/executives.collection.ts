@@ -17,18 +17,22 @@ export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInpu
     { name: "panel", label: "Panel", kind: "text", required: true, maxLength: 9, hint: "e.g. 2020-2021" },
   ],
   columns: [
-    { header: "Photo", cell: (row) => imageCell(row.photoURL) },
-    { header: "Name and title", sort: "name", cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }) },
-    { header: "Position", sort: "designation", cell: (row) => textCell(row.designation) },
-    { header: "Panel", sort: "panel", cell: (row) => textCell(row.panel) },
-    { header: "Email", cell: (row) => textCell(row.email) },
+    { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
+    {
+      header: "dashboard.column.nameAndTitle",
+      sort: "name",
+      cell: (row) => ({ kind: "lines", lines: [row.name, row.title ?? ""] }),
+    },
+    { header: "dashboard.column.position", sort: "designation", cell: (row) => textCell(row.designation) },
+    { header: "dashboard.column.panel", sort: "panel", cell: (row) => textCell(row.panel) },
+    { header: "dashboard.column.email", cell: (row) => textCell(row.email) },
   ],
-  filters: [{ name: "panel", label: "Panel", everything: "All panels" }],
+  filters: [
+    { name: "panel", label: "dashboard.executives.filter.panel", everything: "dashboard.executives.filter.allPanels" },
+  ],
   rowName: (row) => row.name,
   texts: {
     added: () => "Executive! added",
     updated: () => "Executive! updated",
-    deleted: "executive! Deleted",
-    empty: "No executives yet.",
   },
 });

@@ -1,7 +1,7 @@
-import { formatDate } from "../lib/format";
 import { defineCollection, type FormFieldDef, fileLinkCell, nameField, previewCell, textCell } from "./collection";
 import type { ApiNotice, NoticeInput } from "./notices";
-import { previewScreen, publishingColumn, publishingFields } from "./publishing";
+import { previewScreen, publishingFields } from "./publishing";
+import { statusColumn } from "./publishing-status";
 
 /** What a notice says: the dashboard's form and the public /notice-form (which publishes nothing itself). */
 export const noticeContentFields: readonly FormFieldDef[] = [
@@ -20,18 +20,20 @@ export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notic
   api: { read: "all-notice", add: "add-notice", item: "notices" },
   fields: [...noticeContentFields, ...publishingFields()],
   columns: [
-    { header: "Date", sort: "date", cell: (row) => textCell(formatDate(row.publishing_date)) },
-    { header: "Title", sort: "name", cell: (row) => textCell(row.name) },
-    { header: "Description", cell: (row) => previewCell(row.description) },
-    { header: "File link", cell: (row) => fileLinkCell(row.pdfFile) },
-    publishingColumn(),
+    {
+      header: "dashboard.column.date",
+      sort: "date",
+      cell: (row, { format }) => textCell(format.date(row.publishing_date)),
+    },
+    { header: "dashboard.column.title", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.description", cell: (row) => previewCell(row.description) },
+    { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
+    statusColumn(),
   ],
-  rowScreens: [previewScreen("notices")],
+  rowScreens: [{ ...previewScreen("notices"), label: "dashboard.screen.preview" }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Added notice",
     updated: () => "Updated notice",
-    deleted: "Notice! Deleted",
-    empty: "No notices yet.",
   },
 });

@@ -1,4 +1,4 @@
-import { accountTexts } from "~/content/accounts";
+import { accountTexts } from "./account-messages.server";
 
 /** Ranked by how often each leaked; the top 10,000 are what attackers try first. */
 const COMMON_PASSWORD_COUNT = 10_000;

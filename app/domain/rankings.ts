@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/catalogs";
+
 /**
  * The club's ranking across contests: the built-in rules and how a series combines its
  * contests' standings into one leaderboard. Browser-safe and pure: the server feeds it rows.
@@ -9,6 +11,13 @@ export const RANKING_RULE_LABELS = {
 } as const;
 
 export type RankingRule = keyof typeof RANKING_RULE_LABELS;
+
+/** The rules as the public ranking page names them, in the reader's language. */
+export const RANKING_RULE_MESSAGES = {
+  "solved-penalty": "people.ranking.rule.solvedPenalty",
+  "rank-points": "people.ranking.rule.rankPoints",
+  "score-share": "people.ranking.rule.scoreShare",
+} as const satisfies Record<RankingRule, MessageKey>;
 
 /** One contest of a series, with the lines of its standings that were matched to members. */
 export interface SeriesContest {
@@ -94,19 +103,8 @@ export function combineRanking(rule: RankingRule, contests: readonly SeriesConte
   });
 }
 
+/** The dashboard's texts; the public ranking page's are messages of the catalogs (people.ranking.*). */
 export const rankingTexts = {
-  eyebrow: "Club ranking",
-  description: (name: string) => `The club's combined ranking: ${name}.`,
-  batch: "Batch",
-  everyBatch: "Every batch",
-  show: "Show",
-  csv: "Download CSV",
-  points: (points: number) => `${points} points`,
-  attendance: (taken: number, absences: number) =>
-    `${taken === 1 ? "1 contest" : `${taken} contests`}, ${absences === 1 ? "1 absence" : `${absences} absences`}`,
-  empty: "Nobody is ranked yet: no contest of this series has members matched.",
-  contests: "Contests of this ranking",
-  weight: (weight: number) => `counts ×${weight}`,
   heading: "Rankings",
   intro: "Combine contests' standings into the club's ranking (e.g. weekly contests for a semester).",
   newHeading: "New ranking",

@@ -1,5 +1,6 @@
 import { defineCollection, imageCell, nameField, previewCell, textCell } from "./collection";
-import { previewScreen, publishingColumn, publishingFields } from "./publishing";
+import { previewScreen, publishingFields } from "./publishing";
+import { statusColumn } from "./publishing-status";
 import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
 
 /** The recent events collection of the dashboard and the write API (see collection.ts). */
@@ -20,17 +21,15 @@ export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEve
     ...publishingFields(),
   ],
   columns: [
-    { header: "Card image", cell: (row) => imageCell(row.img1) },
-    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
-    { header: "Details", cell: (row) => previewCell(row.details) },
-    publishingColumn(),
+    { header: "dashboard.column.cardImage", cell: (row) => imageCell(row.img1) },
+    { header: "dashboard.column.name", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.details", cell: (row) => previewCell(row.details) },
+    statusColumn(),
   ],
-  rowScreens: [previewScreen("recent-events")],
+  rowScreens: [{ ...previewScreen("recent-events"), label: "dashboard.screen.preview" }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Recent Event! added",
     updated: () => "Recent Event! updated",
-    deleted: "Recent Event! Deleted",
-    empty: "No recent events yet.",
   },
 });

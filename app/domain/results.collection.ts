@@ -1,6 +1,6 @@
-import { formatDate } from "../lib/format";
 import { defineCollection, fileLinkCell, nameField, previewCell, textCell } from "./collection";
-import { previewScreen, publishingColumn, publishingFields } from "./publishing";
+import { previewScreen, publishingFields } from "./publishing";
+import { statusColumn } from "./publishing-status";
 import type { ApiResult, ResultInput } from "./results";
 
 /** The results collection of the dashboard and the write API (see collection.ts). */
@@ -19,18 +19,20 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
     ...publishingFields(),
   ],
   columns: [
-    { header: "Date", sort: "date", cell: (row) => textCell(formatDate(row.publishing_date)) },
-    { header: "Title", sort: "name", cell: (row) => textCell(row.name) },
-    { header: "Description", cell: (row) => previewCell(row.description) },
-    { header: "File link", cell: (row) => fileLinkCell(row.pdfFile) },
-    publishingColumn(),
+    {
+      header: "dashboard.column.date",
+      sort: "date",
+      cell: (row, { format }) => textCell(format.date(row.publishing_date)),
+    },
+    { header: "dashboard.column.title", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.description", cell: (row) => previewCell(row.description) },
+    { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
+    statusColumn(),
   ],
-  rowScreens: [previewScreen("results")],
+  rowScreens: [{ ...previewScreen("results"), label: "dashboard.screen.preview" }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Result! added",
     updated: () => "Result! updated",
-    deleted: "Result! Deleted",
-    empty: "No results yet.",
   },
 });

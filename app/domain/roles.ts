@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/catalogs";
+
 /**
  * Who may do what, as data: a role is a set of permissions, and every page action and API call
  * asks for a permission (session.server.ts), never for a role. Browser-safe: the dashboard
@@ -18,22 +20,25 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** What someone without the permission is told: the API's 403 message, the dashboard's 403 panel. */
-export const permissionTexts: Record<Permission, { message: string; heading: string; text: string }> = {
+/**
+ * What someone without the permission is told: the API's 403 message (English, for programs)
+ * and the dashboard's 403 panel (messages of the catalogs).
+ */
+export const permissionTexts: Record<Permission, { message: string; heading: MessageKey; text: MessageKey }> = {
   "manage-site": {
     message: "Only admins may do this.",
-    heading: "Admins only",
-    text: "This part of the dashboard is for admins.",
+    heading: "dashboard.permission.manageSite.heading",
+    text: "dashboard.permission.manageSite.text",
   },
   "edit-content": {
     message: "Only admins and editors may do this.",
-    heading: "Admins and editors only",
-    text: "This part of the dashboard is for admins and editors.",
+    heading: "dashboard.permission.editContent.heading",
+    text: "dashboard.permission.editContent.text",
   },
   "check-in": {
     message: "Only admins, editors and check-in staff may do this.",
-    heading: "Staff only",
-    text: "This part of the dashboard is for admins, editors and check-in staff.",
+    heading: "dashboard.permission.checkIn.heading",
+    text: "dashboard.permission.checkIn.text",
   },
 };
 
@@ -55,10 +60,35 @@ export function can(user: { role: Role | null } | null | undefined, permission: 
   return Boolean(user?.role && allowed.includes(user.role));
 }
 
-/** What the users table and the role menu call each role; no role is a General user. */
+/** What the users CSV and the audit log call each role (the dashboard's are messages); no role is a General user. */
 export const roleLabels: Record<Role | "general", string> = {
   admin: "admin",
   editor: "Editor",
   "check-in": "Check-in",
   general: "General",
 };
+
+/** A role as the catalogs' `{role, select, …}` messages name it (a choice can't hold a hyphen). */
+export function roleSelector(role: Role | "general"): string {
+  return role === "check-in" ? "checkIn" : role;
+}
+
+/**
+ * The question a role change asks before it is made, in the page's language (the dialog's; the
+ * no-JavaScript step asks the server's English one, users.ts).
+ */
+export function roleChangeQuestionText(
+  t: (key: MessageKey, values?: Record<string, string>) => string,
+  intent: "make-admin" | "revoke-admin" | "set-role",
+  email: string,
+  role: Role | null = null,
+) {
+  if (intent === "revoke-admin") {
+    return { title: t("dashboard.users.revokeTitle"), description: t("dashboard.users.revokeDescription", { email }) };
+  }
+  const chosen = intent === "make-admin" ? "admin" : (role ?? "general");
+  return {
+    title: t(intent === "make-admin" ? "dashboard.users.makeAdminTitle" : "dashboard.users.changeRoleTitle"),
+    description: t("dashboard.users.roleDescription", { email, role: roleSelector(chosen) }),
+  };
+}

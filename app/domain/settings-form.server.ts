@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { MessageKey } from "~/i18n/catalogs";
+import type { ServerTranslate } from "~/i18n/translate.server";
 import type { SettingsFieldForm, SettingsGroupKey, SettingsListForm, SettingsPart } from "./settings-groups";
 import { type SiteSettings, settingsForm, settingsGroupSchemas } from "./settings-schema.server";
 
@@ -27,6 +29,36 @@ export function settingsLayout(group: SettingsGroupKey): SettingsPart[] {
     );
     return { ...(form as SettingsListForm), name, fields };
   });
+}
+
+/**
+ * The layout in the reader's language: `tools.settings.field.{name}` (`{list}.{field}` in a list),
+ * `tools.settings.item.{list}` and `tools.settings.hint.{…}`; a setting the catalogs lack keeps
+ * the schema's English.
+ */
+export function translatedSettingsLayout(group: SettingsGroupKey, t: ServerTranslate): SettingsPart[] {
+  const inLanguage = (key: string, english: string) => {
+    const text = t(key as MessageKey);
+    return text === key ? english : text;
+  };
+  const field = <F extends Field>(form: F, path: string): F => ({
+    ...form,
+    label: inLanguage(`tools.settings.field.${path}`, form.label),
+    hint:
+      form.hint &&
+      inLanguage(form.input === "markdown" ? "tools.settings.hint.markdown" : `tools.settings.hint.${path}`, form.hint),
+  });
+  return settingsLayout(group).map((part) =>
+    part.input === "list"
+      ? {
+          ...part,
+          label: inLanguage(`tools.settings.field.${part.name}`, part.label),
+          itemLabel: inLanguage(`tools.settings.item.${part.name}`, part.itemLabel),
+          hint: part.hint && inLanguage(`tools.settings.hint.${part.name}`, part.hint),
+          fields: part.fields.map((row) => field(row, `${part.name}.${row.name}`)),
+        }
+      : field(part, part.name),
+  );
 }
 
 type Link = { label: string; to: string };
@@ -71,8 +103,14 @@ export interface PostedSettings {
   errorsOf(error: z.ZodError): Record<string, string>;
 }
 
+/** "Line 2: …", the line of a list of links a message is about. */
+type LineOf = (line: number, message: string) => string;
+
+const englishLine: LineOf = (line, message) => `Line ${line}: ${message}`;
+
 /** Reads the group's form; text only (a file field's value counts as empty). */
-export function readSettingsForm(group: SettingsGroupKey, form: FormData): PostedSettings {
+export function readSettingsForm(group: SettingsGroupKey, form: FormData, t?: ServerTranslate): PostedSettings {
+  const lineOf: LineOf = t ? (line, message) => t("tools.settings.line", { line, message }) : englishLine;
   const values: Record<string, string> = {};
   const read = (name: string) => {
     const value = form.get(name);
@@ -98,12 +136,12 @@ export function readSettingsForm(group: SettingsGroupKey, form: FormData): Poste
     }
     input[part.name] = rows;
   }
-  return { input, values, errorsOf: (error) => formErrors(error, layout, rowsOf) };
+  return { input, values, errorsOf: (error) => formErrors(error, layout, rowsOf, lineOf) };
 }
 
 const asInput = (field: Field, text: string): unknown => (field.input === "lines" ? linksOf(text) : text);
 
-function formErrors(error: z.ZodError, layout: SettingsPart[], rowsOf: Record<string, number[]>) {
+function formErrors(error: z.ZodError, layout: SettingsPart[], rowsOf: Record<string, number[]>, lineOf: LineOf) {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const [key, row, field, line] = issue.path.map(String);
@@ -113,9 +151,9 @@ function formErrors(error: z.ZodError, layout: SettingsPart[], rowsOf: Record<st
     let message = issue.message;
     if (part.input === "list" && row !== undefined && field !== undefined) {
       name = `${key}.${rowsOf[part.name]?.[Number(row)] ?? row}.${field}`;
-      if (line !== undefined) message = `Line ${Number(line) + 1}: ${message}`;
+      if (line !== undefined) message = lineOf(Number(line) + 1, message);
     } else if (part.input === "lines" && row !== undefined) {
-      message = `Line ${Number(row) + 1}: ${message}`;
+      message = lineOf(Number(row) + 1, message);
     }
     errors[name] ??= message;
   }

@@ -1,18 +1,20 @@
+import type { MessageKey } from "~/i18n/catalogs";
+
 /**
  * The settings screen's groups and how each setting is edited; browser-safe (the schemas are
  * the server's: settings-schema.server.ts).
  */
 
-/** The groups of the settings screen, each a tab of its own (`/dashboard/settings/{key}`). */
+/** The groups of the settings screen, each a tab of its own (`/dashboard/settings/{key}`); label and intro are messages. */
 export const SETTINGS_GROUPS = [
-  { key: "club", label: "Club", intro: "The club's name, logo and facts, shown on every page." },
-  { key: "contact", label: "Contact", intro: "How to reach the club: the footer, the home page and the About page." },
-  { key: "home", label: "Home page", intro: "The carousel, the intro beside the video and the why-join rows." },
-  { key: "workshops", label: "Workshops", intro: "The six workshop topics of the home page." },
-  { key: "about", label: "About", intro: "The About page's text and achievements." },
-  { key: "rules", label: "Rules", intro: "The Rules and Regulation page." },
-  { key: "footer", label: "Footer", intro: "The link columns at the bottom of every page." },
-] as const;
+  { key: "club", label: "tools.settings.group.club.label", intro: "tools.settings.group.club.intro" },
+  { key: "contact", label: "tools.settings.group.contact.label", intro: "tools.settings.group.contact.intro" },
+  { key: "home", label: "tools.settings.group.home.label", intro: "tools.settings.group.home.intro" },
+  { key: "workshops", label: "tools.settings.group.workshops.label", intro: "tools.settings.group.workshops.intro" },
+  { key: "about", label: "tools.settings.group.about.label", intro: "tools.settings.group.about.intro" },
+  { key: "rules", label: "tools.settings.group.rules.label", intro: "tools.settings.group.rules.intro" },
+  { key: "footer", label: "tools.settings.group.footer.label", intro: "tools.settings.group.footer.intro" },
+] as const satisfies readonly { key: string; label: MessageKey; intro: MessageKey }[];
 
 export type SettingsGroupKey = (typeof SETTINGS_GROUPS)[number]["key"];
 

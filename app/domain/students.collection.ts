@@ -16,23 +16,26 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
     { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
   ],
   columns: [
-    { header: "Photo", cell: (row) => imageCell(row.photoURL) },
+    { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
     {
-      header: "Name and batch",
+      header: "dashboard.column.nameAndBatch",
       sort: "name",
-      cell: (row) => ({ kind: "lines", lines: [row.name, row.batch === null ? "" : `Batch-${row.batch}`] }),
+      cell: (row, { t }) => ({
+        kind: "lines",
+        lines: [row.name, row.batch === null ? "" : t("dashboard.cell.batch", { batch: row.batch })],
+      }),
     },
-    { header: "Session", sort: "session", cell: (row) => textCell(row.session) },
-    { header: "Email", cell: (row) => textCell(row.email) },
+    { header: "dashboard.column.session", sort: "session", cell: (row) => textCell(row.session) },
+    { header: "dashboard.column.email", cell: (row) => textCell(row.email) },
   ],
-  filters: [{ name: "batch", label: "Batch", everything: "All batches" }],
+  filters: [
+    { name: "batch", label: "dashboard.students.filter.batch", everything: "dashboard.students.filter.allBatches" },
+  ],
   csvImport: true,
-  rowScreens: [{ label: "Account", path: (id) => `students/${id}/account` }],
+  rowScreens: [{ label: "dashboard.screen.account", path: (id) => `students/${id}/account` }],
   rowName: (row) => row.name,
   texts: {
     added: () => "Student! added",
     updated: () => "Student! updated",
-    deleted: "Student! Deleted",
-    empty: "No students yet.",
   },
 });

@@ -30,11 +30,6 @@ export const STUDENT_FALLBACK_SLUG = "student";
 /** A `?batch=` the Students page filters by; any other value shows every batch. */
 export const BATCH_NUMBER = /^\d{1,4}$/;
 
-/** The Jump Batch button label (spec: `Batch-{batch}`). */
-export function batchLabel(batch: number): string {
-  return `Batch-${batch}`;
-}
-
 /** Body of POST /api/add-student and PUT /api/students/{id}, and the dashboard's student form. */
 export const studentInput = z.object({
   name: requiredText("Name", 200),

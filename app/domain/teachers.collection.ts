@@ -17,17 +17,15 @@ export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "te
     { name: "details", label: "Details", kind: "textarea", hint: "Optional, shown on the public card" },
   ],
   columns: [
-    { header: "Photo", cell: (row) => imageCell(row.photoURL) },
-    { header: "Name", sort: "name", cell: (row) => textCell(row.name) },
-    { header: "Position", sort: "designation", cell: (row) => textCell(row.designation) },
-    { header: "Email", cell: (row) => textCell(row.email) },
+    { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
+    { header: "dashboard.column.name", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.position", sort: "designation", cell: (row) => textCell(row.designation) },
+    { header: "dashboard.column.email", cell: (row) => textCell(row.email) },
   ],
   csvImport: true,
   rowName: (row) => row.name,
   texts: {
     added: () => "Teacher Profile! added",
     updated: () => "Teacher Profile! updated",
-    deleted: "teacher! Deleted",
-    empty: "No teachers yet.",
   },
 });

@@ -2,18 +2,19 @@ import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import { data } from "react-router";
 import { z } from "zod";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
+import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { accountTexts } from "./account-messages.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { type AdminPageRequest, countRows, EXPORT_MAX_ROWS, searchCondition } from "./crud.server";
 import { requiredText } from "./fields";
-import { isRole, ROLES, type Role, roleLabels, roleOf } from "./roles";
-import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent, roleChangeQuestion } from "./users";
+import { isRole, ROLES, type Role, roleChangeQuestionText, roleLabels, roleOf, roleSelector } from "./roles";
+import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
 // browser, and zod would come along.
@@ -247,10 +248,10 @@ export async function changeRole(db: Database, change: RoleChange, actor: Actor)
   return { status: 200, body: { modifiedCount: 1 }, feedback: { tone: "success", message: roleChangedText(change) } };
 }
 
-function roleChangedText(change: RoleChange): string {
-  if (change.role === ADMIN_ROLE) return dashboardTexts.makeAdminSuccess;
-  if (change.onlyFrom === ADMIN_ROLE) return dashboardTexts.revokeSuccess;
-  return `${change.email} is now ${roleLabels[change.role ?? "general"]}.`;
+function roleChangedText(change: RoleChange, t: ServerTranslate = translatorOf("en").t): string {
+  if (change.role === ADMIN_ROLE) return t("dashboard.users.madeAdmin");
+  if (change.onlyFrom === ADMIN_ROLE) return t("dashboard.users.revokedAdmin");
+  return t("dashboard.users.roleChanged", { email: change.email, role: roleSelector(change.role ?? "general") });
 }
 
 const setRoleInput = z.object({ email, role: z.enum([...ROLES, "general"], { error: "Choose a role" }) });
@@ -278,6 +279,7 @@ export async function answerRoleChangeForm(
   form: FormData,
   intent: RoleChangeIntent,
   actor: Actor,
+  t: ServerTranslate,
 ) {
   const parsed = parseForm(setRoleInput, intent === "set-role" ? form : withRole(form, "general"));
   if (!parsed.ok) return parsed.answer;
@@ -288,11 +290,16 @@ export async function answerRoleChangeForm(
     email,
     ...(intent === "set-role" ? { role: role ?? "general" } : {}),
   };
-  const question = { ...roleChangeQuestion(intent, email, role), hidden };
-  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved, parsed.values);
+  const question = { ...roleChangeQuestionText(t, intent, email, role), hidden };
+  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), parsed.values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "change the role", async () => {
-    const answer = await changeRole(app.db, roleChangeOf(intent, email, role), actor);
-    return data<ActionResult>({ ...answer.feedback, saved: answer.status === 200 }, answer.status);
+    const change = roleChangeOf(intent, email, role);
+    const answer = await changeRole(app.db, change, actor);
+    const feedback =
+      answer.feedback.tone === "success"
+        ? { ...answer.feedback, message: roleChangedText(change, t) }
+        : answer.feedback;
+    return data<ActionResult>({ ...feedback, saved: answer.status === 200 }, answer.status);
   });
 }

@@ -28,17 +28,3 @@ export function roleLabel(user: Pick<ApiUser, "role">): string {
 }
 
 export type RoleChangeIntent = "make-admin" | "revoke-admin" | "set-role";
-
-const roleAbilities: Record<Role | "general", string> = {
-  admin: "will be able to manage the whole site",
-  editor: "will edit content, events and standings, but not users, settings or tokens",
-  "check-in": "will only check people in and see the registration lists of events",
-  general: "will become a General user",
-};
-
-/** The question a role change asks before it is made (the dialog, and the no-JavaScript step). */
-export function roleChangeQuestion(intent: RoleChangeIntent, email: string, role: Role | null = null) {
-  if (intent === "revoke-admin") return { title: "Revoke admin?", description: `${email} will become a General user.` };
-  if (intent === "make-admin") return { title: "Make admin?", description: `${email} ${roleAbilities.admin}.` };
-  return { title: "Change the role?", description: `${email} ${roleAbilities[role ?? "general"]}.` };
-}

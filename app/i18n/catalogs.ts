@@ -13,7 +13,16 @@ import type tools from "./catalogs/en/tools.json";
  * MessageFormat: `{count, plural, one {# event} other {# events}}`, `{name}`, and `<0>…</0>`
  * around the words a component wraps (a link).
  */
-export const CATALOG_AREAS = ["common", "public", "people", "accounts", "dashboard", "tools", "mail", "messages"] as const;
+export const CATALOG_AREAS = [
+  "common",
+  "public",
+  "people",
+  "accounts",
+  "dashboard",
+  "tools",
+  "mail",
+  "messages",
+] as const;
 export type CatalogArea = (typeof CATALOG_AREAS)[number];
 
 /** Rendered on the server only (mails): browsers never download these. */

@@ -1,6 +1,5 @@
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
-import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
-import { translate } from "~/i18n/registry";
+import { metaTranslator } from "~/i18n/meta";
 
 /** Shared by every page; 1200x630 is the size link previews expect. */
 export const SOCIAL_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
@@ -27,7 +26,6 @@ interface MetaContext {
 
 interface RootSeoData {
   baseUrl: string;
-  locale: Locale;
   settings: { clubName: string };
 }
 
@@ -42,8 +40,7 @@ export function seoMeta({ matches, location }: MetaContext, page: PageSeo) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootSeoData | undefined;
   const clubName = root?.settings.clubName ?? "";
   const baseUrl = root?.baseUrl ?? "";
-  const locale = root?.locale ?? DEFAULT_LOCALE;
-  const text: SeoText = { t: (key, values) => translate(locale, key, values), clubName };
+  const text: SeoText = { t: metaTranslator(matches), clubName };
   const url = `${baseUrl}${page.path ?? canonicalPath(location.pathname)}`;
   const pageTitle = typeof page.title === "function" ? page.title(text) : page.title;
   const title = pageTitle === clubName || !clubName ? pageTitle : `${pageTitle} | ${clubName}`;

@@ -2,22 +2,24 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MarkdownText } from "~/components/markdown-text";
 import { PageHeader } from "~/components/page-header";
+import { useLocalDigits } from "~/components/site-footer";
 import { VideoPlayer } from "~/components/video-player";
-import { about, communityTexts } from "~/content/about";
-import { welcome } from "~/content/home";
 import type { SocialLink } from "~/content/site";
 import { appContext } from "~/context";
 import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
+import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;
   return seoMeta(args, {
-    title: about.heading,
-    description: page
-      ? `Founded in ${page.foundedYear}, ${page.clubName} runs programming contests, workshops, seminars and webinars.${page.motto ? ` Motto: ${page.motto}.` : ""}`
-      : "",
+    title: ({ t }) => t("public.about.heading"),
+    description: ({ t }) => {
+      if (!page) return "";
+      const values = { foundedYear: page.foundedYear, clubName: page.clubName, motto: page.motto };
+      return t(page.motto ? "public.about.descriptionMotto" : "public.about.description", values);
+    },
   });
 }
 
@@ -39,9 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function About({ loaderData: page }: Route.ComponentProps) {
+  const t = useT();
+  const localDigits = useLocalDigits();
   return (
     <>
-      <PageHeader eyebrow={`Since ${page.foundedYear}`} title={about.heading}>
+      <PageHeader
+        eyebrow={t("public.about.since", { year: localDigits(page.foundedYear) })}
+        title={t("public.about.heading")}
+      >
         <p>{page.lead}</p>
       </PageHeader>
       <div className="container-page grid grid-cols-1 gap-12 py-12 lg:grid-cols-[3fr_2fr]">
@@ -49,7 +56,7 @@ export default function About({ loaderData: page }: Route.ComponentProps) {
         {page.achievements.length > 0 && (
           <section aria-labelledby="achievements">
             <h2 id="achievements" className="text-xl font-bold text-navy-900">
-              {about.achievementsHeading}
+              {t("public.about.achievements")}
             </h2>
             <dl className="mt-4 grid grid-cols-2 gap-4">
               {page.achievements.map((item) => (
@@ -64,33 +71,33 @@ export default function About({ loaderData: page }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="video" className="container-page py-4">
         <h2 id="video" className="mb-6 text-2xl font-bold text-navy-900">
-          {about.videoHeading}
+          {t("public.about.video")}
         </h2>
         <div className="max-w-3xl">
           <VideoPlayer
             embedUrl={page.videoEmbedUrl}
             posterUrl={page.videoPosterUrl}
-            title={`${page.clubName} video`}
-            label={welcome.videoLabel}
+            title={t("public.video.title", { clubName: page.clubName })}
+            label={t("public.video.watch")}
           />
         </div>
       </section>
       <section aria-labelledby="community" className="container-page py-12">
         <h2 id="community" className="mb-6 text-2xl font-bold text-navy-900">
-          {about.communityHeading}
+          {t("public.about.community")}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {page.socialLinks.map((social) => (
             <SocialBlock key={social.url} social={social} />
           ))}
-          <CommunityBlock {...communityTexts.email}>
+          <CommunityBlock title={t("public.about.email.title")} text={t("public.about.email.text")}>
             <a href={`mailto:${page.email}`} className="btn-navy" rel="noopener">
-              {communityTexts.email.linkLabel}
+              {t("public.about.email.link")}
             </a>
           </CommunityBlock>
-          <CommunityBlock {...communityTexts.notices}>
+          <CommunityBlock title={t("public.about.notices.title")} text={t("public.about.notices.text")}>
             <Link to="/notice" className="btn-navy">
-              {communityTexts.notices.linkLabel}
+              {t("public.about.notices.link")}
             </Link>
           </CommunityBlock>
         </ul>
@@ -101,11 +108,11 @@ export default function About({ loaderData: page }: Route.ComponentProps) {
 }
 
 function SocialBlock({ social }: { social: SocialLink }) {
-  const texts = communityTexts.social;
+  const t = useT();
   return (
-    <CommunityBlock title={texts.title(social.name)} text={texts.text}>
+    <CommunityBlock title={t("public.about.social.title", { name: social.name })} text={t("public.about.social.text")}>
       <a href={social.url} className="btn-navy" rel="noopener">
-        {texts.linkLabel(social.name)}
+        {t("public.about.social.link", { name: social.name })}
       </a>
     </CommunityBlock>
   );

@@ -3,26 +3,22 @@ import { PageHeader } from "~/components/page-header";
 import { TextField } from "~/components/text-field";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import {
-  type Certificate,
-  certificatePath,
-  certificatePdfPath,
-  certificateTexts as texts,
-} from "~/domain/certificates";
+import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
 import { findCertificate, normaliseCertificateCode } from "~/domain/certificates.server";
 import { readSiteSettings } from "~/domain/settings.server";
+import { useFormat, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";
-import { formatDate, todayIn } from "~/lib/format";
+import { todayIn } from "~/lib/format";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/certificate";
 
 /** A typed code is shown back on the not-found page: at most this much of it. */
 const SHOWN_CODE_MAX = 40;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.certificate ? `${texts.eyebrow}: ${loaderData.certificate.code}` : texts.notFound;
+/** The title is the page's own `<title>`, in the reader's language. */
+export function meta() {
   // A certificate is its holder's to share, not for search engines.
-  return [{ title }, { name: "robots", content: "noindex" }];
+  return [{ name: "robots", content: "noindex" }];
 }
 
 /**
@@ -47,26 +43,36 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CertificatePage({ loaderData }: Route.ComponentProps) {
   const { certificate, clubName, typedCode } = loaderData;
-  return certificate ? (
-    <GenuineCertificate certificate={certificate} clubName={clubName} />
-  ) : (
-    <UnknownCode typedCode={typedCode} clubName={clubName} />
+  const t = useT();
+  return (
+    <>
+      <title>
+        {certificate ? t("people.certificate.titleOf", { code: certificate.code }) : t("people.certificate.notFound")}
+      </title>
+      {certificate ? (
+        <GenuineCertificate certificate={certificate} clubName={clubName} />
+      ) : (
+        <UnknownCode typedCode={typedCode} clubName={clubName} />
+      )}
+    </>
   );
 }
 
 function GenuineCertificate({ certificate, clubName }: { certificate: Certificate; clubName: string }) {
+  const t = useT();
+  const format = useFormat();
   const facts: [string, string, string?][] = [
-    [texts.awardedTo, certificate.personName],
-    [texts.event, certificate.eventName],
-    [texts.date, formatDate(certificate.eventDate)],
-    [texts.issuedBy, clubName],
-    [texts.code, certificate.code, "font-mono tracking-wider"],
-    [texts.issuedOn, formatDate(todayIn(clubTimeZone, new Date(certificate.issuedAt)))],
+    [t("people.certificate.awardedTo"), certificate.personName],
+    [t("people.certificate.event"), certificate.eventName],
+    [t("people.certificate.date"), format.date(certificate.eventDate)],
+    [t("people.certificate.issuedBy"), clubName],
+    [t("people.certificate.code"), certificate.code, "font-mono tracking-wider"],
+    [t("people.certificate.issuedOn"), format.date(todayIn(clubTimeZone, new Date(certificate.issuedAt)))],
   ];
   return (
     <>
-      <PageHeader eyebrow={texts.eyebrow} title={texts.genuine}>
-        {texts.genuineIntro(clubName)}
+      <PageHeader eyebrow={t("people.certificate.eyebrow")} title={t("people.certificate.genuine")}>
+        {t("people.certificate.genuineIntro", { clubName })}
       </PageHeader>
       <div className="container-page flex flex-col items-start gap-6 py-10">
         <dl className="card grid w-full max-w-3xl grid-cols-1 gap-x-8 gap-y-1 border-t-4 border-t-accent-400 p-6 sm:grid-cols-[auto_1fr] sm:gap-y-3">
@@ -80,7 +86,7 @@ function GenuineCertificate({ certificate, clubName }: { certificate: Certificat
           ))}
         </dl>
         <a href={certificatePdfPath(certificate.code)} className="btn-accent">
-          {texts.download}
+          {t("people.certificate.download")}
         </a>
       </div>
     </>
@@ -88,18 +94,19 @@ function GenuineCertificate({ certificate, clubName }: { certificate: Certificat
 }
 
 function UnknownCode({ typedCode, clubName }: { typedCode: string; clubName: string }) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow={texts.eyebrow} title={texts.notFound}>
-        {texts.notFoundIntro(typedCode, clubName)}
+      <PageHeader eyebrow={t("people.certificate.eyebrow")} title={t("people.certificate.notFound")}>
+        {t("people.certificate.notFoundIntro", { code: typedCode, clubName })}
       </PageHeader>
       <div className="container-page py-10">
         <form method="post" className="card flex max-w-3xl flex-col gap-4 p-6">
           <p id="code-hint" className="text-slate-700">
-            {texts.codeHint}
+            {t("people.certificate.codeHint")}
           </p>
           <TextField
-            label={texts.typeCode}
+            label={t("people.certificate.typeCode")}
             name="code"
             required
             maxLength={SHOWN_CODE_MAX}
@@ -110,7 +117,7 @@ function UnknownCode({ typedCode, clubName }: { typedCode: string; clubName: str
             className="min-h-11 max-w-xs rounded-lg border border-slate-300 px-3 font-mono text-base uppercase tracking-wider focus:border-navy-700"
           />
           <button type="submit" className="btn-navy self-start">
-            {texts.check}
+            {t("people.certificate.check")}
           </button>
         </form>
       </div>

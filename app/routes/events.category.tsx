@@ -1,13 +1,14 @@
 import { data, Link } from "react-router";
 import { DateBadge } from "~/components/date-badge";
-import { eventCategories, eventPagePath, eventsPage, findEventCategory } from "~/content/events";
+import { eventCategories, eventPagePath, findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import type { ApiEvent } from "~/domain/events";
 import { listPastEvents, listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
 import { readSiteSettings } from "~/domain/settings.server";
-import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { useFormat, useT } from "~/i18n/react";
+import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/events.category";
@@ -16,8 +17,13 @@ export function meta(args: Route.MetaArgs) {
   const category = args.loaderData?.category;
   if (!category) return [];
   return seoMeta(args, {
-    title: `${category.label} | Events`,
-    description: `${category.intro} Upcoming ${category.label.toLowerCase()} events of ${args.loaderData.clubName}.`,
+    title: ({ t }) => t("public.events.categoryTitle", { category: t(category.labelKey) }),
+    description: ({ t, clubName }) =>
+      t("public.events.categoryDescription", {
+        intro: t(category.intro),
+        category: t(category.labelKey).toLowerCase(),
+        clubName,
+      }),
   });
 }
 
@@ -40,23 +46,25 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   // The workshops page also lists the club's workshop topics (the home page's, site settings).
   const workshopTopics = category.slug === "workshop" ? settings.workshopTopics : [];
-  return { category, upcoming, past, workshopTopics, clubName: settings.clubName };
+  return { category, upcoming, past, workshopTopics };
 }
 
 export default function EventCategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, upcoming, past, workshopTopics } = loaderData;
+  const t = useT();
+  const format = useFormat();
   const isContest = category.eventType === "Programming Contest";
   return (
     <article>
-      <h2 className="text-2xl font-bold text-navy-900 sm:text-3xl">{category.label}</h2>
-      <p className="mt-2 text-lg text-slate-600">{category.intro}</p>
+      <h2 className="text-2xl font-bold text-navy-900 sm:text-3xl">{t(category.labelKey)}</h2>
+      <p className="mt-2 text-lg text-slate-600">{t(category.intro)}</p>
 
       <section aria-labelledby="upcoming" className="mt-8">
         <h3 id="upcoming" className="text-xl font-semibold text-navy-900">
-          {eventsPage.upcomingHeading}
+          {t("public.events.upcoming")}
         </h3>
         {upcoming.length === 0 ? (
-          <p className="card mt-4 p-5 text-slate-600">{eventsPage.noUpcoming}</p>
+          <p className="card mt-4 p-5 text-slate-600">{t("public.events.noUpcoming")}</p>
         ) : (
           <ul className="mt-4 space-y-4">
             {upcoming.map((event) => (
@@ -71,7 +79,7 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
       {past.length > 0 && (
         <section aria-labelledby="past" className="mt-10">
           <h3 id="past" className="text-xl font-semibold text-navy-900">
-            {eventsPage.pastHeading}
+            {t("public.events.past")}
           </h3>
           <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
             {past.map((event) => (
@@ -84,8 +92,8 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
                   {event.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  {event.starts_on && formatDate(event.starts_on)}
-                  {event.status === "cancelled" && ` · ${eventsPage.cancelled}`}
+                  {event.starts_on && format.date(event.starts_on)}
+                  {event.status === "cancelled" && ` · ${t("public.events.cancelled")}`}
                 </span>
               </li>
             ))}
@@ -95,13 +103,13 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
 
       <section aria-labelledby="topics" className="mt-10">
         <h3 id="topics" className="text-xl font-semibold text-navy-900">
-          {category.topicsHeading}
+          {t(category.topicsHeading)}
         </h3>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {category.topics.map((topic) => (
             <li key={topic} className="flex items-start gap-3 rounded-lg bg-slate-50 p-4">
               <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent-500" />
-              <span className="text-slate-800">{topic}</span>
+              <span className="text-slate-800">{t(topic)}</span>
             </li>
           ))}
         </ul>
@@ -109,7 +117,7 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
       {workshopTopics.length > 0 && (
         <section aria-labelledby="workshop-topics" className="mt-10">
           <h3 id="workshop-topics" className="text-xl font-semibold text-navy-900">
-            {eventsPage.workshopTopicsHeading}
+            {t("public.events.workshopTopics")}
           </h3>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {workshopTopics.map((topic) => (
@@ -126,6 +134,8 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
 }
 
 function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boolean }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <article className="card flex flex-col gap-4 p-5 sm:flex-row">
       {event.starts_on && <EventDateBadge isoDate={event.starts_on} />}
@@ -139,26 +149,26 @@ function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boole
           </Link>
           {event.status === "cancelled" && (
             <span className="ml-2 rounded bg-red-100 px-2 py-0.5 align-middle text-sm text-red-800">
-              {eventsPage.cancelled}
+              {t("public.events.cancelled")}
             </span>
           )}
         </h4>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
           <div className="flex gap-1">
-            <dt className="font-semibold text-slate-700">Starts:</dt>
+            <dt className="font-semibold text-slate-700">{t("public.events.list.starts")}</dt>
             <dd>
-              {event.starts_on ? `${formatDate(event.starts_on)}, ` : ""}
-              {formatTime(event.starts_at)}
+              {event.starts_on ? `${format.date(event.starts_on)}, ` : ""}
+              {format.time(event.starts_at)}
             </dd>
           </div>
           {isContest && (
             <div className="flex gap-1">
-              <dt className="font-semibold text-slate-700">Problems:</dt>
-              <dd>{event.problem_number}</dd>
+              <dt className="font-semibold text-slate-700">{t("public.events.list.problems")}</dt>
+              <dd>{format.number(event.problem_number)}</dd>
             </div>
           )}
           <div className="flex gap-1">
-            <dt className="font-semibold text-slate-700">Duration:</dt>
+            <dt className="font-semibold text-slate-700">{t("public.events.list.duration")}</dt>
             <dd>{event.contest_duration}</dd>
           </div>
         </dl>
@@ -172,5 +182,5 @@ function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boole
 
 function EventDateBadge({ isoDate }: { isoDate: string }) {
   const { day, chrMonth } = noticeDateParts(isoDate);
-  return <DateBadge day={day} month={chrMonth} />;
+  return <DateBadge isoDate={isoDate} day={day} month={chrMonth} />;
 }

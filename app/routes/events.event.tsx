@@ -30,7 +30,10 @@ import type { Route } from "./+types/events.event";
 export function meta(args: Route.MetaArgs) {
   const event = args.loaderData?.event;
   if (!event) return [];
-  return seoMeta(args, { title: `${event.name} | Events`, description: event.details.slice(0, 160) });
+  return seoMeta(args, {
+    title: ({ t }) => t("public.events.eventTitle", { name: event.name }),
+    description: event.details.slice(0, 160),
+  });
 }
 
 /** One event's page, under its category: /events/{category}/{slug}. Drafts are not found. */

@@ -2,16 +2,16 @@ import { data, Link, redirect } from "react-router";
 import { eventPagePath } from "~/content/events";
 import { appContext } from "~/context";
 import { findEventOfPage } from "~/domain/events.server";
-import { ticketTexts } from "~/domain/registrations";
 import { getSessionUser } from "~/domain/session.server";
 import { ticketQrSvg } from "~/domain/ticket-image.server";
 import { findMyTicket } from "~/domain/tickets.server";
-import { formatDate, formatTime } from "~/lib/format";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
 import { loginPath } from "~/lib/redirect";
 import type { Route } from "./+types/events.ticket";
 
-export function meta() {
-  return [{ title: ticketTexts.heading }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "accounts.ticket.heading");
 }
 
 /** A person's own ticket: never kept by a cache. */
@@ -31,8 +31,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Ticket({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
   const { event, ticket, qrSvg } = loaderData;
-  const when = `${event.starts_on ? `${formatDate(event.starts_on)}, ` : ""}${formatTime(event.starts_at)}`;
+  const when = `${event.starts_on ? `${format.date(event.starts_on)}, ` : ""}${format.time(event.starts_at)}`;
   return (
     <article className="mx-auto flex max-w-md flex-col gap-4">
       <p>
@@ -40,9 +42,9 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
           {event.name}
         </Link>
       </p>
-      <h2 className="text-2xl font-bold text-navy-900">{ticketTexts.heading}</h2>
+      <h2 className="text-2xl font-bold text-navy-900">{t("accounts.ticket.heading")}</h2>
       {!ticket || !qrSvg ? (
-        <p className="text-slate-700">{ticketTexts.none}</p>
+        <p className="text-slate-700">{t("accounts.ticket.none")}</p>
       ) : (
         <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-navy-900 p-4 text-center">
           <p className="text-lg font-bold text-navy-900">{event.name}</p>
@@ -52,7 +54,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
           </p>
           <div
             role="img"
-            aria-label={ticketTexts.qrLabel}
+            aria-label={t("accounts.ticket.qrLabel")}
             className="w-full max-w-64 [&>svg]:h-auto [&>svg]:w-full"
             // The SVG is drawn by the QR library from the code alone: no visitor's text is in it.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: server-drawn QR code
@@ -63,7 +65,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
             {ticket.name}
             {ticket.teamName && ` · ${ticket.teamName}`}
           </p>
-          <p className="text-sm text-slate-700">{ticketTexts.howTo}</p>
+          <p className="text-sm text-slate-700">{t("accounts.ticket.howTo")}</p>
         </div>
       )}
     </article>

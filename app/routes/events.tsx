@@ -2,21 +2,23 @@ import { NavLink, Outlet, useParams } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventCategories, eventsPage } from "~/content/events";
 import { atomFeeds, eventCalendar } from "~/content/feeds";
+import { useT } from "~/i18n/react";
 
 const FOLLOW_LINK = "inline-flex min-h-11 items-center gap-2 text-base font-semibold text-navy-700 underline";
 
 /** The events layout: links to follow the events, and the 'Our Events' sidebar beside the chosen category. */
 export default function EventsLayout() {
+  const t = useT();
   const current = useParams().category ?? eventCategories[0].slug;
   return (
     <>
-      <PageHeader eyebrow="Learn, compete, grow" title={eventsPage.heading}>
+      <PageHeader eyebrow={t(eventsPage.eyebrow)} title={t(eventsPage.heading)}>
         <FollowEvents />
       </PageHeader>
       <div className="container-page grid grid-cols-1 gap-8 py-10 md:grid-cols-[15rem_1fr] md:gap-12">
         <nav aria-labelledby="our-events" className="md:sticky md:top-24 md:self-start">
           <h2 id="our-events" className="text-lg font-bold text-navy-900">
-            {eventsPage.sidebarHeading}
+            {t("public.events.sidebar")}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2 md:flex-col">
             {eventCategories.map((category) => (
@@ -30,7 +32,7 @@ export default function EventsLayout() {
                       : "border border-slate-200 text-navy-900 hover:bg-slate-50 md:border-transparent"
                   }`}
                 >
-                  {category.label}
+                  {t(category.labelKey)}
                 </NavLink>
               </li>
             ))}
@@ -46,6 +48,7 @@ export default function EventsLayout() {
 
 /** The calendar to subscribe to and the Atom feed: text links, so they don't pass for category tabs. */
 function FollowEvents() {
+  const t = useT();
   return (
     <>
       <ul className="flex flex-wrap gap-x-6">
@@ -61,7 +64,7 @@ function FollowEvents() {
             >
               <path d="M4 6h16v14H4zM4 10h16M8 3v4m8-4v4" />
             </svg>
-            {eventCalendar.subscribeLabel}
+            {t("public.events.follow.calendar")}
           </a>
         </li>
         <li>
@@ -77,11 +80,11 @@ function FollowEvents() {
               <path d="M5 5a14 14 0 0 1 14 14M5 11a8 8 0 0 1 8 8" />
               <circle cx="6" cy="18" r="1.5" fill="currentColor" />
             </svg>
-            {eventCalendar.feedLabel}
+            {t("public.events.follow.feed")}
           </a>
         </li>
       </ul>
-      <p className="mt-1 text-sm">{eventCalendar.hint}</p>
+      <p className="mt-1 text-sm">{t("public.events.follow.hint")}</p>
     </>
   );
 }

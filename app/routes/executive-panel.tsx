@@ -2,11 +2,11 @@ import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PanelMembers } from "~/components/panel-members";
 import { useClubName } from "~/components/use-club-name";
-import { panelPage } from "~/content/people";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
 import { PANEL_PATTERN, panelPath } from "~/domain/executives";
 import { listPanel, listPanelNames } from "~/domain/executives.server";
+import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/executive-panel";
 
@@ -14,8 +14,8 @@ export function meta(args: Route.MetaArgs) {
   const panel = args.loaderData?.panel;
   if (!panel) return [];
   return seoMeta(args, {
-    title: `${panelPage.headingPrefix} ${panel}`,
-    description: ({ clubName }) => panelPage.description(panel, clubName),
+    title: ({ t }) => t("people.panel.title", { panel }),
+    description: ({ t, clubName }) => t("people.panel.description", { panel, clubName }),
     path: panelPath(panel),
   });
 }
@@ -40,17 +40,18 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export default function ExecutivePanel({ loaderData }: Route.ComponentProps) {
   const clubName = useClubName();
+  const t = useT();
   const { panel, members, otherPanels } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Executive committee" title={`${panelPage.headingPrefix} ${panel}`}>
-        <p>{panelPage.description(panel, clubName)}</p>
+      <PageHeader eyebrow={t("people.panel.eyebrow")} title={t("people.panel.title", { panel })}>
+        <p>{t("people.panel.description", { panel, clubName })}</p>
       </PageHeader>
       <div className="container-page py-10">
-        <PanelMembers members={members} emptyText={panelPage.empty(panel)} />
+        <PanelMembers members={members} emptyText={t("people.panel.empty", { panel })} />
         <nav aria-labelledby="other-panels" className="mt-14 border-t border-slate-200 pt-8">
           <h2 id="other-panels" className="text-lg font-bold text-navy-900">
-            {panelPage.otherPanelsHeading}
+            {t("people.panel.otherPanels")}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {otherPanels.map((name) => (

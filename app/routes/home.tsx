@@ -2,14 +2,12 @@ import { Link } from "react-router";
 import { MarkdownText } from "~/components/markdown-text";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VideoPlayer } from "~/components/video-player";
-import { eventPagePath, eventTypeLabel } from "~/content/events";
+import { eventPagePath, eventTypeLabelKey } from "~/content/events";
 import {
   bannerImageSize,
   type CarouselSlide,
-  homeSections,
   type WhyJoinRow,
   type WorkshopTopic,
-  welcome,
   whyJoinImageSize,
   workshopImageSize,
 } from "~/content/home";
@@ -21,7 +19,8 @@ import { listNextEvents } from "~/domain/events.server";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
 import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
-import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { useFormat, useT } from "~/i18n/react";
+import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import { langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
 import type { Route } from "./+types/home";
@@ -30,9 +29,8 @@ export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page;
   return seoMeta(args, {
     title: page?.clubName ?? "",
-    description: page
-      ? `The programming club of ${page.universityName}: contests, workshops, seminars and webinars since ${page.foundedYear}.`
-      : "",
+    description: ({ t }) =>
+      page ? t("public.home.description", { universityName: page.universityName, foundedYear: page.foundedYear }) : "",
   });
 }
 
@@ -91,11 +89,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
  * each slide, and /js/site.js adds auto-advance with a pause button when motion is welcome.
  */
 function BannerCarousel({ slides, clubName }: { slides: CarouselSlide[]; clubName: string }) {
+  const t = useT();
+  const format = useFormat();
+  const count = format.number(slides.length);
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Club highlights"
-      className="relative bg-navy-950"
+      aria-label={t("public.home.carousel.label")}
+      className="navy-surface relative bg-navy-950"
       data-carousel
     >
       <div
@@ -112,7 +113,7 @@ function BannerCarousel({ slides, clubName }: { slides: CarouselSlide[]; clubNam
             id={`slide-${index + 1}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
+            aria-label={t("public.home.carousel.slide", { number: format.number(index + 1), count })}
             className="relative h-[26rem] w-full shrink-0 snap-start scroll-mt-16 sm:h-[28rem] lg:h-[30rem]"
             data-carousel-slide
           >
@@ -143,13 +144,16 @@ function BannerCarousel({ slides, clubName }: { slides: CarouselSlide[]; clubNam
         ))}
       </div>
       <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
-        <ul className="flex gap-1" aria-label="Choose a slide">
+        <ul className="flex gap-1" aria-label={t("public.home.carousel.choose")}>
           {slides.map((slide, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its slide's place
             <li key={index}>
               <a
                 href={`#slide-${index + 1}`}
-                aria-label={`Slide ${index + 1}: ${slide.heading}`}
+                aria-label={t("public.home.carousel.dot", {
+                  number: format.number(index + 1),
+                  heading: slide.heading,
+                })}
                 aria-current={index === 0 ? "true" : undefined}
                 className="group grid size-11 place-items-center"
                 data-carousel-dot
@@ -164,8 +168,10 @@ function BannerCarousel({ slides, clubName }: { slides: CarouselSlide[]; clubNam
           hidden
           className="btn min-h-11 rounded-full border border-white/60 px-4 text-sm text-white"
           data-carousel-pause
+          data-pause-label={t("public.home.carousel.pause")}
+          data-play-label={t("public.home.carousel.play")}
         >
-          Pause
+          {t("public.home.carousel.pause")}
         </button>
       </div>
     </section>
@@ -189,27 +195,28 @@ function SiteLink({ to, className, children }: { to: string; className: string; 
 }
 
 function WelcomeSection({ page }: { page: HomePage }) {
+  const t = useT();
   return (
     <section className="container-page grid items-center gap-10 py-16 md:grid-cols-2">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
-          {`${welcome.headingPrefix} ${page.clubName}`}
+          {t("public.home.welcome", { clubName: page.clubName })}
         </h1>
         <MarkdownText html={page.introHtml} className="mt-4 text-lg leading-relaxed text-slate-700" />
         <p className="mt-6 flex flex-wrap gap-3">
           <Link to="/about" className="btn-navy">
-            About the club
+            {t("public.home.aboutLink")}
           </Link>
           <Link to="/events" className="btn border border-slate-300 text-navy-900 hover:bg-slate-50">
-            See our events
+            {t("public.home.eventsLink")}
           </Link>
         </p>
       </div>
       <VideoPlayer
         embedUrl={page.videoEmbedUrl}
         posterUrl={page.videoPosterUrl}
-        title={`${page.clubName} video`}
-        label={welcome.videoLabel}
+        title={t("public.video.title", { clubName: page.clubName })}
+        label={t("public.video.watch")}
       />
     </section>
   );
@@ -228,36 +235,46 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
 
 /** The next events of every type, each linking to its page; left out when none is dated ahead. */
 function NextEventsSection({ events }: { events: ApiEvent[] }) {
+  const t = useT();
+  const format = useFormat();
   if (events.length === 0) return null;
   return (
     <section aria-labelledby="next-events" className="container-page py-16">
-      <SectionHeading id="next-events" title="Coming up" />
+      <SectionHeading id="next-events" title={t("public.home.comingUp")} />
       <ul className="grid gap-4 md:grid-cols-3">
-        {events.map((event) => (
-          <li key={event._id} className="card flex flex-col gap-1 p-5">
-            <p className="text-sm font-semibold text-accent-700">{eventTypeLabel(event.eventType)}</p>
-            <Link
-              to={eventPagePath(event)}
-              lang={langOf(event.name)}
-              className="text-lg font-semibold text-navy-900 underline"
-            >
-              {event.name}
-            </Link>
-            <p className="text-sm text-slate-600">
-              {event.starts_on && formatDate(event.starts_on)}, {formatTime(event.starts_at)}
-            </p>
-          </li>
-        ))}
+        {events.map((event) => {
+          const typeKey = eventTypeLabelKey(event.eventType);
+          return (
+            <li key={event._id} className="card flex flex-col gap-1 p-5">
+              <p className="text-sm font-semibold text-accent-700">{typeKey ? t(typeKey) : event.eventType}</p>
+              <Link
+                to={eventPagePath(event)}
+                lang={langOf(event.name)}
+                className="text-lg font-semibold text-navy-900 underline"
+              >
+                {event.name}
+              </Link>
+              <p className="text-sm text-slate-600">
+                {event.starts_on && format.date(event.starts_on)}, {format.time(event.starts_at)}
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
 function WorkshopSection({ topics }: { topics: WorkshopTopic[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="workshops" className="bg-slate-50 py-16">
       <div className="container-page">
-        <SectionHeading id="workshops" title={homeSections.workshopsHeading} intro={homeSections.workshopsIntro} />
+        <SectionHeading
+          id="workshops"
+          title={t("public.home.workshops.heading")}
+          intro={t("public.home.workshops.intro")}
+        />
         <ul className="grid gap-6 md:grid-cols-3">
           {topics.map((topic) => (
             <li key={topic.name} className="card overflow-hidden">
@@ -283,9 +300,10 @@ function WorkshopSection({ topics }: { topics: WorkshopTopic[] }) {
 }
 
 function WhyJoinSection({ rows }: { rows: WhyJoinRow[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="why-join" className="container-page py-16">
-      <SectionHeading id="why-join" title={homeSections.whyJoinHeading} />
+      <SectionHeading id="why-join" title={t("public.home.whyJoin")} />
       <div className="space-y-12">
         {rows.map((row, index) => (
           <div key={row.title} className="grid items-center gap-6 md:grid-cols-2 md:gap-12">
@@ -310,12 +328,13 @@ function WhyJoinSection({ rows }: { rows: WhyJoinRow[] }) {
 }
 
 function RecentEventsSection({ events }: { events: ApiRecentEvent[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="recent-events" className="bg-slate-50 py-16" id="recent">
       <div className="container-page">
-        <SectionHeading id="recent-events" title={homeSections.recentEventsHeading} />
+        <SectionHeading id="recent-events" title={t("public.home.recentEvents")} />
         {events.length === 0 ? (
-          <p className="text-slate-600">{homeSections.recentEventsEmpty}</p>
+          <p className="text-slate-600">{t("public.home.recentEventsEmpty")}</p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 md:gap-6">
             {events.map((event) => (
@@ -356,13 +375,16 @@ function RecentEventsSection({ events }: { events: ApiRecentEvent[] }) {
 }
 
 function ContactSection({ contact, universityName }: { contact: HomePage["contact"]; universityName: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="contact" className="container-page grid gap-10 py-16 md:grid-cols-2">
       <div>
-        <SectionHeading id="contact" title={homeSections.contactHeading} />
+        <SectionHeading id="contact" title={t("public.home.contact.heading")} />
         <dl className="space-y-5 text-lg">
           <div>
-            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Email</dt>
+            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {t("public.home.contact.email")}
+            </dt>
             <dd>
               <a href={`mailto:${contact.email}`} className="break-all text-navy-700 underline">
                 {contact.email}
@@ -371,7 +393,9 @@ function ContactSection({ contact, universityName }: { contact: HomePage["contac
           </div>
           {contact.phone && (
             <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+                {t("public.home.contact.phone")}
+              </dt>
               <dd>
                 <a href={phoneHref(contact.phone)} className="text-navy-700 underline">
                   {contact.phone}
@@ -380,7 +404,9 @@ function ContactSection({ contact, universityName }: { contact: HomePage["contac
             </div>
           )}
           <div>
-            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Address</dt>
+            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {t("public.home.contact.address")}
+            </dt>
             <dd className="text-slate-800">{contact.address}</dd>
           </div>
         </dl>
@@ -388,7 +414,7 @@ function ContactSection({ contact, universityName }: { contact: HomePage["contac
       <div>
         <iframe
           src={contact.embedUrl}
-          title={`Map of ${universityName}`}
+          title={t("public.home.contact.map", { universityName })}
           loading="lazy"
           height={350}
           className="h-[350px] w-full rounded-xl border border-slate-200 bg-slate-100"
@@ -396,7 +422,7 @@ function ContactSection({ contact, universityName }: { contact: HomePage["contac
         />
         <p className="mt-2 text-sm">
           <a href={contact.linkUrl} className="text-navy-700 underline" target="_blank" rel="noopener">
-            {homeSections.mapLinkLabel}
+            {t("public.home.contact.openMap")}
           </a>
         </p>
       </div>

@@ -1,26 +1,32 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Alert } from "~/components/alert";
-import { FormField } from "~/components/form-field";
+import { FormField, translatedFields } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
+import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
 import { MEMBER_FACT_FIELDS } from "~/domain/members";
 import { findMemberProfile } from "~/domain/members.server";
-import { membershipTexts } from "~/domain/membership";
 import { applicationIn, applicationInput, apply, auditApplication, openRound } from "~/domain/membership.server";
 import { getSessionUser } from "~/domain/session.server";
+import { metaTranslator } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { parseForm, readFormData } from "~/lib/form-actions.server";
-import { formatDate, todayIn } from "~/lib/format";
+import { todayIn } from "~/lib/format";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/join";
 
 // Works without JavaScript; with it, the photo field also takes an uploaded picture.
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: membershipTexts.joinHeading }, { name: "description", content: "Apply to join the club." }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches)("accounts.join.title") },
+    { name: "description", content: metaTranslator(matches)("accounts.join.description") },
+  ];
 }
 
 /** Whether a round is open changes with the date: never kept in the page cache. */
@@ -55,47 +61,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await getSessionUser(request, app);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/join" })}`);
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
   const parsed = parseForm(applicationInput, form);
   if (!parsed.ok) return parsed.answer;
   const today = todayIn(clubTimeZone);
   const round = await openRound(app.db, today);
-  if (!round) return data<ActionResult>({ tone: "error", message: membershipTexts.closed, values: parsed.values }, 409);
+  if (!round)
+    return data<ActionResult>({ tone: "error", message: t("accounts.join.closed"), values: parsed.values }, 409);
   const applied = await apply(app.db, user, round._id, parsed.data, today);
   if (!applied.ok) {
     return data<ActionResult>({ tone: "error", message: applied.message, values: parsed.values }, applied.status);
   }
   await auditApplication(app.db, actorOf(request, user), applied.id, parsed.data.name);
-  return data<ActionResult>({ tone: "success", message: membershipTexts.applied, saved: true });
+  return data<ActionResult>({ tone: "success", message: t("accounts.join.applied"), saved: true });
 }
 
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
   const { round, signedIn, applied } = loaderData;
   const done = actionData?.saved || applied;
   const values = actionData?.values ?? loaderData.values;
   return (
     <>
-      <PageHeader eyebrow="Membership" title={membershipTexts.joinHeading}>
-        {round && (
-          <p>
-            Applications for the {round.session} session are open until {formatDate(round.closes_on)}.
-          </p>
-        )}
+      <PageHeader eyebrow={t("accounts.join.eyebrow")} title={t("accounts.join.title")}>
+        {round && <p>{t("accounts.join.open", { session: round.session, date: format.date(round.closes_on) })}</p>}
       </PageHeader>
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {!round ? (
-          <Alert tone="info">{membershipTexts.closed}</Alert>
+          <Alert tone="info">{t("accounts.join.closed")}</Alert>
         ) : !signedIn ? (
           <p>
             <Link to={`/login?${new URLSearchParams({ redirectTo: "/join" })}`} className="btn-accent">
-              {membershipTexts.logInToApply}
+              {t("accounts.join.logInToApply")}
             </Link>
           </p>
         ) : done ? (
           <Alert tone="success">
-            {actionData?.saved ? membershipTexts.applied : membershipTexts.appliedTwice}{" "}
+            {actionData?.saved ? t("accounts.join.applied") : t("accounts.join.appliedTwice")}{" "}
             <Link to="/dashboard" className="font-semibold underline">
-              Your dashboard
+              {t("accounts.join.yourDashboard")}
             </Link>
           </Alert>
         ) : (
@@ -103,7 +109,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
             {round.note && <p className="whitespace-pre-line text-slate-700">{round.note}</p>}
             {actionData?.tone === "error" && actionData.message && <Alert tone="error">{actionData.message}</Alert>}
             <Form method="post" noValidate className="card flex flex-col gap-4 p-6">
-              {MEMBER_FACT_FIELDS.map((field) => (
+              {translatedFields(MEMBER_FACT_FIELDS, MEMBER_FIELD_TEXTS, t).map((field) => (
                 <FormField
                   key={field.name}
                   field={field}
@@ -112,7 +118,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
                 />
               ))}
               <button type="submit" className="btn-navy self-start">
-                Apply
+                {t("accounts.join.apply")}
               </button>
             </Form>
           </>

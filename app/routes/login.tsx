@@ -3,11 +3,10 @@ import { Alert } from "~/components/alert";
 import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { accountTexts, googleErrorText } from "~/content/accounts";
 import { appContext } from "~/context";
+import { authErrorText, googleErrorText } from "~/domain/account-messages.server";
 import {
   type Auth,
-  authErrorMessage,
   callAuthEndpoint,
   GOOGLE_PROVIDER_ID,
   googleConfigured,
@@ -15,6 +14,9 @@ import {
 } from "~/domain/auth.server";
 import { getSessionUser } from "~/domain/session.server";
 import { hasStaffRole, loginInput } from "~/domain/users.server";
+import { metaTranslator } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
 import type { Config } from "~/lib/config.server";
 import { flashCookie } from "~/lib/flash.server";
 import type { ActionResult } from "~/lib/form-actions";
@@ -25,8 +27,8 @@ import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: "Login" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("accounts.login.title") }];
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -37,22 +39,25 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const errorCode = url.searchParams.get("error");
   return {
     redirectTo,
-    googleError: errorCode ? googleErrorText(errorCode, app.config.OIDC_ALLOWED_DOMAIN) : null,
+    googleError: errorCode
+      ? googleErrorText(translatorFor(request).t, errorCode, app.config.OIDC_ALLOWED_DOMAIN)
+      : null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo);
+  if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo, t);
 
   const parsed = parseForm(loginInput, form);
   const values = { email: parsed.values.email ?? "" };
   if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
   const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
   if (!result.ok)
-    return data<ActionResult>({ tone: "error", message: authErrorMessage(result), values }, result.status);
+    return data<ActionResult>({ tone: "error", message: authErrorText(t, result.body), values }, result.status);
 
   const userId = (result.body.user as { id: string }).id;
   const destination = redirectTo ?? ((await hasStaffRole(app.db, userId)) ? "/dashboard" : "/");
@@ -60,9 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Sends the browser to the OIDC provider; it comes back through /login/callback. */
-async function startGoogleSignIn(auth: Auth, request: Request, config: Config, redirectTo: string | null) {
+async function startGoogleSignIn(
+  auth: Auth,
+  request: Request,
+  config: Config,
+  redirectTo: string | null,
+  t: ServerTranslate,
+) {
   if (!googleConfigured(config))
-    return data<ActionResult>({ tone: "error", message: accountTexts.googleNotConfigured }, 503);
+    return data<ActionResult>({ tone: "error", message: t("accounts.login.googleNotConfigured") }, 503);
   const callback = redirectTo ? `/login/callback?${new URLSearchParams({ redirectTo })}` : "/login/callback";
   const result = await callAuthEndpoint(auth, request, "/sign-in/oauth2", {
     providerId: GOOGLE_PROVIDER_ID,
@@ -71,36 +82,46 @@ async function startGoogleSignIn(auth: Auth, request: Request, config: Config, r
     disableRedirect: true,
   });
   if (!result.ok || typeof result.body.url !== "string") {
-    return data<ActionResult>({ tone: "error", message: authErrorMessage(result) }, result.ok ? 502 : result.status);
+    return data<ActionResult>(
+      { tone: "error", message: authErrorText(t, result.body) },
+      result.ok ? 502 : result.status,
+    );
   }
   return redirectWithCookies(result.body.url, result.cookies);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData?.message ?? loaderData.googleError;
   const redirectTo = loaderData.redirectTo ?? "";
   return (
-    <AuthCard heading={accountTexts.loginHeading}>
+    <AuthCard heading={t("accounts.login.heading")}>
       {error && <Alert tone="error">{error}</Alert>}
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
-          label="Email"
+          label={t("accounts.field.email")}
           name="email"
           type="email"
           autoComplete="email"
           required
           defaultValue={actionData?.values?.email}
         />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <TextField
+          label={t("accounts.field.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="btn-navy" disabled={busy}>
-          {accountTexts.loginButton}
+          {t("accounts.login.submit")}
         </button>
       </Form>
       <Link to="/register" className="text-sm font-medium text-navy-700 underline">
-        {accountTexts.toRegister}
+        {t("accounts.login.toRegister")}
       </Link>
       <Form method="post" className="border-t border-slate-200 pt-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -111,10 +132,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           className="btn w-full border border-slate-300 text-slate-800 hover:bg-slate-50"
           disabled={busy}
         >
-          {accountTexts.googleButton}
+          {t("accounts.login.google")}
         </button>
       </Form>
-      {busy && <Spinner label={accountTexts.loading} />}
+      {busy && <Spinner />}
     </AuthCard>
   );
 }

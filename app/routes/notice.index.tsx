@@ -1,13 +1,14 @@
 import { noticeBoard } from "~/content/notice-board";
 import { appContext } from "~/context";
 import { readSiteSettings } from "~/domain/settings.server";
+import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/notice.index";
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
-    title: noticeBoard.heading,
-    description: ({ clubName }) => `Notices of ${clubName}: class routines, registrations, meetings and contest news.`,
+    title: ({ t }) => t(noticeBoard.heading),
+    description: ({ t, clubName }) => t("public.notice.description", { clubName }),
   });
 }
 
@@ -19,10 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The right side of the board when no notice is open: the club introduction and its activities. */
 export default function NoticeBoardIntro({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <section aria-labelledby="club-intro" className="rounded-2xl bg-navy-900 p-6 text-slate-100 sm:p-8">
+    <section aria-labelledby="club-intro" className="navy-surface rounded-2xl bg-navy-900 p-6 text-slate-100 sm:p-8">
       <h2 id="club-intro" className="text-2xl font-bold text-white">
-        {noticeBoard.introHeading}
+        {t("public.notice.intro")}
       </h2>
       <p className="mt-4 leading-relaxed">{loaderData.lead}</p>
       {loaderData.achievements.length > 0 && (
@@ -30,12 +32,12 @@ export default function NoticeBoardIntro({ loaderData }: Route.ComponentProps) {
           {loaderData.achievements.map((achievement) => `${achievement.figure} ${achievement.label}`).join(" · ")}
         </p>
       )}
-      <h3 className="mt-8 text-lg font-semibold text-accent-400">{noticeBoard.activitiesHeading}</h3>
+      <h3 className="mt-8 text-lg font-semibold text-accent-400">{t("public.notice.activities")}</h3>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {noticeBoard.activities.map((activity) => (
           <li key={activity} className="flex items-center gap-3 rounded-lg bg-navy-800 px-4 py-3">
             <span aria-hidden="true" className="size-2 rounded-full bg-accent-400" />
-            {activity}
+            {t(activity)}
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { noticeBoard } from "~/content/notice-board";
 import { appContext } from "~/context";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
-import { formatDate } from "~/lib/format";
+import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/notice";
@@ -22,18 +22,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** The notice list on the left; the right side shows the club introduction or the open notice. */
 export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) {
   const { notices } = loaderData;
+  const t = useT();
+  const format = useFormat();
   const openSlug = useParams().slug;
   const pageQuery = notices.page > 1 ? `?page=${notices.page}` : "";
   return (
     <>
-      <PageHeader eyebrow="News and announcements" title={noticeBoard.heading} />
+      <PageHeader eyebrow={t(noticeBoard.eyebrow)} title={t(noticeBoard.heading)} />
       <div className="container-page grid grid-cols-1 gap-10 py-10 lg:grid-cols-[2fr_3fr]">
         <section aria-labelledby="notice-list" className={openSlug ? "order-last lg:order-none" : ""}>
           <h2 id="notice-list" className="text-xl font-bold text-navy-900">
-            {noticeBoard.listHeading}
+            {t("public.notice.list")}
           </h2>
           {notices.items.length === 0 ? (
-            <p className="mt-4 text-slate-600">{noticeBoard.empty}</p>
+            <p className="mt-4 text-slate-600">{t("public.notice.empty")}</p>
           ) : (
             <ul className="mt-4 space-y-3">
               {notices.items.map((notice) => (
@@ -45,13 +47,13 @@ export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) 
                       notice.slug === openSlug ? "border-accent-500 ring-2 ring-accent-400" : ""
                     }`}
                   >
-                    <DateBadge day={notice.day} month={notice.chrMonth} />
+                    <DateBadge isoDate={notice.publishing_date} day={notice.day} month={notice.chrMonth} />
                     <span className="min-w-0">
                       <span lang={langOf(notice.name)} className="block font-semibold text-navy-900">
                         {notice.name}
                       </span>
                       <span className="mt-1 block text-sm text-slate-600">
-                        Published on {formatDate(notice.publishing_date)}
+                        {t("public.notice.published", { date: format.date(notice.publishing_date) })}
                       </span>
                     </span>
                   </NavLink>
@@ -63,7 +65,7 @@ export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) 
             page={notices.page}
             pageCount={notices.pageCount}
             hrefFor={(page) => (page === 1 ? "/notice" : `/notice?page=${page}`)}
-            label="Notice pages"
+            label={t("public.notice.pages")}
           />
         </section>
         <div>
@@ -71,7 +73,7 @@ export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) 
           {openSlug && (
             <p className="mt-6">
               <Link to={`/notice${pageQuery}`} className="text-navy-700 underline">
-                Back to the notice board
+                {t("public.notice.back")}
               </Link>
             </p>
           )}

@@ -1,12 +1,16 @@
 import { data, Form } from "react-router";
 import { Alert } from "~/components/alert";
-import { FormField } from "~/components/form-field";
+import { type FieldTexts, FormField, translatedFields } from "~/components/form-field";
 import { HoneypotField } from "~/components/honeypot-field";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/context";
 import type { ReviewableKey } from "~/domain/review";
-import { HONEYPOT_FIELD, type PublicForm, publicForms, submissionTexts } from "~/domain/submissions";
+import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/domain/submissions";
 import { submitForReview } from "~/domain/submissions.server";
+import type { MessageKey } from "~/i18n/catalogs";
+import { privatePageMeta } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { formValues, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -23,11 +27,41 @@ function formOf(url: URL): { key: ReviewableKey; form: PublicForm } {
   return { key, form: publicForms[key] };
 }
 
+/** Each form's texts in the page's language. */
+const FORM_TEXTS: Record<
+  ReviewableKey,
+  { heading: MessageKey; intro: MessageKey; received: MessageKey; fields: FieldTexts }
+> = {
+  notices: {
+    heading: "accounts.publicForm.notices.heading",
+    intro: "accounts.publicForm.notices.intro",
+    received: "accounts.publicForm.notices.received",
+    fields: {
+      name: { label: "accounts.field.name" },
+      publishing_date: { label: "accounts.publicForm.publishingDate" },
+      pdfFile: { label: "accounts.publicForm.pdfLink" },
+      description: { label: "accounts.publicForm.description" },
+    },
+  },
+  results: {
+    heading: "accounts.publicForm.results.heading",
+    intro: "accounts.publicForm.results.intro",
+    received: "accounts.publicForm.results.received",
+    fields: {
+      name: { label: "accounts.field.name" },
+      "publishing-date": { label: "accounts.publicForm.publishingDate" },
+      img: { label: "accounts.publicForm.imageLink", hint: "accounts.publicForm.imageLinkHint" },
+      pdfLink: { label: "accounts.publicForm.pdfLink" },
+    },
+  },
+};
+
 // Works without JavaScript; with it, image and PDF fields also take uploaded files.
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? publicForms[loaderData.key].heading : "Form" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData ? FORM_TEXTS[loaderData.key].heading : "accounts.publicForm.title";
+  return privatePageMeta({ matches }, title);
 }
 
 /** A refused submission's Retry-After (429) reaches the browser. */
@@ -49,7 +83,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   );
   const honeypot = formData.get(HONEYPOT_FIELD);
   const outcome = await submitForReview(request, app, key, { ...values, [HONEYPOT_FIELD]: honeypot });
-  if (outcome.ok) return data<ActionResult>({ tone: "success", message: form.received, saved: true });
+  if (outcome.ok) {
+    const { t } = translatorFor(request);
+    return data<ActionResult>({ tone: "success", message: t(FORM_TEXTS[key].received), saved: true });
+  }
   const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
   return data<ActionResult>(
     { tone: "error", message: outcome.message, errors: outcome.errors, values },
@@ -58,11 +95,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function PublicFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const form = publicForms[loaderData.key];
+  const texts = FORM_TEXTS[loaderData.key];
   const values = actionData?.values ?? {};
   return (
     <>
-      <PageHeader title={form.heading}>{form.intro}</PageHeader>
+      <PageHeader title={t(texts.heading)}>{t(texts.intro)}</PageHeader>
       <div className="container-page max-w-2xl py-10">
         {actionData?.tone && actionData.message && (
           <div className="mb-6">
@@ -70,7 +109,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
           </div>
         )}
         <Form method="post" className="card relative flex flex-col gap-4 p-6">
-          {form.fields.map((field) => (
+          {translatedFields(form.fields, texts.fields, t).map((field) => (
             <FormField
               key={field.name}
               field={field}
@@ -80,7 +119,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
           ))}
           <HoneypotField />
           <button type="submit" className="btn-navy self-start">
-            {submissionTexts.submit}
+            {t("accounts.publicForm.submit")}
           </button>
         </Form>
       </div>

@@ -9,6 +9,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const ranking = await app.contentCache.read(`ranking:${params.slug}`, () => findSeriesRanking(app.db, params.slug));
   if (!ranking) throw data(null, { status: 404 });
+  // English whatever the reader's language, as the API: spreadsheets and scripts read these columns by name.
   const header = [
     "Rank",
     "Name",

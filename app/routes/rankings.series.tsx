@@ -3,17 +3,19 @@ import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/context";
 import { memberPath } from "~/domain/members";
-import { RANKING_RULE_LABELS, rankingTexts as texts } from "~/domain/rankings";
+import { RANKING_RULE_MESSAGES } from "~/domain/rankings";
 import { findSeriesRanking } from "~/domain/rankings.server";
+import { useFormat, useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/rankings.series";
 
 export function meta(args: Route.MetaArgs) {
   const ranking = args.loaderData;
-  if (!ranking) return [{ title: "Page not found" }];
+  // A missing ranking's title comes from the error page.
+  if (!ranking) return [];
   return seoMeta(args, {
-    title: `${ranking.name} | Ranking`,
-    description: texts.description(ranking.name),
+    title: ({ t }) => t("people.ranking.metaTitle", { name: ranking.name }),
+    description: ({ t }) => t("people.ranking.description", { name: ranking.name }),
     path: `/rankings/${ranking.slug}`,
   });
 }
@@ -32,38 +34,49 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function Ranking({ loaderData: ranking }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const filterTexts = {
+    batch: t("people.filter.batch"),
+    everyBatch: t("people.filter.everyBatch"),
+    show: t("people.filter.show"),
+  };
   return (
     <>
-      <PageHeader eyebrow={texts.eyebrow} title={ranking.name}>
-        <p>{RANKING_RULE_LABELS[ranking.rule]}</p>
+      <PageHeader eyebrow={t("people.ranking.eyebrow")} title={ranking.name}>
+        <p>{t(RANKING_RULE_MESSAGES[ranking.rule])}</p>
       </PageHeader>
       <div className="container-page flex flex-col gap-4 py-8">
         <BatchFilterForm
           id="ranking-batch"
           batch={ranking.batch}
           batches={ranking.batches}
-          texts={texts}
+          texts={filterTexts}
           after={
             <a href={`/rankings/${ranking.slug}/ranking.csv`} className="btn border border-slate-300" download>
-              {texts.csv}
+              {t("people.ranking.csv")}
             </a>
           }
         />
         <ol className="flex flex-col gap-2">
           {ranking.standings.map((standing) => (
             <li key={standing.studentId} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3">
-              <span className="w-10 text-lg font-bold text-navy-900">{standing.rank}</span>
+              <span className="w-10 text-lg font-bold text-navy-900">{format.number(standing.rank)}</span>
               <Link
                 to={memberPath(standing.member.slug)}
                 className="min-w-40 flex-1 font-semibold text-navy-700 underline"
               >
                 {standing.member.name}
               </Link>
-              <span className="font-semibold text-slate-900">{texts.points(standing.points)}</span>
+              <span className="font-semibold text-slate-900">
+                {t("people.ranking.points", { points: format.number(standing.points) })}
+              </span>
               <span className="text-sm text-slate-600">
                 {[
-                  standing.member.batch === null ? "" : `${texts.batch} ${standing.member.batch}`,
-                  texts.attendance(standing.taken, standing.absences),
+                  standing.member.batch === null
+                    ? ""
+                    : t("people.ranking.batch", { batch: format.number(standing.member.batch) }),
+                  t("people.ranking.attendance", { taken: standing.taken, absences: standing.absences }),
                 ]
                   .filter(Boolean)
                   .join(" · ")}
@@ -71,10 +84,10 @@ export default function Ranking({ loaderData: ranking }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        {ranking.standings.length === 0 && <p className="text-slate-700">{texts.empty}</p>}
+        {ranking.standings.length === 0 && <p className="text-slate-700">{t("people.ranking.empty")}</p>}
         <section aria-labelledby="ranking-contests">
           <h2 id="ranking-contests" className="text-lg font-bold text-navy-900">
-            {texts.contests}
+            {t("people.ranking.contests")}
           </h2>
           <ul className="mt-2 flex flex-col gap-1">
             {ranking.contests.map((contest) => (
@@ -83,7 +96,10 @@ export default function Ranking({ loaderData: ranking }: Route.ComponentProps) {
                   {contest.name}
                 </Link>
                 {contest.weight !== 1 && (
-                  <span className="text-sm text-slate-600"> · {texts.weight(contest.weight)}</span>
+                  <span className="text-sm text-slate-600">
+                    {" "}
+                    · {t("people.ranking.weight", { weight: format.number(contest.weight) })}
+                  </span>
                 )}
               </li>
             ))}

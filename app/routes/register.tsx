@@ -4,11 +4,14 @@ import { Alert } from "~/components/alert";
 import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
-import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
+import { accountMessage, authErrorText } from "~/domain/account-messages.server";
+import { callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { registerInput } from "~/domain/users.server";
+import { metaTranslator } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/lib/flash.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { parseForm, readFormData } from "~/lib/form-actions.server";
@@ -17,27 +20,32 @@ import type { Route } from "./+types/register";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: "Register" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("accounts.register.title") }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
   // The retyped password is checked here too, for visitors without JavaScript: nothing is submitted.
   const parsed = parseForm(registerInput, form);
   // Passwords are never sent back to the page.
   const values = { name: parsed.values.name ?? "", email: parsed.values.email ?? "" };
   // The page shows one alert (spec: the register form's error alert): the first wrong field's message.
-  if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
+  if (!parsed.ok) {
+    const message = accountMessage(t, Object.values(parsed.errors)[0] ?? "");
+    return data<ActionResult>({ tone: "error", message, values }, 400);
+  }
   const { name, email, password } = parsed.data;
   const result = await callAuthEndpoint(app.auth, request, "/sign-up/email", { name, email, password });
   if (!result.ok)
-    return data<ActionResult>({ tone: "error", message: authErrorMessage(result), values }, result.status);
+    return data<ActionResult>({ tone: "error", message: authErrorText(t, result.body), values }, result.status);
   return redirectWithCookies("/", [...result.cookies, flashCookie("register")]);
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [mismatch, setMismatch] = useState(false);
@@ -49,13 +57,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
     if (differ) event.preventDefault();
   }
 
-  const error = mismatch ? accountTexts.passwordMismatch : actionData?.message;
+  const error = mismatch ? t("accounts.register.passwordMismatch") : actionData?.message;
   return (
-    <AuthCard heading={accountTexts.registerHeading}>
+    <AuthCard heading={t("accounts.register.heading")}>
       {error && <Alert tone="error">{error}</Alert>}
       <Form method="post" onSubmit={checkPasswords} className="flex flex-col gap-4">
         <TextField
-          label="Name"
+          label={t("accounts.field.name")}
           name="name"
           autoComplete="name"
           required
@@ -63,23 +71,35 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.values?.name}
         />
         <TextField
-          label="Email"
+          label={t("accounts.field.email")}
           name="email"
           type="email"
           autoComplete="email"
           required
           defaultValue={actionData?.values?.email}
         />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
-        <TextField label="Retype password" name="passwordRetype" type="password" autoComplete="new-password" required />
+        <TextField
+          label={t("accounts.field.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          label={t("accounts.register.retypePassword")}
+          name="passwordRetype"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <button type="submit" className="btn-navy" disabled={busy}>
-          {accountTexts.registerButton}
+          {t("accounts.register.submit")}
         </button>
       </Form>
       <Link to="/login" className="text-sm font-medium text-navy-700 underline">
-        {accountTexts.toLogin}
+        {t("accounts.register.toLogin")}
       </Link>
-      {busy && <Spinner label={accountTexts.loading} />}
+      {busy && <Spinner />}
     </AuthCard>
   );
 }

@@ -3,18 +3,18 @@ import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
 import { appContext } from "~/context";
-import { standingsTexts as texts } from "~/domain/standings";
 import { findLeaderboard } from "~/domain/standings.server";
-import { formatDate } from "~/lib/format";
+import { useFormat, useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/results.contest";
 
 export function meta(args: Route.MetaArgs) {
   const board = args.loaderData;
-  if (!board) return [{ title: "Page not found" }];
+  // A missing contest's title comes from the error page.
+  if (!board) return [];
   return seoMeta(args, {
-    title: `${board.name} | Standings`,
-    description: `Standings of ${board.name}: ${texts.participants(board.total)}.`,
+    title: ({ t }) => t("people.standings.metaTitle", { name: board.name }),
+    description: ({ t }) => t("people.standings.description", { name: board.name, count: board.total }),
     path: `/results/${board.slug}`,
   });
 }
@@ -39,16 +39,27 @@ const matches = (row: LeaderboardRow, q: string) =>
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const board = loaderData;
+  const t = useT();
+  const format = useFormat();
+  const filterTexts = {
+    batch: t("people.filter.batch"),
+    everyBatch: t("people.filter.everyBatch"),
+    show: t("people.filter.show"),
+  };
   return (
     <>
-      <PageHeader eyebrow="Standings" title={board.name}>
-        <p>{[board.heldOn && formatDate(board.heldOn), texts.participants(board.total)].filter(Boolean).join(" · ")}</p>
+      <PageHeader eyebrow={t("people.standings.eyebrow")} title={board.name}>
+        <p>
+          {[board.heldOn && format.date(board.heldOn), t("people.standings.participants", { count: board.total })]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
       </PageHeader>
       <div className="container-page flex flex-col gap-4 py-8">
-        <BatchFilterForm id="standings-batch" batch={board.batch} batches={board.batchChoices} texts={texts}>
+        <BatchFilterForm id="standings-batch" batch={board.batch} batches={board.batchChoices} texts={filterTexts}>
           <div className="flex flex-col gap-1">
             <label htmlFor="standings-q" className="text-sm font-medium text-slate-800">
-              {texts.search}
+              {t("people.standings.search")}
             </label>
             <input
               id="standings-q"
@@ -64,19 +75,19 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           <p className="flex flex-wrap gap-x-4">
             {board.event && (
               <Link to={board.event.path} className="font-medium text-navy-700 underline">
-                {texts.theEvent(board.event.name)}
+                {t("people.standings.theEvent", { name: board.event.name })}
               </Link>
             )}
             {board.result && (
               <Link to={board.result.path} className="font-medium text-navy-700 underline">
-                {texts.theResult(board.result.name)}
+                {t("people.standings.theResult", { name: board.result.name })}
               </Link>
             )}
           </p>
         )}
-        <p className="text-sm text-slate-600">{texts.legend}</p>
+        <p className="text-sm text-slate-600">{t("people.standings.legend")}</p>
         {board.rows.length === 0 ? (
-          <p className="text-slate-700">{texts.noMatch}</p>
+          <p className="text-slate-700">{t("people.standings.noMatch")}</p>
         ) : (
           <StandingsTable scoring={board.scoring} problems={board.problems} rows={board.rows} />
         )}

@@ -3,12 +3,10 @@ import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { ResultEntry } from "~/components/result-entry";
 import { useClubName } from "~/components/use-club-name";
-import { resultsPage } from "~/content/people";
 import { appContext } from "~/context";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
-import { standingsTexts } from "~/domain/standings";
 import { listContests } from "~/domain/standings.server";
-import { formatDate } from "~/lib/format";
+import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
@@ -16,8 +14,8 @@ import type { Route } from "./+types/results";
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
-    title: resultsPage.title,
-    description: ({ clubName }) => resultsPage.description(clubName),
+    title: ({ t }) => t("people.results.title"),
+    description: ({ t, clubName }) => t("people.results.description", { clubName }),
     path: pathWithQuery("/results", args.location.search, ["page"]),
   });
 }
@@ -34,17 +32,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const clubName = useClubName();
+  const t = useT();
+  const format = useFormat();
   const { results, leaderboards } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Standings" title={resultsPage.title}>
-        <p>{resultsPage.description(clubName)}</p>
+      <PageHeader eyebrow={t("people.standings.eyebrow")} title={t("people.results.title")}>
+        <p>{t("people.results.description", { clubName })}</p>
       </PageHeader>
       <div className="container-page py-10">
         {leaderboards.length > 0 && (
           <section aria-labelledby="leaderboards" className="mb-10">
             <h2 id="leaderboards" className="text-2xl font-bold text-navy-900">
-              {standingsTexts.leaderboards}
+              {t("people.results.leaderboards")}
             </h2>
             <ul className="mt-4 flex flex-col gap-2">
               {leaderboards.map((board) => (
@@ -56,15 +56,15 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                   >
                     {board.name}
                   </Link>
-                  {board.heldOn && <span className="text-sm text-slate-600">{formatDate(board.heldOn)}</span>}
+                  {board.heldOn && <span className="text-sm text-slate-600">{format.date(board.heldOn)}</span>}
                 </li>
               ))}
             </ul>
           </section>
         )}
-        <h2 className="text-2xl font-bold text-navy-900">{resultsPage.heading}</h2>
+        <h2 className="text-2xl font-bold text-navy-900">{t("people.results.heading")}</h2>
         {results.items.length === 0 ? (
-          <p className="mt-4 text-slate-600">{resultsPage.empty}</p>
+          <p className="mt-4 text-slate-600">{t("people.results.empty")}</p>
         ) : (
           <ul className="mt-6 space-y-8">
             {results.items.map((result, index) => (
@@ -78,7 +78,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           page={results.page}
           pageCount={results.pageCount}
           hrefFor={(page) => (page === 1 ? "/results" : `/results?page=${page}`)}
-          label="Result pages"
+          label={t("people.results.pages")}
         />
       </div>
     </>

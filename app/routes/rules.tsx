@@ -1,16 +1,15 @@
 import { MarkdownText } from "~/components/markdown-text";
 import { PageHeader } from "~/components/page-header";
-import { rules } from "~/content/rules";
 import { appContext } from "~/context";
 import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
+import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/rules";
 
 export function meta(args: Route.MetaArgs) {
-  const clubName = args.loaderData?.clubName ?? "the club";
   return seoMeta(args, {
-    title: rules.heading,
-    description: `How ${clubName} is run: the committee roles, who can become a member and the rules of conduct for members.`,
+    title: ({ t }) => t("public.rules.heading"),
+    description: ({ t, clubName }) => t("public.rules.description", { clubName }),
   });
 }
 
@@ -18,7 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [settings, html] = await Promise.all([readSiteSettings(app), readRenderedTexts(app)]);
   return {
-    clubName: settings.clubName,
     lead: settings.rulesLead,
     committee: settings.committeeRoles,
     membershipHtml: html.membershipRules,
@@ -27,15 +25,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Rules({ loaderData: page }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="How the club works" title={rules.heading}>
+      <PageHeader eyebrow={t("public.rules.eyebrow")} title={t("public.rules.heading")}>
         <p>{page.lead}</p>
       </PageHeader>
       <div className="container-page space-y-14 py-12">
         <section aria-labelledby="committee">
           <h2 id="committee" className="text-2xl font-bold text-navy-900">
-            {rules.committeeHeading}
+            {t("public.rules.committee")}
           </h2>
           <dl className="mt-6 grid gap-4 md:grid-cols-3">
             {page.committee.map((item) => (
@@ -47,8 +46,8 @@ export default function Rules({ loaderData: page }: Route.ComponentProps) {
           </dl>
         </section>
         <div className="grid gap-10 md:grid-cols-2">
-          <RuleList id="membership" heading={rules.membershipHeading} html={page.membershipHtml} />
-          <RuleList id="conduct" heading={rules.conductHeading} html={page.conductHtml} />
+          <RuleList id="membership" heading={t("public.rules.membership")} html={page.membershipHtml} />
+          <RuleList id="conduct" heading={t("public.rules.conduct")} html={page.conductHtml} />
         </div>
       </div>
     </>

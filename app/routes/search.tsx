@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
-import { searchTypeLabels, searchPage as texts } from "~/content/search";
+import { searchTypeLabels } from "~/content/search";
 import { appContext } from "~/context";
-import { parseSearchQuery, SEARCH_MAX_LENGTH, type SearchHit, type TextPart } from "~/domain/search";
+import { parseSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchHit, type TextPart } from "~/domain/search";
 import { searchSite } from "~/domain/search.server";
+import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
@@ -14,7 +15,10 @@ export function meta(args: Route.MetaArgs) {
   const query = args.loaderData?.query;
   // Result pages change with every write and every query: worth finding the site, not indexing.
   return [
-    ...seoMeta(args, { title: query ? `${texts.title}: ${query}` : texts.title, description: texts.description }),
+    ...seoMeta(args, {
+      title: ({ t }) => (query ? t("public.search.titleQuery", { query }) : t("public.search.title")),
+      description: ({ t }) => t("public.search.description"),
+    }),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -39,23 +43,31 @@ const searchHref = (query: string, page: number) =>
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, state, cut } = loaderData;
   const found = "found" in loaderData ? loaderData.found : undefined;
+  const t = useT();
+  const format = useFormat();
   return (
     <>
-      <PageHeader eyebrow={texts.eyebrow} title={texts.title}>
-        <p>{texts.description}</p>
+      <PageHeader eyebrow={t("public.search.eyebrow")} title={t("public.search.title")}>
+        <p>{t("public.search.description")}</p>
       </PageHeader>
       <div className="container-page py-10">
         <SearchForm query={query} />
         <div className="mt-6 text-slate-700" aria-live="polite">
-          {state === "empty" && <p>{texts.prompt}</p>}
-          {state === "too-short" && <p>{texts.tooShort}</p>}
-          {cut && <p className="text-sm">{texts.cut}</p>}
-          {found && <p>{found.total === 0 ? texts.none(query) : texts.found(found.total, query)}</p>}
+          {state === "empty" && <p>{t("public.search.prompt")}</p>}
+          {state === "too-short" && <p>{t("public.search.tooShort", { min: format.number(SEARCH_MIN_LENGTH) })}</p>}
+          {cut && <p className="text-sm">{t("public.search.cut", { max: format.number(SEARCH_MAX_LENGTH) })}</p>}
+          {found && (
+            <p>
+              {found.total === 0
+                ? t("public.search.none", { query })
+                : t("public.search.found", { total: found.total, query })}
+            </p>
+          )}
         </div>
         {found && found.items.length > 0 && (
           <section aria-labelledby="search-results" className="mt-6">
             <h2 id="search-results" className="sr-only">
-              {texts.resultsHeading}
+              {t("public.search.results")}
             </h2>
             <ol className="flex flex-col gap-4">
               {found.items.map((hit, index) => (
@@ -69,7 +81,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               page={found.page}
               pageCount={found.pageCount}
               hrefFor={(page) => searchHref(query, page)}
-              label={texts.pagesLabel}
+              label={t("public.search.pages")}
             />
           </section>
         )}
@@ -79,12 +91,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 }
 
 function SearchForm({ query }: { query: string }) {
+  const t = useT();
   return (
     <search>
       <form method="get" action="/search" className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 grow flex-col gap-1 sm:max-w-xl">
           <label htmlFor="search-page-q" className="text-sm font-medium text-slate-800">
-            {texts.boxLabel}
+            {t("common.search.boxLabel")}
           </label>
           <input
             id="search-page-q"
@@ -92,12 +105,12 @@ function SearchForm({ query }: { query: string }) {
             name="q"
             defaultValue={query}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder={texts.placeholder}
+            placeholder={t("public.search.placeholder")}
             className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
           />
         </div>
         <button type="submit" className="btn-navy">
-          {texts.submit}
+          {t("common.search.label")}
         </button>
       </form>
     </search>
@@ -105,9 +118,10 @@ function SearchForm({ query }: { query: string }) {
 }
 
 function SearchResult({ hit }: { hit: SearchHit }) {
+  const t = useT();
   return (
     <article className="card p-4 sm:p-5">
-      <p className="text-xs font-semibold uppercase tracking-wider text-accent-700">{searchTypeLabels[hit.type]}</p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-accent-700">{t(searchTypeLabels[hit.type])}</p>
       <h3 className="mt-1 text-lg font-bold" lang={langOf(hit.title)}>
         <Link to={hit.url} className="text-navy-900 underline">
           <Marked parts={hit.titleParts} />

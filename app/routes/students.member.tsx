@@ -1,33 +1,39 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { eventPagePath, eventTypeLabel } from "~/content/events";
+import { eventPagePath, eventTypeLabelKey } from "~/content/events";
 import { appContext } from "~/context";
 import { type Certificate, certificatePath } from "~/domain/certificates";
 import { certificatesOfUser } from "~/domain/certificates.server";
-import { JUDGES, memberPath, memberTexts } from "~/domain/members";
+import { JUDGES, memberPath } from "~/domain/members";
 import { findStudentBySlug, handlesOf } from "~/domain/members.server";
 import { seriesPositionsOf } from "~/domain/rankings.server";
 import type { AttendedEvent } from "~/domain/registrations";
 import { eventsAttendedBy } from "~/domain/registrations.server";
 import { contestHistoryOf } from "~/domain/standings.server";
-import { formatDate } from "~/lib/format";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
 import type { Route } from "./+types/students.member";
 
 export function meta(args: Route.MetaArgs) {
   const member = args.loaderData;
-  if (!member) return [{ title: "Page not found" }];
+  // A missing member's title comes from the error page.
+  if (!member) return [];
+  const { batchNumber: batch, name } = member;
   return seoMeta(args, {
-    title: member.name,
-    description: `${member.name}, a member of the club${member.batch === null ? "" : ` (batch ${member.batch})`}.`,
+    title: name,
+    description: ({ t }) =>
+      batch === null
+        ? t("people.member.description", { name })
+        : t("people.member.descriptionWithBatch", { name, batch }),
     path: memberPath(member.slug),
   });
 }
 
 /** `/students/{slug}`: a member's public page. A hidden email is not read into the page at all. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const member = await app.contentCache.read(`member:${params.slug}`, async () => {
     const row = await findStudentBySlug(app.db, params.slug);
@@ -50,6 +56,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     slug: row.slug,
     name: row.name,
     batch: row.batch,
+    /** The batch in the reader's digits, for the page's description. */
+    batchNumber: row.batch === null ? null : translatorFor(request).format.number(row.batch),
     session: row.session,
     email: row.emailVisible ? row.email : null,
     photoURL: row.photoURL,
@@ -61,6 +69,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function MemberPage({ loaderData: member }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
   const handles = JUDGES.flatMap((judge) => {
     const handle = member.handles[judge.key];
     return handle ? [{ label: judge.label, handle, href: judge.profileUrl(handle) }] : [];
@@ -71,12 +81,12 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
   ].filter((link): link is { label: string; href: string } => Boolean(link));
   return (
     <>
-      <PageHeader eyebrow="Member" title={member.name} />
+      <PageHeader eyebrow={t("people.member.eyebrow")} title={member.name} />
       <div className="container-page grid gap-8 py-10 md:grid-cols-[16rem_1fr]">
         <div className="flex flex-col gap-4">
           <ResponsiveImage
             src={member.photoURL}
-            alt={`Portrait of ${member.name}`}
+            alt={t("people.card.portrait", { name: member.name })}
             width={400}
             height={400}
             sizes="(min-width: 768px) 256px, 160px"
@@ -84,18 +94,18 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
             className="aspect-square w-40 rounded-xl bg-slate-100 object-cover md:w-full"
           />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold text-navy-900">Batch</dt>
-            <dd>{member.batch ?? "not given"}</dd>
-            <dt className="font-semibold text-navy-900">Session</dt>
-            <dd>{member.session ?? "not given"}</dd>
-            <dt className="font-semibold text-navy-900">Email</dt>
+            <dt className="font-semibold text-navy-900">{t("people.member.batch")}</dt>
+            <dd>{member.batch === null ? t("people.member.notGiven") : format.number(member.batch)}</dd>
+            <dt className="font-semibold text-navy-900">{t("people.member.session")}</dt>
+            <dd>{member.session ?? t("people.member.notGiven")}</dd>
+            <dt className="font-semibold text-navy-900">{t("people.member.email")}</dt>
             <dd className="[overflow-wrap:anywhere]">
               {member.email ? (
                 <a href={`mailto:${member.email}`} className="text-navy-700 underline">
                   {member.email}
                 </a>
               ) : (
-                memberTexts.emailHidden
+                t("people.member.emailHidden")
               )}
             </dd>
           </dl>
@@ -108,10 +118,10 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
           )}
           <section aria-labelledby="member-handles">
             <h2 id="member-handles" className="text-xl font-bold text-navy-900">
-              Judges and links
+              {t("people.member.handles")}
             </h2>
             {handles.length + links.length === 0 ? (
-              <p className="mt-2 text-slate-600">No handles yet.</p>
+              <p className="mt-2 text-slate-600">{t("people.member.noHandles")}</p>
             ) : (
               <ul className="mt-3 flex flex-wrap gap-2">
                 {handles.map((handle) => (
@@ -149,13 +159,15 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
 }
 
 function EventsAttended({ events }: { events: AttendedEvent[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="member-events">
       <h2 id="member-events" className="text-xl font-bold text-navy-900">
-        Events attended
+        {t("people.member.events")}
       </h2>
       {events.length === 0 ? (
-        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+        <p className="mt-2 text-slate-600">{t("people.member.nothingYet")}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
           {events.map((event) => (
@@ -165,9 +177,9 @@ function EventsAttended({ events }: { events: AttendedEvent[] }) {
               </Link>
               <span className="text-sm text-slate-600">
                 {[
-                  eventTypeLabel(event.eventType),
-                  event.startsOn && formatDate(event.startsOn),
-                  event.teamName && `team ${event.teamName}`,
+                  eventTypeName(event.eventType, t),
+                  event.startsOn && format.date(event.startsOn),
+                  event.teamName && t("people.member.team", { name: event.teamName }),
                 ]
                   .filter(Boolean)
                   .join(" · ")}
@@ -181,13 +193,15 @@ function EventsAttended({ events }: { events: AttendedEvent[] }) {
 }
 
 function Certificates({ certificates }: { certificates: Certificate[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="member-certificates">
       <h2 id="member-certificates" className="text-xl font-bold text-navy-900">
-        Certificates
+        {t("people.member.certificates")}
       </h2>
       {certificates.length === 0 ? (
-        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+        <p className="mt-2 text-slate-600">{t("people.member.nothingYet")}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
           {certificates.map((certificate) => (
@@ -200,7 +214,7 @@ function Certificates({ certificates }: { certificates: Certificate[] }) {
                 {certificate.eventName}
               </Link>
               <span className="text-sm text-slate-600">
-                {formatDate(certificate.eventDate)} · code {certificate.code}
+                {format.date(certificate.eventDate)} · {t("people.member.certificateCode", { code: certificate.code })}
               </span>
             </li>
           ))}
@@ -214,10 +228,12 @@ type ContestLine = Awaited<ReturnType<typeof contestHistoryOf>>[number];
 type RankingLine = Awaited<ReturnType<typeof seriesPositionsOf>>[number];
 
 function ContestHistory({ contests, rankings }: { contests: ContestLine[]; rankings: RankingLine[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="member-contests">
       <h2 id="member-contests" className="text-xl font-bold text-navy-900">
-        Contest history
+        {t("people.member.contests")}
       </h2>
       {rankings.length > 0 && (
         <ul className="mt-3 flex flex-col gap-1">
@@ -228,14 +244,14 @@ function ContestHistory({ contests, rankings }: { contests: ContestLine[]; ranki
               </Link>
               <span className="text-sm text-slate-600">
                 {" "}
-                · place {ranking.rank} of {ranking.of}
+                · {t("people.member.seriesPlace", { rank: format.number(ranking.rank), of: format.number(ranking.of) })}
               </span>
             </li>
           ))}
         </ul>
       )}
       {contests.length === 0 ? (
-        <p className="mt-2 text-slate-600">Nothing here yet.</p>
+        <p className="mt-2 text-slate-600">{t("people.member.nothingYet")}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
           {contests.map((contest) => (
@@ -249,9 +265,16 @@ function ContestHistory({ contests, rankings }: { contests: ContestLine[]; ranki
               </Link>
               <span className="text-sm text-slate-600">
                 {[
-                  contest.heldOn && formatDate(contest.heldOn),
-                  contest.rank === null ? "unranked" : `rank ${contest.rank} of ${contest.participants}`,
-                  contest.scoring === "icpc" ? `${contest.solved} solved` : `${contest.score} points`,
+                  contest.heldOn && format.date(contest.heldOn),
+                  contest.rank === null
+                    ? t("people.member.unranked")
+                    : t("people.member.rankOf", {
+                        rank: format.number(contest.rank),
+                        participants: format.number(contest.participants),
+                      }),
+                  contest.scoring === "icpc"
+                    ? t("people.member.solved", { solved: format.number(contest.solved) })
+                    : t("people.member.points", { score: format.number(contest.score ?? 0) }),
                 ]
                   .filter(Boolean)
                   .join(" · ")}
@@ -262,4 +285,10 @@ function ContestHistory({ contests, rankings }: { contests: ContestLine[]; ranki
       )}
     </section>
   );
+}
+
+/** An event's type as the events pages name it; a type they don't list, as stored. */
+function eventTypeName(eventType: string, t: Translate): string {
+  const key = eventTypeLabelKey(eventType);
+  return key ? t(key) : eventType;
 }

@@ -3,12 +3,13 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { subscriptionTexts } from "~/domain/subscriptions";
 import { confirmSubscription, subscriptionLinks } from "~/domain/subscriptions.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
 import type { Route } from "./+types/subscribe.confirm";
 
-export function meta() {
-  return [{ title: "Your email subscription" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "accounts.subscription.title");
 }
 
 /** A signed link's answer is the link holder's own: never kept in a cache. */
@@ -26,28 +27,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Stay in touch" title="Your email subscription" />
+      <PageHeader eyebrow={t("accounts.subscribe.eyebrow")} title={t("accounts.subscription.title")} />
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {loaderData.managePath ? (
           <>
-            <Alert tone="success">{subscriptionTexts.confirmed}</Alert>
+            <Alert tone="success">{t("accounts.subscription.confirmed")}</Alert>
             <ul className="flex flex-wrap gap-3">
               <li>
                 <Link to={loaderData.managePath} className="btn-navy">
-                  Change what I get
+                  {t("accounts.subscription.changeWhatIGet")}
                 </Link>
               </li>
               <li>
                 <Link to="/" className="btn border border-slate-300 text-navy-900">
-                  Home page
+                  {t("accounts.subscription.homePage")}
                 </Link>
               </li>
             </ul>
           </>
         ) : (
-          <SubscriptionLinkProblem message={subscriptionTexts.badConfirmLink} />
+          <SubscriptionLinkProblem message={t("accounts.subscription.badConfirmLink")} />
         )}
       </div>
     </>

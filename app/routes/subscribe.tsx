@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { Alert } from "~/components/alert";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -7,18 +8,21 @@ import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
 import { mailingContextOf } from "~/domain/mail.server";
 import { HONEYPOT_FIELD } from "~/domain/submissions";
-import { subscribeInput, subscriptionTexts } from "~/domain/subscriptions";
+import { subscribeInput } from "~/domain/subscriptions";
 import { readSubscriptionForm, requestSubscription } from "~/domain/subscriptions.server";
+import { metaTranslator } from "~/i18n/meta";
+import { Message, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/subscribe";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: subscriptionTexts.heading },
-    { name: "description", content: "Get the club's notices, events and contest results by email." },
+    { title: metaTranslator(matches)("accounts.subscribe.title") },
+    { name: "description", content: metaTranslator(matches)("accounts.subscribe.description") },
   ];
 }
 
@@ -28,6 +32,7 @@ export function meta() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  const { t } = translatorFor(request);
   const verdict = await countAttempt(app.db, "subscribe", request.headers.get(CLIENT_IP_HEADER) ?? "unknown", {
     max: app.config.PUBLIC_FORM_RATE_LIMIT_MAX,
     windowSeconds: app.config.PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS,
@@ -36,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = readSubscriptionForm(subscribeInput, form);
   if (verdict.limited) {
     return data<ActionResult>(
-      { tone: "error", message: subscriptionTexts.tooMany, values: parsed.values },
+      { tone: "error", message: t("accounts.subscribe.tooMany"), values: parsed.values },
       { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
     );
   }
@@ -45,22 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (String(form.get(HONEYPOT_FIELD) ?? "").trim() === "") {
     await requestSubscription(await mailingContextOf(app), parsed.data);
   }
-  return data<ActionResult>({ tone: "success", message: subscriptionTexts.checkInbox, saved: true });
+  return data<ActionResult>({ tone: "success", message: t("accounts.subscribe.checkInbox"), saved: true });
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const values = actionData?.values ?? {};
   return (
     <>
-      <PageHeader eyebrow="Stay in touch" title={subscriptionTexts.heading}>
-        <p>New notices, events and contest results, in your inbox as they are published or once a week.</p>
+      <PageHeader eyebrow={t("accounts.subscribe.eyebrow")} title={t("accounts.subscribe.title")}>
+        <p>{t("accounts.subscribe.intro")}</p>
       </PageHeader>
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {actionData?.message && <Alert tone={actionData.tone ?? "info"}>{actionData.message}</Alert>}
         {!actionData?.saved && (
           <Form method="post" noValidate className="card relative flex flex-col gap-5 p-6">
             <TextField
-              label="Email"
+              label={t("accounts.field.email")}
               name="email"
               type="email"
               autoComplete="email"
@@ -75,34 +81,32 @@ export default function Subscribe({ actionData }: Route.ComponentProps) {
             />
             <HoneypotField />
             <button type="submit" className="btn-navy self-start">
-              Subscribe
+              {t("accounts.subscribe.submit")}
             </button>
           </Form>
         )}
         <p className="text-sm text-slate-700">
-          Members can also choose from their{" "}
-          <Link to="/dashboard/notifications" className="underline">
-            dashboard
-          </Link>
-          . Prefer a feed?{" "}
-          <a href="/feeds/notices.xml" className="underline">
-            Notices
-          </a>
-          ,{" "}
-          <a href="/feeds/events.xml" className="underline">
-            events
-          </a>{" "}
-          and{" "}
-          <a href="/feeds/results.xml" className="underline">
-            results
-          </a>{" "}
-          as Atom feeds, or{" "}
-          <a href="/feeds/events.ics" className="underline">
-            the events calendar
-          </a>
-          .
+          <Message
+            id="accounts.subscribe.elsewhere"
+            components={{
+              0: <Link to="/dashboard/notifications" className="underline" />,
+              1: <FeedLink href="/feeds/notices.xml" />,
+              2: <FeedLink href="/feeds/events.xml" />,
+              3: <FeedLink href="/feeds/results.xml" />,
+              4: <FeedLink href="/feeds/events.ics" />,
+            }}
+          />
         </p>
       </div>
     </>
+  );
+}
+
+/** A feed's link; the message gives it its words. Plain <a>: a feed is a file, not a page of the app. */
+function FeedLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} className="underline">
+      {children}
+    </a>
   );
 }

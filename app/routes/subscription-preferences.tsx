@@ -4,14 +4,17 @@ import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
+import { preferencesInput } from "~/domain/subscriptions";
 import { readSubscriptionForm, savePreferences, subscriptionFromLink } from "~/domain/subscriptions.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
 import type { Route } from "./+types/subscription-preferences";
 
-export function meta() {
-  return [{ title: "Your email subscription" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "accounts.subscription.title");
 }
 
 export function headers() {
@@ -29,29 +32,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  const { t } = translatorFor(request);
   const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
-  if (!subscription) return data<ActionResult>({ tone: "error", message: subscriptionTexts.badLink }, 404);
+  if (!subscription) return data<ActionResult>({ tone: "error", message: t("accounts.subscription.badLink") }, 404);
   const parsed = readSubscriptionForm(preferencesInput, await readFormData(request));
   if (!parsed.ok) return parsed.answer;
   await savePreferences(app.db, subscription.id, parsed.data);
-  return data<ActionResult>({ tone: "success", message: subscriptionTexts.saved });
+  return data<ActionResult>({ tone: "success", message: t("accounts.subscription.saved") });
 }
 
 export default function SubscriptionPreferences({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   const { subscription } = loaderData;
   const values = actionData?.values;
   return (
     <>
-      <PageHeader eyebrow="Stay in touch" title="Your email subscription" />
+      <PageHeader eyebrow={t("accounts.subscribe.eyebrow")} title={t("accounts.subscription.title")} />
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {actionData?.message && <Alert tone={actionData.tone ?? "info"}>{actionData.message}</Alert>}
         {!subscription ? (
-          !actionData && <SubscriptionLinkProblem message={subscriptionTexts.badLink} />
+          !actionData && <SubscriptionLinkProblem message={t("accounts.subscription.badLink")} />
         ) : (
           <>
             <p className="text-slate-700">
-              Mail goes to <strong>{subscription.email}</strong>
-              {subscription.confirmed ? "." : " once you open the link in the confirmation mail."}
+              <Message
+                id={
+                  subscription.confirmed
+                    ? "accounts.subscription.mailGoesTo"
+                    : "accounts.subscription.mailGoesToOnceConfirmed"
+                }
+                values={{ email: subscription.email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
               <SubscriptionChoices
@@ -60,12 +72,12 @@ export default function SubscriptionPreferences({ loaderData, actionData, params
                 errors={actionData?.errors}
               />
               <button type="submit" className="btn-navy self-start">
-                Save my choices
+                {t("accounts.subscription.save")}
               </button>
             </Form>
             <p>
               <Link to={`/unsubscribe/${params.token}`} className="btn-danger">
-                Unsubscribe from everything
+                {t("accounts.subscription.unsubscribeAll")}
               </Link>
             </p>
           </>

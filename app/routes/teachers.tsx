@@ -1,17 +1,17 @@
 import { PageHeader } from "~/components/page-header";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { useClubName } from "~/components/use-club-name";
-import { teachersPage } from "~/content/people";
 import { appContext } from "~/context";
 import { listTeachers } from "~/domain/teachers.server";
+import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";
 import type { Route } from "./+types/teachers";
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
-    title: teachersPage.heading,
-    description: ({ clubName }) => teachersPage.description(clubName),
+    title: ({ t }) => t("people.teachers.title"),
+    description: ({ t, clubName }) => t("people.teachers.description", { clubName }),
   });
 }
 
@@ -22,15 +22,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Teachers({ loaderData }: Route.ComponentProps) {
   const clubName = useClubName();
+  const t = useT();
   const { teachers } = loaderData;
   return (
     <>
-      <PageHeader eyebrow={teachersPage.subheading} title={teachersPage.heading}>
-        <p>{teachersPage.description(clubName)}</p>
+      <PageHeader eyebrow={t("people.teachers.eyebrow")} title={t("people.teachers.title")}>
+        <p>{t("people.teachers.description", { clubName })}</p>
       </PageHeader>
       <div className="container-page py-10">
         {teachers.length === 0 ? (
-          <p className="text-slate-600">{teachersPage.empty}</p>
+          <p className="text-slate-600">{t("people.teachers.empty")}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3">
             {teachers.map((teacher, index) => (
@@ -43,7 +44,7 @@ export default function Teachers({ loaderData }: Route.ComponentProps) {
                   lines={[
                     <>
                       <span className="font-semibold text-slate-800">{teacher.designation}</span>,{" "}
-                      {teachersPage.departmentLine}
+                      {t("people.teachers.department")}
                     </>,
                   ]}
                 >

@@ -3,12 +3,13 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { subscriptionTexts } from "~/domain/subscriptions";
 import { subscriptionFromLink, unsubscribe } from "~/domain/subscriptions.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, useT } from "~/i18n/react";
 import type { Route } from "./+types/unsubscribe";
 
-export function meta() {
-  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "accounts.unsubscribe.title");
 }
 
 export function headers() {
@@ -36,23 +37,28 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Stay in touch" title="Unsubscribe" />
+      <PageHeader eyebrow={t("accounts.subscribe.eyebrow")} title={t("accounts.unsubscribe.title")} />
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
         {actionData?.done ? (
-          <Alert tone="success">{subscriptionTexts.unsubscribed}</Alert>
+          <Alert tone="success">{t("accounts.unsubscribe.done")}</Alert>
         ) : loaderData.email ? (
           <Form method="post" className="card flex flex-col gap-4 p-6">
             <p>
-              Stop all mail from the club to <strong>{loaderData.email}</strong>?
+              <Message
+                id="accounts.unsubscribe.question"
+                values={{ email: loaderData.email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <button type="submit" className="btn-danger self-start">
-              Unsubscribe
+              {t("accounts.unsubscribe.submit")}
             </button>
           </Form>
         ) : (
-          <SubscriptionLinkProblem message={subscriptionTexts.badLink} />
+          <SubscriptionLinkProblem message={t("accounts.subscription.badLink")} />
         )}
       </div>
     </>

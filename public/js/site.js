@@ -45,7 +45,7 @@
     pauseButton.addEventListener("click", () => {
       paused = !paused;
       pauseButton.setAttribute("aria-pressed", String(paused));
-      pauseButton.textContent = paused ? "Play" : "Pause";
+      pauseButton.textContent = paused ? pauseButton.dataset.playLabel : pauseButton.dataset.pauseLabel;
     });
     carousel.addEventListener("pointerenter", () => (holding = true));
     carousel.addEventListener("pointerleave", () => (holding = false));

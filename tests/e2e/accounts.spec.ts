@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { dashboardMenu } from "~/content/dashboard-menu";
+import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -26,7 +26,7 @@ test("register, log out and log in again with the same account", async ({ page }
   const account = newAccount();
   await register(page, account);
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.registered })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.register") })).toBeVisible();
   await expect(logOutButton(page)).toContainText(account.name);
   await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
 
@@ -36,7 +36,7 @@ test("register, log out and log in again with the same account", async ({ page }
 
   await logIn(page, account);
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.login") })).toBeVisible();
 });
 
 test("with JavaScript the login form submits without a page load and shows the spinner", async ({ page, baseURL }) => {
@@ -58,9 +58,9 @@ test("with JavaScript the login form submits without a page load and shows the s
     await route.continue();
   });
   await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loading })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("accounts.loading") })).toBeVisible();
   release();
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.login") })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
@@ -88,7 +88,7 @@ test.describe("mismatched passwords", () => {
       const page = await context.newPage();
       const account = newAccount("mismatch");
       await register(page, account, `${account.password}-typo`);
-      await expect(page.getByRole("alert")).toHaveText(accountTexts.passwordMismatch);
+      await expect(page.getByRole("alert")).toHaveText(en("accounts.register.passwordMismatch"));
       await expect(logOutButton(page)).toHaveCount(0);
       await context.close();
 
@@ -106,11 +106,11 @@ test("login and register work without JavaScript", async ({ browser, baseURL }) 
   const page = await context.newPage();
   const account = newAccount("nojs");
   await register(page, account);
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.registered })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.register") })).toBeVisible();
   await logOutButton(page).click();
   await expect(logOutButton(page)).toHaveCount(0);
   await logIn(page, account);
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.login") })).toBeVisible();
   await context.close();
 });
 
@@ -122,7 +122,7 @@ test("without JavaScript a password change keeps the person signed in, and a com
   const page = await context.newPage();
   const common = newAccount("common");
   await register(page, { ...common, password: "iloveyou" });
-  await expect(page.getByRole("alert")).toHaveText(accountTexts.commonPassword);
+  await expect(page.getByRole("alert")).toHaveText(en("accounts.password.common"));
   await expect(page.getByLabel("Email")).toHaveValue(common.email);
 
   const account = newAccount("nojs-password");
@@ -135,10 +135,10 @@ test("without JavaScript a password change keeps the person signed in, and a com
     await page.getByRole("button", { name: "Change password" }).click();
   };
   await changePassword(account.email);
-  await expect(page.getByRole("alert")).toHaveText(accountTexts.personalPassword);
+  await expect(page.getByRole("alert")).toHaveText(en("accounts.password.personal"));
   await changePassword("another-long-secret-7");
   await expect(page).toHaveURL("/dashboard/profile");
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.passwordChanged })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.password-changed") })).toBeVisible();
   await expect(logOutButton(page)).toBeVisible();
   await page.reload();
   await expect(logOutButton(page)).toBeVisible();
@@ -156,7 +156,7 @@ test("login from a public page returns there", async ({ page, baseURL }) => {
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL("/teachers");
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.login") })).toBeVisible();
 });
 
 test("an open redirect target is ignored", async ({ page, baseURL }) => {
@@ -173,10 +173,10 @@ test("an admin lands on /dashboard, sees the grouped menu, and the Dashboard lin
 }) => {
   await logInAsAdmin(page, baseURL!);
   await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByRole("link", { name: dashboardTexts.rootContent })).toBeVisible();
+  await expect(page.getByRole("link", { name: en("dashboard.home.rootContent") })).toBeVisible();
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   for (const group of dashboardMenu) {
-    await expect(sidebar.getByRole("heading", { name: group.heading })).toBeVisible();
+    await expect(sidebar.getByRole("heading", { name: en(group.heading) })).toBeVisible();
     for (const link of group.links) {
       await expect(sidebar.locator(`a[href="/dashboard/${link.to}"]`)).toHaveCount(1);
     }
@@ -210,7 +210,7 @@ test("a General user sees Coming Soon, can rename and change the password, and i
   await page.context().clearCookies();
   await logIn(page, account);
   await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(dashboardTexts.comingSoonHeading);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("dashboard.home.comingSoonHeading"));
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toHaveCount(0);
   await expectNoAxeViolations(page, "the Coming Soon panel");
 
@@ -219,14 +219,14 @@ test("a General user sees Coming Soon, can rename and change the password, and i
   await expectNoAxeViolations(page, "the profile page");
   await page.getByLabel("Display name").fill("Renamed Member");
   await page.getByRole("button", { name: "Save name" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.nameSaved })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.profile.nameSaved") })).toBeVisible();
   await expect(logOutButton(page)).toContainText("Renamed Member");
 
   await page.getByLabel("Current password").fill(account.password);
   await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
   await page.getByLabel("Retype new password").fill("a-brand-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.passwordChanged })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.password-changed") })).toBeVisible();
   await logOutButton(page).click();
   // Signed out before signing in again: a logout still in flight would clear the new session's cookie.
   await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
@@ -239,16 +239,16 @@ test("a General user sees Coming Soon, can rename and change the password, and i
 
 test("the login and register screens pass axe; Google without configuration says so", async ({ page }) => {
   await page.goto("/register");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountTexts.registerHeading);
-  await expect(page.getByRole("link", { name: accountTexts.toLogin })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("accounts.register.heading"));
+  await expect(page.getByRole("link", { name: en("accounts.register.toLogin") })).toHaveAttribute("href", "/login");
   await expectNoAxeViolations(page, "/register");
 
   await page.goto("/login");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountTexts.loginHeading);
-  await expect(page.getByRole("link", { name: accountTexts.toRegister })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("accounts.login.heading"));
+  await expect(page.getByRole("link", { name: en("accounts.login.toRegister") })).toHaveAttribute("href", "/register");
   await expectNoAxeViolations(page, "/login");
-  await page.getByRole("button", { name: accountTexts.googleButton }).click();
-  await expect(page.getByRole("alert")).toHaveText(accountTexts.googleNotConfigured);
+  await page.getByRole("button", { name: en("accounts.login.google") }).click();
+  await expect(page.getByRole("alert")).toHaveText(en("accounts.login.googleNotConfigured"));
   await expectNoAxeViolations(page, "/login with an error alert");
 });
 
@@ -266,17 +266,17 @@ test("admins promote and revoke from the users table after confirming", async ({
 
   await row.getByRole("button", { name: "Make Admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "No" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.notSaved })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.notSaved") })).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("General");
 
   await row.getByRole("button", { name: "Make Admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.users.madeAdmin") })).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("admin");
 
   await row.getByRole("button", { name: "Revoke" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.revokeSuccess })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.users.revokedAdmin") })).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("General");
   await expectNoAxeViolations(page, "the users table");
 });
@@ -292,12 +292,12 @@ test("without JavaScript the users table asks on a second step, then promotes", 
   await row.getByRole("button", { name: "Make Admin" }).click();
   await expect(page.getByRole("heading", { name: "Make admin?" })).toBeVisible();
   await page.getByRole("button", { name: "No", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.notSaved })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.notSaved") })).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("General");
 
   await row.getByRole("button", { name: "Make Admin" }).click();
   await page.getByRole("button", { name: "Yes", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.users.madeAdmin") })).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("admin");
   await context.close();
 });
@@ -316,7 +316,7 @@ test("the make-admin page promotes by email", async ({ page, baseURL }) => {
   await expect(page.getByLabel("Email")).toHaveValue(member.email);
   await page.getByRole("button", { name: "Make Admin" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: dashboardTexts.makeAdminSuccess })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("dashboard.users.madeAdmin") })).toBeVisible();
 
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Make Admin" }).click();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import QRCode from "qrcode";
-import { checkInTexts } from "~/domain/check-in";
+import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { removeByName } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -87,19 +87,19 @@ test("scanning a ticket's QR code with the camera checks the person in", async (
     const phone = await context.newPage();
     await logIn(phone, E2E_ADMIN);
     await phone.goto(checkInPath);
-    await phone.getByRole("button", { name: checkInTexts.scan }).click();
+    await phone.getByRole("button", { name: en("tools.checkIn.scan") }).click();
     const outcome = phone.locator("main [role=status][aria-atomic=true]");
-    await expect(outcome).toContainText(checkInTexts.checkedIn);
+    await expect(outcome).toContainText(en("tools.checkIn.checkedIn"));
     await expect(outcome).toContainText(member.name);
-    await expect(phone.getByText(checkInTexts.allSent)).toBeVisible();
+    await expect(phone.getByText(en("tools.checkIn.allSent"))).toBeVisible();
     // The code stays in sight for three more seconds of the camera's video: it is not read again
     // (which would say "Already checked in").
     const videoTime = () => phone.evaluate(() => document.querySelector("video")?.currentTime ?? 0);
     const seen = await videoTime();
     await expect.poll(videoTime, { timeout: 60_000 }).toBeGreaterThan(seen + 3);
-    await expect(outcome).toContainText(checkInTexts.checkedIn);
-    await phone.getByRole("button", { name: checkInTexts.stopScan }).click();
-    await expect(phone.getByRole("button", { name: checkInTexts.scan })).toBeFocused();
+    await expect(outcome).toContainText(en("tools.checkIn.checkedIn"));
+    await phone.getByRole("button", { name: en("tools.checkIn.stopScan") }).click();
+    await expect(phone.getByRole("button", { name: en("tools.checkIn.scan") })).toBeFocused();
   } finally {
     await browser.close();
     fs.rmSync(video, { force: true });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { checkInTexts } from "~/domain/check-in";
+import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";
 import { expectNoAxeViolations, removeByName, waitForForm } from "./support/dashboard";
@@ -45,26 +45,26 @@ test("an admin checks people in at the door on a phone, online and offline", asy
 
   await page.goto(`/dashboard/events/${eventId}/check-in`);
   await waitForForm(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(checkInTexts.heading(name));
-  await expect(page.getByText(checkInTexts.counts(0, 2))).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("tools.checkIn.heading", { event: name }));
+  await expect(page.getByText(en("tools.checkIn.counts", { checkedIn: 0, expected: 2 }))).toBeVisible();
   const firstCode = await codeOf(page, first.name);
   const secondCode = await codeOf(page, second.name);
 
   // Typed in lower case with spaces; the outcome shows at once, and the field keeps the focus.
   await typeCode(page, firstCode.toLowerCase().replace(/-/g, " "), "click");
-  await expect(outcome(page)).toContainText(checkInTexts.checkedIn);
+  await expect(outcome(page)).toContainText(en("tools.checkIn.checkedIn"));
   await expect(outcome(page)).toContainText(first.name);
-  await expect(page.getByLabel(checkInTexts.codeLabel)).toBeFocused();
-  await expect(page.getByLabel(checkInTexts.codeLabel)).toHaveValue("");
-  await expect(page.getByText(checkInTexts.allSent)).toBeVisible();
-  await expect(page.getByText(checkInTexts.counts(1, 2))).toBeVisible();
+  await expect(page.getByLabel(en("tools.checkIn.codeLabel"))).toBeFocused();
+  await expect(page.getByLabel(en("tools.checkIn.codeLabel"))).toHaveValue("");
+  await expect(page.getByText(en("tools.checkIn.allSent"))).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.counts", { checkedIn: 1, expected: 2 }))).toBeVisible();
 
   // Offline: the second person is checked in on the device, and the check-in waits there.
   await page.context().setOffline(true);
   await typeCode(page, secondCode, "enter");
   await expect(outcome(page)).toContainText(second.name);
-  await expect(page.getByText(checkInTexts.offline(1))).toBeVisible();
-  await expect(page.getByText(checkInTexts.counts(2, 2))).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.offline", { count: 1 }))).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.counts", { checkedIn: 2, expected: 2 }))).toBeVisible();
   // Meanwhile another device (the API, outside this browser's network) checks the second person in first.
   const elsewhere = await page.request.post(`/api/events/${eventId}/check-ins`, {
     headers: { Origin: baseURL! },
@@ -73,8 +73,8 @@ test("an admin checks people in at the door on a phone, online and offline", asy
   expect(await elsewhere.json()).toMatchObject({ results: [{ status: "checked_in", name: second.name }] });
 
   await page.context().setOffline(false);
-  await expect(page.getByText(checkInTexts.allSent)).toBeVisible();
-  const duplicates = page.getByRole("region", { name: checkInTexts.duplicatesHeading });
+  await expect(page.getByText(en("tools.checkIn.allSent"))).toBeVisible();
+  const duplicates = page.getByRole("region", { name: en("tools.checkIn.duplicatesHeading") });
   await expect(duplicates).toContainText(second.name);
   await expect(outcome(page)).toContainText(/Already checked in at \d\d:\d\d/);
 
@@ -90,12 +90,12 @@ test("an admin checks people in at the door on a phone, online and offline", asy
   await expect(outcome(page)).toContainText(/Already checked in at \d\d:\d\d/);
   await expect(outcome(page)).toContainText(first.name);
   await typeCode(page, "not a ticket", "enter");
-  await expect(page.getByRole("alert").filter({ hasText: checkInTexts.notACode })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: en("tools.checkIn.notACode", { count: 20 }) })).toBeVisible();
 
   // A reload keeps what the device knows: the counts, and the duplicates reported.
   await page.reload();
   await waitForForm(page);
-  await expect(page.getByText(checkInTexts.counts(2, 2))).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.counts", { checkedIn: 2, expected: 2 }))).toBeVisible();
   await expect(duplicates).toContainText(second.name);
 
   for (const width of [390, 1280]) {

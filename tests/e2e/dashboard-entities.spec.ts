@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { dashboardTexts } from "~/content/accounts";
+import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -156,7 +156,7 @@ for (const entity of cases) {
 
     // No: nothing is saved, the text says so, the typed values stay.
     await submitAndAnswer(page, "No");
-    await expect(toast(page, dashboardTexts.notSaved)).toBeVisible();
+    await expect(toast(page, en("dashboard.notSaved"))).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
 
     // Yes: saved, the spec's text, the form empty again.
@@ -188,7 +188,7 @@ for (const entity of cases) {
     await expect(dialog(page)).toBeVisible();
     await expectNoAxeViolations(page, `${entity.listPath} with the delete dialog open`);
     await dialog(page).getByRole("button", { name: "No", exact: true }).click();
-    await expect(toast(page, dashboardTexts.notSaved)).toBeVisible();
+    await expect(toast(page, en("dashboard.notSaved"))).toBeVisible();
     await expect(deleteButton).toBeVisible();
     await deleteButton.click();
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { dashboardErrorTexts } from "~/components/dashboard-error";
-import { frameTexts } from "~/components/dashboard-frame";
 import { dashboardMenu } from "~/content/dashboard-menu";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { en } from "../support/messages";
@@ -138,7 +136,7 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       await page.goto("/dashboard/students");
       await waitForDashboard(page);
       const menu = page.getByRole("button", { name: "Menu" });
-      const links = dashboardMenu.flatMap((group) => group.links.map((link) => link.label));
+      const links = dashboardMenu.flatMap((group) => group.links.map((link) => en(link.label)));
       if (viewport.width >= 1024) {
         await expect(menu).toBeHidden();
         const sidebar = page.getByRole("navigation", { name: "Dashboard" });
@@ -417,12 +415,12 @@ test.describe("a dropped connection", () => {
     await waitForDashboard(page);
     await page.route("**/dashboard/students.data*", (route) => route.abort("internetdisconnected"));
     await openScreen(page, "Students");
-    await expect(page.getByRole("heading", { name: dashboardErrorTexts.failedHeading })).toBeVisible();
+    await expect(page.getByRole("heading", { name: en("dashboard.error.failedHeading") })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: /LogOut/ })).toBeAttached();
     await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
     await expectNoAxeViolations(page, "a failed screen");
     await page.unroute("**/dashboard/students.data*");
-    await page.getByRole("button", { name: dashboardErrorTexts.retry }).click();
+    await page.getByRole("button", { name: en("dashboard.error.retry") }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
   });
 
@@ -443,11 +441,11 @@ test.describe("a dropped connection", () => {
       .getByRole("dialog", { name: "Dashboard menu" })
       .getByRole("link", { name: "Students", exact: true })
       .click();
-    await expect(page.getByRole("alert").filter({ hasText: frameTexts.unreachable })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: en("dashboard.frame.unreachable") })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/add-student$/);
     expect(reloads).toBe(0);
     await page.unroute(listModule);
-    await page.getByRole("link", { name: frameTexts.reload }).click();
+    await page.getByRole("link", { name: en("dashboard.frame.reload") }).click();
     await expect(page).toHaveURL(/\/dashboard\/students$/);
     await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
   });

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { certificateTexts } from "~/domain/certificates";
-import { checkInTexts } from "~/domain/check-in";
 import { registrationTexts } from "~/domain/registrations";
+import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";
 import { expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
@@ -148,9 +148,9 @@ test("three teams for two places: the third waits and moves up when a team cance
   await page.context().setOffline(true);
   await typeCode(page, await codeOf(page, beta.captain.account.name), "enter");
   await expect(outcome(page)).toContainText(beta.captain.account.name);
-  await expect(page.getByText(checkInTexts.offline(1))).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.offline", { count: 1 }))).toBeVisible();
   await page.context().setOffline(false);
-  await expect(page.getByText(checkInTexts.allSent)).toBeVisible();
+  await expect(page.getByText(en("tools.checkIn.allSent"))).toBeVisible();
 
   // After the contest (its date moved into the past), certificates for the two checked in.
   const moved = await page.request.put(`/api/event/${eventId}`, {

@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
-import { accountTexts, googleErrorText } from "~/content/accounts";
+import { googleErrorText } from "~/domain/account-messages.server";
+import { en } from "../support/messages";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { ensureAccount, newAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -76,7 +77,7 @@ test.afterAll(async () => {
 /** Clicks 'Google Sign In' on our /login and signs in at the provider as `email`. */
 async function signInWithGoogle(page: Page, email: string, from = "/login") {
   await page.goto(`${site.baseUrl}${from}`);
-  await page.getByRole("button", { name: accountTexts.googleButton }).click();
+  await page.getByRole("button", { name: en("accounts.login.google") }).click();
   await page.waitForURL(`${oidc.issuer}/**`);
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill("any password");
@@ -89,7 +90,7 @@ const logOutButton = (page: Page) => page.getByRole("button", { name: /LogOut/ }
 test("Google Sign In goes through the OIDC provider and comes back signed in", async ({ page }) => {
   await signInWithGoogle(page, `student@${ALLOWED_DOMAIN}`, "/login?redirectTo=%2Fabout");
   await expect(page).toHaveURL(`${site.baseUrl}/about`);
-  await expect(page.getByRole("status").filter({ hasText: accountTexts.loggedIn })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.login") })).toBeVisible();
   await expect(logOutButton(page)).toContainText("Google student");
 
   const record = await page.request.get(`${site.baseUrl}/api/users/student@${ALLOWED_DOMAIN}`);
@@ -99,7 +100,7 @@ test("Google Sign In goes through the OIDC provider and comes back signed in", a
 test("an address outside OIDC_ALLOWED_DOMAIN is refused", async ({ page }) => {
   await signInWithGoogle(page, "someone@gmail.com");
   await expect(page).toHaveURL(/\/login\?.*error=domain_not_allowed/);
-  await expect(page.getByRole("alert")).toHaveText(googleErrorText("domain_not_allowed", ALLOWED_DOMAIN));
+  await expect(page.getByRole("alert")).toHaveText(googleErrorText(en, "domain_not_allowed", ALLOWED_DOMAIN));
   await expect(logOutButton(page)).toHaveCount(0);
   const me = await page.request.get(`${site.baseUrl}/api/users/someone@gmail.com`);
   expect(me.status()).toBe(401);
@@ -110,6 +111,6 @@ test("Google Sign In never joins an existing password account", async ({ page })
   await ensureAccount(page.request, site.baseUrl, account);
   await page.context().clearCookies();
   await signInWithGoogle(page, account.email);
-  await expect(page.getByRole("alert")).toHaveText(googleErrorText("account_not_linked"));
+  await expect(page.getByRole("alert")).toHaveText(googleErrorText(en, "account_not_linked"));
   await expect(logOutButton(page)).toHaveCount(0);
 });

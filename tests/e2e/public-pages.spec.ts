@@ -58,12 +58,12 @@ const publicPages: PageCheck[] = [
   ...eventCategories.map((category) => ({
     path: `/events/${category.slug}`,
     h1: "Events",
-    texts: ["Our Events", category.topics[0], firstOfType(category.eventType)],
+    texts: ["Our Events", en(category.topics[0]), firstOfType(category.eventType)],
   })),
   {
     path: "/notice",
     h1: "Notice Board",
-    texts: [...noticeBoard.activities, newestNotice.name, "NCPC 2020"],
+    texts: [...noticeBoard.activities.map((activity) => en(activity)), newestNotice.name, "NCPC 2020"],
   },
   {
     path: `/notice/${slugifyWith(newestNotice.name, NOTICE_FALLBACK_SLUG)}`,

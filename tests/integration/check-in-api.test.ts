@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInTexts } from "~/domain/check-in";
 import { httpClient } from "../support/http-client";
+import { en } from "../support/messages";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -98,6 +98,6 @@ describe("the check-in page", () => {
     expect(posted.status).toBe(200);
     const page = await posted.text();
     expect(page).toMatch(/Already checked in at (<!-- -->)?\d\d:\d\d/);
-    expect(page).toContain(checkInTexts.counts(1, 1));
+    expect(page).toContain(en("tools.checkIn.counts", { checkedIn: 1, expected: 1 }));
   });
 });

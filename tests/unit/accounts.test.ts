@@ -1,9 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { googleErrorText } from "~/content/accounts";
+import { googleErrorText } from "~/domain/account-messages.server";
 import { emailDomainAllowed } from "~/domain/users.server";
 import { resolveClientIp } from "~/lib/client-ip.server";
 import { loginPath, safeRedirectPath } from "~/lib/redirect";
+import { en } from "../support/messages";
 
 describe("safeRedirectPath", () => {
   it("keeps paths on this site", () => {
@@ -74,8 +75,8 @@ describe("emailDomainAllowed", () => {
 
 describe("googleErrorText", () => {
   it("explains the codes the sign-in can come back with", () => {
-    expect(googleErrorText("domain_not_allowed", "rmstu.ac.bd")).toContain("@rmstu.ac.bd");
-    expect(googleErrorText("account_not_linked")).toMatch(/email and password/);
-    expect(googleErrorText("state_mismatch")).toContain("state mismatch");
+    expect(googleErrorText(en, "domain_not_allowed", "rmstu.ac.bd")).toContain("@rmstu.ac.bd");
+    expect(googleErrorText(en, "account_not_linked")).toMatch(/email and password/);
+    expect(googleErrorText(en, "state_mismatch")).toContain("state mismatch");
   });
 });

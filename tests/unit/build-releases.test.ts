@@ -53,6 +53,19 @@ describe("build releases", () => {
     expect(fs.existsSync(served)).toBe(false);
     expect(fs.readFileSync(path.join(link, "newest.js"), "utf8")).toBe("newest.js");
   });
+
+  it("leaves the releases of another link whose name starts the same (BUILD_DIR=build-bench) alone", () => {
+    const other = path.join(root, "build-bench");
+    const otherRelease = makeRelease(other, "other.js");
+    switchRelease(other, otherRelease);
+    const link = path.join(root, "build");
+    switchRelease(link, makeRelease(link, "old.js"));
+    switchRelease(link, makeRelease(link, "new.js"));
+
+    pruneReleases(link);
+    expect(fs.existsSync(path.join(otherRelease, "other.js"))).toBe(true);
+    expect(fs.readdirSync(path.join(root, ".build"))).toHaveLength(2);
+  });
 });
 
 describe("source fingerprint", () => {

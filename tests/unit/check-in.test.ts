@@ -4,7 +4,6 @@ import {
   type CheckInCard,
   cardAfterOutcomes,
   checkInLocally,
-  checkInTexts,
   clockTime,
   type DeskState,
   type HeldTicket,
@@ -12,6 +11,7 @@ import {
   type ServerOutcome,
   ticketDigitsOf,
 } from "~/domain/check-in";
+import { en } from "../support/messages";
 
 const ANA: HeldTicket = {
   code: "ABCDE-F0123-45678-9ABCD",
@@ -139,9 +139,11 @@ describe("the list kept on the device", () => {
 
 describe("texts", () => {
   it("count check-ins and show times where the club is", () => {
-    expect(checkInTexts.offline(1)).toBe("Offline: 1 check-in waiting to be sent");
-    expect(checkInTexts.offline(3)).toBe("Offline: 3 check-ins waiting to be sent");
+    expect(en("tools.checkIn.offline", { count: 1 })).toBe("Offline: 1 check-in waiting to be sent");
+    expect(en("tools.checkIn.offline", { count: 3 })).toBe("Offline: 3 check-ins waiting to be sent");
     expect(clockTime("2031-06-01T04:05:00Z", "Asia/Dhaka")).toBe("10:05");
-    expect(checkInTexts.already(clockTime("2031-06-01T17:30:00Z", "Asia/Dhaka"))).toBe("Already checked in at 23:30");
+    expect(en("tools.checkIn.already", { time: clockTime("2031-06-01T17:30:00Z", "Asia/Dhaka") })).toBe(
+      "Already checked in at 23:30",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ApiExecutive, compareExecutives, EXECUTIVE_DESIGNATIONS, isLeadingExecutive } from "~/domain/executives";
-import { batchLabel } from "~/domain/students";
 import { isPdfLink } from "~/lib/media";
+import { en } from "../support/messages";
 
 function executive(name: string, designation: string): ApiExecutive {
   return { _id: name, name, designation, title: null, email: `${name}@x.org`, photoURL: "/p.svg", panel: "2020-2021" };
@@ -38,7 +38,7 @@ describe("executive panel order", () => {
 
 describe("small domain helpers", () => {
   it("labels batches and tells PDF links from images", () => {
-    expect(batchLabel(3)).toBe("Batch-3");
+    expect(en("people.students.batchLabel", { batch: 3 })).toBe("Batch-3");
     expect(isPdfLink("/media/abc.pdf")).toBe(true);
     expect(isPdfLink("https://x.org/sheet.PDF?dl=1")).toBe(true);
     expect(isPdfLink("/media/abc.svg")).toBe(false);

@@ -7,12 +7,15 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, apiTokenTexts, dashboardTexts } from "~/content/accounts";
+import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/domain/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/domain/api-tokens.server";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -21,9 +24,12 @@ import type { Route } from "./+types/api-tokens";
 /** Personal API tokens for scripts and other clients: admins only, each sees their own. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: apiTokenTexts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.apiTokens.heading"));
 }
+
+/** How a token is sent: the same in every language. */
+const AUTHORIZATION_HEADER = "Authorization: Bearer <token>";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -37,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireAdminPage(context);
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   if (form.get("intent") === "create") {
     const parsed = parseForm(apiTokenInput, form);
     if (!parsed.ok) return parsed.answer;
@@ -47,12 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         entity: "api-tokens",
         label: parsed.data.name,
       });
-      return data<TokenActionResult>({ tone: "success", message: apiTokenTexts.created, token });
+      return data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.created"), token });
     });
   }
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(form, { ...revokeQuestion(name), hidden: { id, name } }, dashboardTexts.notSaved);
+  const unconfirmed = confirmation(form, { ...revokeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "revoke the token", async () => {
     const revoked = await revokeApiToken(app.db, user.id, id);
@@ -65,32 +72,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     return revoked
-      ? data<TokenActionResult>({ tone: "success", message: apiTokenTexts.revoked })
-      : data<TokenActionResult>({ tone: "info", message: apiTokenTexts.missing }, 404);
+      ? data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.revoked") })
+      : data<TokenActionResult>({ tone: "info", message: t("tools.apiTokens.missing") }, 404);
   });
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-function revokeQuestion(name: string) {
-  return { title: "Revoke this token?", description: `“${name}” stops working at once, for good.` };
+function revokeQuestion(t: Translate, name: string) {
+  return { title: t("tools.apiTokens.revokeTitle"), description: t("tools.apiTokens.revokeDescription", { name }) };
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
-
-const columns: TableColumn<ApiTokenSummary>[] = [
-  { header: "Name", cell: (token) => ({ kind: "text", text: token.name }) },
-  { header: "Starts with", cell: (token) => ({ kind: "text", text: `${token.start}…` }) },
-  { header: "Created", cell: (token) => ({ kind: "text", text: dateTime(token.createdAt) }) },
-  {
-    header: "Last used",
-    cell: (token) => ({ kind: "text", text: token.lastUsedAt ? dateTime(token.lastUsedAt) : apiTokenTexts.never }),
-  },
-];
-
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const dateTime = (iso: string) => format.dateTime(iso, clubTimeZone);
+  const columns: TableColumn<ApiTokenSummary>[] = [
+    { header: t("tools.apiTokens.colName"), cell: (token) => ({ kind: "text", text: token.name }) },
+    { header: t("tools.apiTokens.colStart"), cell: (token) => ({ kind: "text", text: `${token.start}…` }) },
+    { header: t("tools.apiTokens.colCreated"), cell: (token) => ({ kind: "text", text: dateTime(token.createdAt) }) },
+    {
+      header: t("tools.apiTokens.colLastUsed"),
+      cell: (token) => ({
+        kind: "text",
+        text: token.lastUsedAt ? dateTime(token.lastUsedAt) : t("tools.apiTokens.never"),
+      }),
+    },
+  ];
   const navigation = useNavigation();
   const confirmed = useConfirmedSubmit<TokenActionResult>();
   const pendingName = String(confirmed.pending?.get("name") ?? "");
@@ -100,15 +109,19 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{apiTokenTexts.heading}</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.apiTokens.heading")}</h1>
       <p className="max-w-2xl text-slate-700">
-        {apiTokenTexts.intro} {apiTokenTexts.sendAs}{" "}
-        <code className="rounded bg-slate-100 px-1 text-sm whitespace-nowrap">{apiTokenTexts.header}</code>.
+        {t("tools.apiTokens.intro")}{" "}
+        <Message
+          id="tools.apiTokens.sendAs"
+          values={{ header: AUTHORIZATION_HEADER }}
+          components={{ 0: <code className="rounded bg-slate-100 px-1 text-sm whitespace-nowrap" /> }}
+        />
       </p>
       <Form method="post" className="card flex max-w-xl flex-col gap-4 p-6" key={result?.token ?? "form"}>
         <input type="hidden" name="intent" value="create" />
         <TextField
-          label="Name"
+          label={t("tools.apiTokens.name")}
           name="name"
           required
           maxLength={API_TOKEN_NAME_MAX}
@@ -116,14 +129,14 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
           error={result?.errors?.name}
         />
         <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
-          {apiTokenTexts.create}
+          {t("tools.apiTokens.create")}
         </button>
       </Form>
       {result?.token && (
         <div className="flex max-w-xl flex-col gap-2">
-          <Alert tone="success">{apiTokenTexts.created}</Alert>
+          <Alert tone="success">{t("tools.apiTokens.created")}</Alert>
           <TextField
-            label={apiTokenTexts.newToken}
+            label={t("tools.apiTokens.newToken")}
             name="token"
             readOnly
             value={result.token}
@@ -132,27 +145,31 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
           />
         </div>
       )}
-      {(confirmed.busy || navigation.state !== "idle") && <Spinner label={accountTexts.loading} />}
+      {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <FeedbackMessage feedback={revokeFeedback} />
       {result?.confirm && <ConfirmPanel {...result.confirm} />}
       <DataTable
-        caption={apiTokenTexts.heading}
+        caption={t("tools.apiTokens.heading")}
         columns={columns}
         rows={loaderData.tokens}
-        empty={apiTokenTexts.empty}
+        empty={t("tools.apiTokens.empty")}
         actions={(token) => (
           <Form method="post" onSubmit={confirmed.askFromEvent}>
             <input type="hidden" name="id" value={token._id} />
             <input type="hidden" name="name" value={token.name} />
-            <button type="submit" className="btn-danger" aria-label={`Revoke ${token.name}`}>
-              Revoke
+            <button
+              type="submit"
+              className="btn-danger"
+              aria-label={t("tools.apiTokens.revokeNamed", { name: token.name })}
+            >
+              {t("tools.apiTokens.revoke")}
             </button>
           </Form>
         )}
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...revokeQuestion(pendingName)}
+        {...revokeQuestion(t, pendingName)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

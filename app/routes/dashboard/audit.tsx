@@ -4,16 +4,23 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { PaginationNav } from "~/components/pagination-nav";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { AUDIT_ACTIONS } from "~/domain/audit";
+import { AUDIT_ACTIONS, isAuditAction, isAuditEntity } from "~/domain/audit";
 import type { AuditFilter, AuditRecord } from "~/domain/audit.server";
 import { auditEntities, auditFilterOf, listAuditPage } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
-import { formatDateTime } from "~/lib/format";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import type { Route } from "./+types/audit";
 
-export function meta() {
-  return [{ title: "Audit log" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.audit.heading"));
 }
+
+const actionLabel = (t: Translate, action: string) =>
+  isAuditAction(action) ? t(`tools.audit.actionLabel.${action}`) : action;
+
+const entityLabel = (t: Translate, entity: string) =>
+  isAuditEntity(entity) ? t(`tools.audit.entityLabel.${entity}`) : entity;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -36,29 +43,23 @@ function filterQuery(filter: AuditFilter, page?: number): string {
 
 const changesText = (value: unknown) => (value == null ? "" : JSON.stringify(value, null, 1));
 
-const columns: TableColumn<AuditRecord & { _id: string }>[] = [
-  { header: "When", cell: (entry) => ({ kind: "text", text: formatDateTime(entry.at, clubTimeZone) }) },
-  { header: "Who", cell: (entry) => ({ kind: "lines", lines: [entry.actorEmail, entry.ip && `from ${entry.ip}`] }) },
-  { header: "Action", cell: (entry) => ({ kind: "text", text: entry.action }) },
-  { header: "What", cell: (entry) => ({ kind: "lines", lines: [entry.label || entry.entityId, entry.entity] }) },
-];
-
 function Changes({ entry }: { entry: AuditRecord }) {
+  const t = useT();
   if (entry.before == null && entry.after == null) return null;
   return (
     <details className="max-w-md">
       <summary className="min-h-11 cursor-pointer py-2 font-medium text-navy-700 underline">
-        Changes<span className="sr-only"> of entry {entry.id}</span>
+        <Message id="tools.audit.changes" values={{ id: entry.id }} components={{ 0: <span className="sr-only" /> }} />
       </summary>
       {entry.before != null && (
         <>
-          <p className="text-sm font-semibold">Before</p>
+          <p className="text-sm font-semibold">{t("tools.audit.before")}</p>
           <pre className="overflow-x-auto whitespace-pre-wrap break-all text-xs">{changesText(entry.before)}</pre>
         </>
       )}
       {entry.after != null && (
         <>
-          <p className="text-sm font-semibold">After</p>
+          <p className="text-sm font-semibold">{t("tools.audit.after")}</p>
           <pre className="overflow-x-auto whitespace-pre-wrap break-all text-xs">{changesText(entry.after)}</pre>
         </>
       )}
@@ -67,43 +68,48 @@ function Changes({ entry }: { entry: AuditRecord }) {
 }
 
 function FilterForm({ filter, entities }: { filter: AuditFilter; entities: string[] }) {
+  const t = useT();
   const id = useId();
   const field = "flex flex-col gap-1 text-sm font-medium text-slate-800";
   const control = "min-h-11 rounded-lg border border-slate-300 bg-white px-3";
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3">
       <label className={field} htmlFor={`${id}-person`}>
-        Person
+        {t("tools.audit.person")}
         <input id={`${id}-person`} name="person" type="search" defaultValue={filter.person} className={control} />
       </label>
       <label className={field} htmlFor={`${id}-entity`}>
-        Entity
+        {t("tools.audit.entity")}
         <select id={`${id}-entity`} name="entity" defaultValue={filter.entity ?? ""} className={control}>
-          <option value="">Every entity</option>
+          <option value="">{t("tools.audit.everyEntity")}</option>
           {entities.map((entity) => (
-            <option key={entity}>{entity}</option>
+            <option key={entity} value={entity}>
+              {entityLabel(t, entity)}
+            </option>
           ))}
         </select>
       </label>
       <label className={field} htmlFor={`${id}-action`}>
-        Action
+        {t("tools.audit.action")}
         <select id={`${id}-action`} name="action" defaultValue={filter.action ?? ""} className={control}>
-          <option value="">Every action</option>
+          <option value="">{t("tools.audit.everyAction")}</option>
           {AUDIT_ACTIONS.map((action) => (
-            <option key={action}>{action}</option>
+            <option key={action} value={action}>
+              {actionLabel(t, action)}
+            </option>
           ))}
         </select>
       </label>
       <label className={field} htmlFor={`${id}-from`}>
-        From
+        {t("tools.audit.from")}
         <input id={`${id}-from`} name="from" type="date" defaultValue={filter.from} className={control} />
       </label>
       <label className={field} htmlFor={`${id}-to`}>
-        To
+        {t("tools.audit.to")}
         <input id={`${id}-to`} name="to" type="date" defaultValue={filter.to} className={control} />
       </label>
       <button type="submit" className="btn-navy">
-        Filter
+        {t("tools.audit.filter")}
       </button>
     </Form>
   );
@@ -114,22 +120,39 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filter, errors, page, entities } = loaderData;
   const rows = page.items.map((entry) => ({ ...entry, _id: String(entry.id) }));
   const problems = Object.values(errors);
+  const t = useT();
+  const format = useFormat();
+  const columns: TableColumn<AuditRecord & { _id: string }>[] = [
+    {
+      header: t("tools.audit.colWhen"),
+      cell: (entry) => ({ kind: "text", text: format.dateTime(entry.at, clubTimeZone) }),
+    },
+    {
+      header: t("tools.audit.colWho"),
+      cell: (entry) => ({
+        kind: "lines",
+        lines: [entry.actorEmail, entry.ip && t("tools.audit.fromIp", { ip: entry.ip })],
+      }),
+    },
+    { header: t("tools.audit.colAction"), cell: (entry) => ({ kind: "text", text: actionLabel(t, entry.action) }) },
+    {
+      header: t("tools.audit.colWhat"),
+      cell: (entry) => ({ kind: "lines", lines: [entry.label || entry.entityId, entityLabel(t, entry.entity)] }),
+    },
+  ];
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-navy-900">Audit log</h1>
+        <h1 className="text-2xl font-bold text-navy-900">{t("tools.audit.heading")}</h1>
         <a
           href={`/dashboard/audit.csv${filterQuery(filter)}`}
           download
           className="btn border border-slate-300 bg-white"
         >
-          Export CSV
+          {t("tools.audit.export")}
         </a>
       </div>
-      <p className="max-w-2xl text-slate-700">
-        Every change made by someone signed in, and failed sign-ins to accounts with a role. Entries are kept for the
-        site's retention period and can't be edited or removed.
-      </p>
+      <p className="max-w-2xl text-slate-700">{t("tools.audit.intro")}</p>
       <FilterForm filter={filter} entities={entities} />
       {problems.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
@@ -139,21 +162,20 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <p className="text-sm text-slate-700">
-        {page.total === 1 ? "1 entry" : `${page.total} entries`}
-        {filterQuery(filter) ? (page.total === 1 ? " matches the filters." : " match the filters.") : "."}
+        {t(filterQuery(filter) ? "tools.audit.countMatching" : "tools.audit.count", { count: page.total })}
       </p>
       <DataTable
-        caption="Audit log"
+        caption={t("tools.audit.heading")}
         columns={columns}
         rows={rows}
-        empty="No entries match."
+        empty={t("tools.audit.empty")}
         actions={(entry) => <Changes entry={entry} />}
       />
       <PaginationNav
         page={page.page}
         pageCount={page.pageCount}
         hrefFor={(number) => filterQuery(filter, number) || "?"}
-        label="Audit log pages"
+        label={t("tools.audit.pages")}
       />
     </section>
   );

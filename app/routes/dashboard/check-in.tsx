@@ -4,11 +4,13 @@ import { appContext } from "~/context";
 import { listEventsForCheckIn } from "~/domain/registrations.server";
 import { can } from "~/domain/roles";
 import { requirePermissionPage } from "~/domain/session.server";
-import { formatDate, todayIn } from "~/lib/format";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, useFormat, useT } from "~/i18n/react";
+import { todayIn } from "~/lib/format";
 import type { Route } from "./+types/check-in";
 
-export function meta() {
-  return [{ title: "Check-in" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.checkIn.title"));
 }
 
 /** Where check-in staff start: the events with registrations, from a week ago onwards. */
@@ -22,25 +24,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const hidden = <span className="sr-only" />;
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">Check-in</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.checkIn.title")}</h1>
       {loaderData.events.length === 0 ? (
-        <p className="text-slate-700">No event from the last week on has registrations yet.</p>
+        <p className="text-slate-700">{t("tools.checkIn.noEvents")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {loaderData.events.map((event) => (
             <li key={event.id} className="card flex flex-col gap-2 p-4">
               <h2 className="text-lg font-semibold text-navy-900">{event.name}</h2>
               <p className="text-sm text-slate-700">
-                {event.startsOn ? formatDate(event.startsOn) : "No date yet"} · {event.confirmed} confirmed
+                {t("tools.checkIn.eventLine", {
+                  date: event.startsOn ? format.date(event.startsOn) : t("tools.checkIn.noDate"),
+                  count: event.confirmed,
+                })}
               </p>
               <div className="flex flex-wrap gap-2">
                 <Link to={`/dashboard/events/${event.id}/check-in`} className="btn-accent">
-                  Check people in<span className="sr-only"> at {event.name}</span>
+                  <Message
+                    id="tools.checkIn.checkPeopleInAt"
+                    values={{ event: event.name }}
+                    components={{ 0: hidden }}
+                  />
                 </Link>
                 <Link to={`/dashboard/events/${event.id}/registrations`} className="btn border border-slate-300">
-                  Registrations<span className="sr-only"> of {event.name}</span>
+                  <Message
+                    id="tools.checkIn.registrationsOf"
+                    values={{ event: event.name }}
+                    components={{ 0: hidden }}
+                  />
                 </Link>
               </div>
             </li>
@@ -49,7 +65,7 @@ export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.mayEditEvents && (
         <p className="text-sm text-slate-700">
-          Registration is set on each event's form: <Link to="/dashboard/all-events">All Events</Link>.
+          <Message id="tools.checkIn.registrationSetOn" components={{ 0: <Link to="/dashboard/all-events" /> }} />
         </p>
       )}
     </section>

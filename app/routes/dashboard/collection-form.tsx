@@ -6,14 +6,16 @@ import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
 import { actorOf } from "~/domain/audit.server";
-import { type Collection, rowToFormValues } from "~/domain/collection";
+import { type Collection, collectionKeys, dashboardField, rowToFormValues } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -45,10 +47,13 @@ function targetOf(pattern: string, params: { collection?: string; id?: string })
   return { collection };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
   const collection = loaderData && collectionByKey(loaderData.key);
-  const title = collection ? (loaderData.id ? collection.headings.edit : collection.headings.add) : "Dashboard";
-  return [{ title }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(
+    args,
+    collection ? collectionKeys.text(collection, loaderData.id ? "edit" : "add") : "dashboard.title",
+  );
 }
 
 export async function loader({ context, params, pattern }: Route.LoaderArgs) {
@@ -65,12 +70,18 @@ export async function action({ request, context, params, pattern }: Route.Action
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const { collection, id } = targetOf(pattern, params);
+  const { t } = translatorFor(request);
   const service = serviceOf(collection);
   const form = await readFormData(request);
   const parsed = parseForm(service.inputSchema, form);
   if (!parsed.ok) return parsed.answer;
   const { values } = parsed;
-  const unconfirmed = confirmation(form, saveQuestion(collection, id !== undefined), dashboardTexts.notSaved, values);
+  const unconfirmed = confirmation(
+    form,
+    saveQuestion(t, collection, id !== undefined),
+    t("dashboard.notSaved"),
+    values,
+  );
   if (unconfirmed) return unconfirmed;
 
   return answerSafely(
@@ -82,13 +93,15 @@ export async function action({ request, context, params, pattern }: Route.Action
           ? await service.create(app.db, values, actor)
           : await service.update(app.db, id, values, actor);
       if (written === "missing") {
-        const message = `This ${collection.noun} no longer exists; nothing was saved.`;
+        const message = t("dashboard.form.gone", { noun: t(collectionKeys.text(collection, "noun")) });
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }
       if (!written.ok) return invalidForm(values, written.errors);
       // An edit may publish a draft: its subscribers hear of it now, not at the next minute.
       await announceSoon(app);
-      return data<ActionResult>({ tone: "success", message: written.message, saved: true });
+      // The API answers in English (written.message); the dashboard in the page's language.
+      const message = t(collectionKeys.text(collection, id === undefined ? "added" : "updated"), values);
+      return data<ActionResult>({ tone: "success", message, saved: true });
     },
     values,
   );
@@ -97,27 +110,29 @@ export async function action({ request, context, params, pattern }: Route.Action
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-function saveQuestion(collection: Collection, editing: boolean) {
+function saveQuestion(t: Translate, collection: Collection, editing: boolean) {
+  const noun = { noun: t(collectionKeys.text(collection, "noun")) };
   return editing
-    ? { title: "Save the changes?", description: `The ${collection.noun} will be updated.` }
-    : { title: `Add this ${collection.noun}?`, description: `The ${collection.noun} will be added.` };
+    ? { title: t("dashboard.form.saveTitle"), description: t("dashboard.form.saveDescription", noun) }
+    : { title: t("dashboard.form.addTitle", noun), description: t("dashboard.form.addDescription", noun) };
 }
 
 export default function CollectionForm({ loaderData, actionData }: Route.ComponentProps) {
   const collection = collectionByKey(loaderData.key);
+  const t = useT();
   const editingId = loaderData.id;
   const editing = editingId !== undefined;
   // After a save the fields remount: empty again (add) or the saved values (edit).
   const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData);
   const values = actionData?.values ?? loaderData.values;
 
-  const heading = editing ? collection.headings.edit : collection.headings.add;
+  const heading = t(collectionKeys.text(collection, editing ? "edit" : "add"));
   return (
     <section className="flex max-w-2xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: collection.headings.list, to: `/dashboard/${collection.screens.list}` },
+          { label: t("dashboard.title"), to: "/dashboard" },
+          { label: t(collectionKeys.text(collection, "list")), to: `/dashboard/${collection.screens.list}` },
           { label: heading },
         ]}
       />
@@ -130,7 +145,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
               to={`/dashboard/${screen.path(editingId)}`}
               className="btn border border-slate-300 bg-white"
             >
-              {screen.label}
+              {t(screen.label)}
             </Link>
           ))}
       </div>
@@ -146,18 +161,23 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
         className="card flex flex-col gap-4 p-6"
       >
         {collection.fields.map((field) => (
-          <FormField key={field.name} field={field} defaultValue={values[field.name]} error={errors[field.name]} />
+          <FormField
+            key={field.name}
+            field={dashboardField(collection, field, t)}
+            defaultValue={values[field.name]}
+            error={errors[field.name]}
+          />
         ))}
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-navy" disabled={confirmed.busy}>
-            {editing ? "Save changes" : "Submit"}
+            {t(editing ? "dashboard.form.saveChanges" : "dashboard.form.submit")}
           </button>
-          {confirmed.busy && <Spinner label={accountTexts.loading} />}
+          {confirmed.busy && <Spinner />}
         </div>
       </Form>
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...saveQuestion(collection, editing)}
+        {...saveQuestion(t, collection, editing)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

@@ -3,10 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
-import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
-import type { Collection } from "~/domain/collection";
+import { type Collection, collectionKeys } from "~/domain/collection";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -17,6 +16,9 @@ import {
 import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -35,13 +37,21 @@ function collectionOf(pattern: string): Collection {
   return collection;
 }
 
-const headingOf = (collection: Collection) => `Import ${collection.headings.list.toLowerCase()} from CSV`;
+/** "Import students from CSV". */
+const headingOf = (t: Translate, collection: Collection) =>
+  t("dashboard.import.heading", { list: t(collectionKeys.text(collection, "list")).toLowerCase() });
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? headingOf(collectionByKey(loaderData.key)) : "Dashboard" },
-    { name: "robots", content: "noindex" },
-  ];
+/** The collection's name in a count: "1 student", "3 students". */
+const nounsOf = (t: Translate, collection: Collection) => ({
+  noun: t(collectionKeys.text(collection, "noun")),
+  nouns: t(collectionKeys.text(collection, "nouns")),
+});
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  return privatePageMeta(args, (t) =>
+    loaderData ? headingOf(t, collectionByKey(loaderData.key)) : t("dashboard.title"),
+  );
 }
 
 export async function loader({ context, pattern }: Route.LoaderArgs) {
@@ -58,9 +68,10 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
+  const { t, format } = translatorFor(request);
   const service = serviceOf(collection);
   const form = await readFormData(request);
-  const text = await fileText(form);
+  const text = await fileText(form, t, format.number);
   if (typeof text !== "string") return data<ImportAnswer>({ tone: "error", message: text.error }, 400);
   const file = form.get("csv");
   const fileName = file instanceof File ? file.name : String(form.get("fileName") ?? "");
@@ -72,7 +83,10 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   return answerSafely(app.log, `import the ${collection.noun}s`, async () => {
     const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });
     const skipped = preview.rows.length - added;
-    const message = `${plural(added, collection.noun)} added.${skipped ? ` ${plural(skipped, "row")} with errors skipped.` : ""}`;
+    const message = [
+      t("dashboard.import.added", { count: added, ...nounsOf(t, collection) }),
+      ...(skipped ? [t("dashboard.import.skipped", { count: skipped })] : []),
+    ].join(" ");
     return data<ImportAnswer>({ tone: "success", message });
   });
 }
@@ -80,58 +94,68 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
 /** The file chosen (a preview), or the same text sent back by Import. */
-async function fileText(form: FormData): Promise<string | { error: string }> {
+async function fileText(
+  form: FormData,
+  t: Translate,
+  number: (value: number) => string,
+): Promise<string | { error: string }> {
   const sent = form.get("csv");
   if (typeof sent === "string" && sent) {
-    return sent.length > IMPORT_MAX_BYTES ? { error: "The file is too big." } : sent;
+    return sent.length > IMPORT_MAX_BYTES ? { error: t("dashboard.import.tooBig") } : sent;
   }
-  if (!(sent instanceof File) || sent.size === 0) return { error: "CSV file: choose a file to preview." };
+  if (!(sent instanceof File) || sent.size === 0) return { error: t("dashboard.import.noFile") };
   if (sent.size > IMPORT_MAX_BYTES) {
-    return { error: `CSV file: the file is over ${IMPORT_MAX_BYTES / 1_000_000} MB; split it into smaller files.` };
+    return { error: t("dashboard.import.overSize", { megabytes: number(IMPORT_MAX_BYTES / 1_000_000) }) };
   }
   return sent.text();
 }
 
 export default function CollectionImport({ loaderData, actionData }: Route.ComponentProps) {
   const collection = collectionByKey(loaderData.key);
+  const t = useT();
+  const format = useFormat();
   const answer = actionData as ImportAnswer | undefined;
-  const heading = headingOf(collection);
+  const heading = headingOf(t, collection);
   const required = collection.fields.filter((field) => field.required).map((field) => field.name);
   return (
     <section className="flex max-w-5xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: collection.headings.list, to: `/dashboard/${collection.screens.list}` },
+          { label: t("dashboard.title"), to: "/dashboard" },
+          { label: t(collectionKeys.text(collection, "list")), to: `/dashboard/${collection.screens.list}` },
           { label: heading },
         ]}
       />
       <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
       <p className="text-slate-700">
-        One row per {collection.noun}, with a header row naming the columns:{" "}
-        <code className="text-sm">{collection.fields.map((field) => field.name).join(", ")}</code> (required:{" "}
-        {required.join(", ")}). Up to {loaderData.maxRows} rows. You see every row and its errors before anything is
-        saved.{" "}
+        <Message
+          id="dashboard.import.intro"
+          values={{
+            noun: t(collectionKeys.text(collection, "noun")),
+            columns: collection.fields.map((field) => field.name).join(", "),
+            required: required.join(", "),
+            maxRows: format.number(loaderData.maxRows),
+          }}
+          components={{ 0: <code className="text-sm" /> }}
+        />{" "}
         <a
           href={`/${collectionPatterns.export(collection)}?template`}
           download
           className="font-medium text-navy-700 underline"
         >
-          Download the template
+          {t("dashboard.import.template")}
         </a>
       </p>
       <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 p-4">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="csv-file" className="text-sm font-medium text-slate-800">
-            CSV file
+            {t("dashboard.import.file")}
           </label>
           <input id="csv-file" type="file" name="csv" accept=".csv,text/csv" required className="file-input" />
         </div>
         <button type="submit" name="intent" value="preview" className="btn-navy">
-          Preview
+          {t("dashboard.import.preview")}
         </button>
       </Form>
       <ImportOutcome collection={collection} answer={answer} />
@@ -140,13 +164,14 @@ export default function CollectionImport({ loaderData, actionData }: Route.Compo
 }
 
 function ImportOutcome({ collection, answer }: { collection: Collection; answer?: ImportAnswer }) {
+  const t = useT();
   if (!answer) return null;
   if (answer.tone === "success") {
     return (
       <Alert tone="success">
         {answer.message}{" "}
         <Link to={`/dashboard/${collection.screens.list}`} className="font-semibold underline">
-          See {collection.headings.list}
+          {t("dashboard.import.seeList", { list: t(collectionKeys.text(collection, "list")) })}
         </Link>
       </Alert>
     );
@@ -161,6 +186,8 @@ function ImportPreview({
   csv,
   fileName,
 }: { collection: Collection } & NonNullable<ImportAnswer["preview"]>) {
+  const t = useT();
+  const format = useFormat();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bad = rows.filter((row) => Object.keys(row.errors).length > 0).length;
   const good = rows.length - bad;
@@ -171,35 +198,37 @@ function ImportPreview({
   return (
     <section aria-labelledby="import-preview" className="flex flex-col gap-3">
       <h2 id="import-preview" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-navy-900">
-        Preview: {plural(rows.length, "row")}, {good} ready, {bad} with errors
+        {t("dashboard.import.previewHeading", {
+          rows: rows.length,
+          good: format.number(good),
+          bad: format.number(bad),
+        })}
         {fileName && <span className="block text-sm font-normal text-slate-600">{fileName}</span>}
       </h2>
-      {bad > 0 && (
-        <p className="text-slate-700">Rows with errors are not imported. Fix them in the file and import them later.</p>
-      )}
+      {bad > 0 && <p className="text-slate-700">{t("dashboard.import.badRows")}</p>}
       <Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="csv" value={csv} />
         <input type="hidden" name="fileName" value={fileName} />
         <button type="submit" name="intent" value="import" className="btn-accent" disabled={good === 0}>
-          Import {plural(good, collection.noun)}
+          {t("dashboard.import.importRows", { count: good, ...nounsOf(t, collection) })}
         </button>
         <ImportBusy />
       </Form>
       <div className="sm:card">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rows of the file</caption>
+          <caption className="sr-only">{t("dashboard.import.caption")}</caption>
           <thead className="hidden bg-slate-100 sm:table-header-group">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Line
+                {t("dashboard.import.line")}
               </th>
               {collection.fields.map((field) => (
                 <th key={field.name} scope="col" className="px-3 py-2">
-                  {field.label}
+                  {t(collectionKeys.field(collection, field, "field"))}
                 </th>
               ))}
               <th scope="col" className="px-3 py-2">
-                Errors
+                {t("dashboard.import.errors")}
               </th>
             </tr>
           </thead>
@@ -215,6 +244,8 @@ function ImportPreview({
 }
 
 function ImportPreviewRow({ collection, row }: { collection: Collection; row: ImportRow }) {
+  const t = useT();
+  const format = useFormat();
   const problems = Object.values(row.errors);
   const cell = "block px-3 py-1 [overflow-wrap:anywhere] sm:table-cell sm:py-2";
   return (
@@ -223,15 +254,15 @@ function ImportPreviewRow({ collection, row }: { collection: Collection; row: Im
         problems.length ? "border-red-300 bg-red-50" : "border-slate-200 bg-white"
       }`}
     >
-      <td className={`${cell} font-semibold`}>Line {row.line}</td>
+      <td className={`${cell} font-semibold`}>{t("dashboard.import.lineNumber", { line: format.number(row.line) })}</td>
       {collection.fields.map((field) => (
         <td key={field.name} className={cell}>
-          <span className="font-semibold sm:hidden">{field.label}: </span>
+          <span className="font-semibold sm:hidden">{t(collectionKeys.field(collection, field, "field"))}: </span>
           {row.values[field.name]}
         </td>
       ))}
       <td className={`${cell} text-red-800`}>
-        {problems.length ? problems.join(" ") : <span className="text-green-800">Ready</span>}
+        {problems.length ? problems.join(" ") : <span className="text-green-800">{t("dashboard.import.ready")}</span>}
       </td>
     </tr>
   );
@@ -240,5 +271,5 @@ function ImportPreviewRow({ collection, row }: { collection: Collection; row: Im
 /** Importing a long file takes a moment on a phone's connection: say that it is under way. */
 function ImportBusy() {
   const navigation = useNavigation();
-  return navigation.state === "submitting" ? <Spinner label={accountTexts.loading} /> : null;
+  return navigation.state === "submitting" ? <Spinner /> : null;
 }

@@ -7,13 +7,15 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf } from "~/domain/audit.server";
-import type { Collection } from "~/domain/collection";
+import { type Collection, collectionKeys, dashboardColumns } from "~/domain/collection";
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -32,9 +34,12 @@ function collectionOf(pattern: string): Collection {
   return collection;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = loaderData ? collectionByKey(loaderData.key).headings.list : "Dashboard";
-  return [{ title: heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  return privatePageMeta(
+    args,
+    loaderData ? collectionKeys.text(collectionByKey(loaderData.key), "list") : "dashboard.title",
+  );
 }
 
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
@@ -54,53 +59,69 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const collection = collectionOf(pattern);
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
-  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor);
+  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor, t);
   const service = serviceOf(collection);
   const id = String(form.get("id") ?? "");
   const missing = data<ActionResult>(
-    { tone: "info", message: `Nothing was deleted: no ${collection.noun} has this id (it may be gone already).` },
+    { tone: "info", message: t("dashboard.list.missing", nounsOf(t, collection)) },
     404,
   );
   const row = await service.get(app.db, id);
   if (!row) return missing;
-  const question = { ...deleteQuestion(collection, collection.rowName(row)), hidden: { id } };
-  const unconfirmed = confirmation(form, question, dashboardTexts.notSaved);
+  const question = { ...deleteQuestion(t, collection, collection.rowName(row)), hidden: { id } };
+  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `delete the ${collection.noun}`, async () => {
     const deletedCount = await service.remove(app.db, id, actor);
-    return deletedCount ? data<ActionResult>({ tone: "success", message: collection.texts.deleted }) : missing;
+    return deletedCount
+      ? data<ActionResult>({ tone: "success", message: t(collectionKeys.text(collection, "deleted")) })
+      : missing;
   });
 }
 
-async function deleteSelected(app: AppContext, collection: Collection, form: FormData, actor: Actor) {
+async function deleteSelected(app: AppContext, collection: Collection, form: FormData, actor: Actor, t: Translate) {
   const ids = selectedIds(form);
-  const problem = selectionProblem(ids, `Select at least one ${collection.noun} to delete.`);
+  const problem = selectionProblem(ids, t("dashboard.list.selectOne", nounsOf(t, collection)));
   if (problem) return problem;
   const hidden = { intent: "delete-selected", ids: ids.join(",") };
   const unconfirmed = confirmation(
     form,
-    { ...bulkDeleteQuestion(collection, ids.length), hidden },
-    dashboardTexts.notSaved,
+    { ...bulkDeleteQuestion(t, collection, ids.length), hidden },
+    t("dashboard.notSaved"),
   );
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `delete the selected ${collection.noun}s`, async () => {
     const count = await serviceOf(collection).removeMany(app.db, ids, actor);
-    const message = count === 1 ? `1 ${collection.noun} deleted.` : `${count} ${collection.noun}s deleted.`;
-    return data<ActionResult>({ tone: count ? "success" : "info", message: count ? message : "Nothing was deleted." });
+    const message = count
+      ? t("dashboard.list.deleted", { count, ...nounsOf(t, collection) })
+      : t("dashboard.list.nothingDeleted");
+    return data<ActionResult>({ tone: count ? "success" : "info", message });
   });
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-function deleteQuestion(collection: Collection, name: string) {
-  return { title: `Delete this ${collection.noun}?`, description: `${name} will be removed for good.` };
+/** The collection's name in a sentence: "event" and "events", in the page's language. */
+function nounsOf(t: Translate, collection: Collection) {
+  return { noun: t(collectionKeys.text(collection, "noun")), nouns: t(collectionKeys.text(collection, "nouns")) };
 }
 
-function bulkDeleteQuestion(collection: Collection, count: number) {
-  const what = count === 1 ? `1 ${collection.noun}` : `${count} ${collection.noun}s`;
-  return { title: `Delete ${what}?`, description: `The selected ${what} will be removed for good.` };
+function deleteQuestion(t: Translate, collection: Collection, name: string) {
+  return {
+    title: t("dashboard.list.deleteTitle", nounsOf(t, collection)),
+    description: t("dashboard.list.deleteDescription", { name }),
+  };
+}
+
+function bulkDeleteQuestion(t: Translate, collection: Collection, count: number) {
+  const values = { count, ...nounsOf(t, collection) };
+  return {
+    title: t("dashboard.list.bulkDeleteTitle", values),
+    description: t("dashboard.list.bulkDeleteDescription", values),
+  };
 }
 
 const BULK_FORM_ID = "delete-selected";
@@ -108,12 +129,16 @@ const BULK_FORM_ID = "delete-selected";
 export default function CollectionList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, page, filterOptions } = loaderData;
   const collection = collectionByKey(loaderData.key);
+  const t = useT();
+  const format = useFormat();
+  const columns = dashboardColumns(collection.columns, { t, format });
+  const heading = t(collectionKeys.text(collection, "list"));
   const confirmed = useConfirmedSubmit<ActionResult>();
   const bulk = confirmed.pending?.get("intent") === "delete-selected";
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const question = bulk
-    ? bulkDeleteQuestion(collection, confirmed.pending ? selectedIds(confirmed.pending).length : 0)
-    : deleteQuestion(collection, pendingName);
+    ? bulkDeleteQuestion(t, collection, confirmed.pending ? selectedIds(confirmed.pending).length : 0)
+    : deleteQuestion(t, collection, pendingName);
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const narrowed = query.q !== "" || Object.keys(query.filters).length > 0;
   const exportHref = `/${collectionPatterns.export(collection)}${tableHref(query, { page: 1 }).replace(/^\?$/, "")}`;
@@ -121,29 +146,24 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-navy-900">{collection.headings.list}</h1>
+        <h1 className="text-2xl font-bold text-navy-900">{heading}</h1>
         <div className="flex flex-wrap gap-2">
           <Link to={`/dashboard/${collection.screens.add}`} className="btn-accent">
-            {collection.headings.add}
+            {t(collectionKeys.text(collection, "add"))}
           </Link>
           {collection.csvImport && (
             <Link to={`/${collectionPatterns.import(collection)}`} className="btn border border-slate-300 bg-white">
-              Import CSV
+              {t("dashboard.list.importCsv")}
             </Link>
           )}
           <a href={exportHref} download className="btn border border-slate-300 bg-white">
-            Export CSV
+            {t("dashboard.exportCsv")}
           </a>
         </div>
       </div>
-      <TableSearch
-        query={query}
-        filters={collection.filters}
-        filterOptions={filterOptions}
-        sorts={collection.columns}
-      />
+      <TableSearch query={query} filters={collection.filters} filterOptions={filterOptions} sorts={columns} />
       <TableSummary page={page} q={query.q} />
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       {page.items.length > 0 && (
@@ -157,33 +177,42 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
           <div className="flex min-h-11 items-center gap-2">
             <SelectAll formId={BULK_FORM_ID} id="select-all" />
             <label htmlFor="select-all" className="text-sm font-medium text-slate-800">
-              Select all on this page
+              {t("dashboard.selectAll")}
             </label>
           </div>
           <button type="submit" className="btn-danger">
-            Delete selected
+            {t("dashboard.list.deleteSelected")}
           </button>
         </Form>
       )}
       <DataTable
-        caption={collection.headings.list}
-        columns={collection.columns}
+        caption={heading}
+        columns={columns}
         rows={page.items}
-        empty={narrowed ? `No ${collection.noun} matches your search.` : collection.texts.empty}
-        selection={{ formId: BULK_FORM_ID, label: (row) => `Select ${collection.rowName(row)}` }}
+        empty={
+          narrowed ? t("dashboard.list.noMatch", nounsOf(t, collection)) : t(collectionKeys.text(collection, "empty"))
+        }
+        selection={{
+          formId: BULK_FORM_ID,
+          label: (row) => t("dashboard.selectRow", { name: collection.rowName(row) }),
+        }}
         sorting={{ current: query.sort, hrefFor: (sort) => tableHref(query, { sort, page: 1 }) }}
         actions={(row) => {
           const name = collection.rowName(row);
           return (
             <>
-              <Link to={editPath(collection, row._id)} className="btn-navy" aria-label={`Edit ${name}`}>
-                Edit
+              <Link
+                to={editPath(collection, row._id)}
+                className="btn-navy"
+                aria-label={t("dashboard.list.editRow", { name })}
+              >
+                {t("dashboard.list.edit")}
               </Link>
               <Form method="post" onSubmit={confirmed.askFromEvent}>
                 <input type="hidden" name="id" value={row._id} />
                 <input type="hidden" name="name" value={name} />
-                <button type="submit" className="btn-danger" aria-label={`Delete ${name}`}>
-                  Delete
+                <button type="submit" className="btn-danger" aria-label={t("dashboard.list.deleteRow", { name })}>
+                  {t("dashboard.list.delete")}
                 </button>
               </Form>
             </>
@@ -194,7 +223,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
         page={page.page}
         pageCount={page.pageCount}
         hrefFor={(number) => tableHref(query, { page: number })}
-        label={`${collection.headings.list} pages`}
+        label={t("dashboard.list.pages", { heading })}
       />
       <ConfirmDialog
         open={confirmed.pending !== null}

@@ -6,16 +6,10 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
-import {
-  type Certificate,
-  certificatePath,
-  certificatePdfPath,
-  certificateTexts as texts,
-} from "~/domain/certificates";
+import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
 import {
   auditCertificates,
   certificatesOfEvent,
@@ -25,24 +19,31 @@ import {
 } from "~/domain/certificates.server";
 import { eventOfAdminScreen } from "~/domain/events.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
-import { formatDateTime } from "~/lib/format";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/event-certificates";
 
 /** One event's certificates for admins: the list, and issuing them to everyone checked in. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? texts.heading(loaderData.event.name) : "Certificates" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const event = args.loaderData?.event;
+  return privatePageMeta(args, (t) =>
+    event ? t("tools.certificates.heading", { event: event.name }) : t("tools.certificates.title"),
+  );
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+const issueQuestion = (t: Translate) => ({
+  title: t("tools.certificates.issueTitle"),
+  description: t("tools.certificates.issueDescription"),
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermissionPage(context, "edit-content");
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
@@ -54,8 +55,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     event: { _id: event._id, name: event.name },
     certificates,
     waiting,
-    notYet: whyNoCertificatesYet(event, new Date()) ?? null,
+    notYet: whyNoCertificatesYet(event, new Date()) ? notStartedText(request, event) : null,
   };
+}
+
+/** Told in the reader's language; whyNoCertificatesYet decides whether it is too early. */
+function notStartedText(request: Request, event: { starts_on?: string | null; starts_at: string }) {
+  const { t, format } = translatorFor(request);
+  return t("tools.certificates.notStarted", {
+    start: `${format.date(event.starts_on ?? "")}, ${format.time(event.starts_at)}`,
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -63,13 +72,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
-  const unconfirmed = confirmation(form, texts.issueQuestion, dashboardTexts.notSaved);
+  const { t } = translatorFor(request);
+  const unconfirmed = confirmation(form, issueQuestion(t), t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "issue the certificates", async () => {
     const outcome = await issueCertificates(app.db, event._id);
     if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
     await auditCertificates(app.db, actor, event, outcome.issued);
-    return data<ActionResult>({ tone: "success", message: texts.issued(outcome.issued, outcome.total) });
+    const message = t("tools.certificates.issued", { issued: outcome.issued, total: outcome.total });
+    return data<ActionResult>({ tone: "success", message });
   });
 }
 
@@ -78,14 +89,21 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 
 type Row = Certificate & { _id: string };
 
-const columns: TableColumn<Row>[] = [
-  { header: texts.person, cell: (row) => ({ kind: "text", text: row.personName }) },
-  { header: texts.code, cell: (row) => ({ kind: "link", href: certificatePath(row.code), text: row.code }) },
-  { header: texts.issuedAt, cell: (row) => ({ kind: "text", text: formatDateTime(row.issuedAt, clubTimeZone) }) },
-];
-
 export default function EventCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { event, certificates, waiting, notYet } = loaderData;
+  const t = useT();
+  const format = useFormat();
+  const columns: TableColumn<Row>[] = [
+    { header: t("tools.certificates.person"), cell: (row) => ({ kind: "text", text: row.personName }) },
+    {
+      header: t("tools.certificates.code"),
+      cell: (row) => ({ kind: "link", href: certificatePath(row.code), text: row.code }),
+    },
+    {
+      header: t("tools.certificates.issuedAt"),
+      cell: (row) => ({ kind: "text", text: format.dateTime(row.issuedAt, clubTimeZone) }),
+    },
+  ];
   const navigation = useNavigation();
   const confirmed = useConfirmedSubmit();
   const rows: Row[] = certificates.map((certificate) => ({ ...certificate, _id: certificate.code }));
@@ -95,47 +113,47 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
       : confirmed.feedback;
   return (
     <section className="flex flex-col gap-4">
-      <nav aria-label="Event" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+      <nav aria-label={t("tools.certificates.eventNav")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
         <Link to="/dashboard/all-events" className="text-navy-700 underline">
-          {texts.allEvents}
+          {t("tools.certificates.allEvents")}
         </Link>
         <Link to={`/dashboard/events/${event._id}/registrations`} className="text-navy-700 underline">
-          {texts.registrations}
+          {t("tools.certificates.registrations")}
         </Link>
       </nav>
-      <h1 className="text-2xl font-bold text-navy-900">{texts.heading(event.name)}</h1>
-      <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.certificates.heading", { event: event.name })}</h1>
+      <p className="max-w-2xl text-slate-700">{t("tools.certificates.intro")}</p>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
-      {(confirmed.busy || navigation.state !== "idle") && <Spinner label={accountTexts.loading} />}
+      {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       {notYet ? (
         <Alert tone="info">{notYet}</Alert>
       ) : (
         <Form method="post" onSubmit={confirmed.askFromEvent} className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <button type="submit" className="btn-navy">
-            {texts.issue}
+            {t("tools.certificates.issue")}
           </button>
-          <p className="text-slate-700">{texts.waiting(waiting)}</p>
+          <p className="text-slate-700">{t("tools.certificates.waiting", { count: waiting })}</p>
         </Form>
       )}
       <DataTable
-        caption={texts.tableCaption}
+        caption={t("tools.certificates.tableCaption")}
         columns={columns}
         rows={rows}
-        empty={texts.empty}
+        empty={t("tools.certificates.empty")}
         actions={(row: Row) => (
           <a
             href={certificatePdfPath(row.code)}
             className="btn border border-slate-300"
-            aria-label={texts.pdfOf(row.personName)}
+            aria-label={t("tools.certificates.pdfOf", { name: row.personName })}
           >
-            {texts.pdf}
+            {t("tools.certificates.pdf")}
           </a>
         )}
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...texts.issueQuestion}
+        {...issueQuestion(t)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

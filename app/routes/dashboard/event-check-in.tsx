@@ -5,17 +5,12 @@ import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
-import {
-  type CheckInCard,
-  cardOfOutcome,
-  countCheckedIn,
-  type HeldTicket,
-  checkInTexts as texts,
-  ticketDigitsOf,
-} from "~/domain/check-in";
+import { type CheckInCard, cardOfOutcome, countCheckedIn, type HeldTicket, ticketDigitsOf } from "~/domain/check-in";
 import { eventOfAdminScreen } from "~/domain/events.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { checkIn, listTicketHolders } from "~/domain/tickets.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/event-check-in";
@@ -27,12 +22,15 @@ import type { Route } from "./+types/event-check-in";
  */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? texts.heading(loaderData.event.name) : texts.title },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const event = args.loaderData?.event;
+  return privatePageMeta(args, (t) =>
+    event ? t("tools.checkIn.heading", { event: event.name }) : t("tools.checkIn.title"),
+  );
 }
+
+/** How many letters and digits a ticket code has. */
+const CODE_LENGTH = 20;
 
 async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
   const user = requirePermissionPage(context, "check-in");
@@ -75,19 +73,21 @@ export default function EventCheckIn({ loaderData, actionData }: Route.Component
   return <CheckInDesk key={event.id} event={event} loaded={tickets} answered={answered} />;
 }
 
-function syncText(sync: SyncState): string {
-  if (sync.waiting === 0) return texts.allSent;
-  if (sync.sending) return texts.sending(sync.waiting);
-  if (sync.refused) return texts.refused(sync.waiting, sync.refused);
-  return texts.offline(sync.waiting);
+function syncText(t: Translate, sync: SyncState): string {
+  const count = sync.waiting;
+  if (count === 0) return t("tools.checkIn.allSent");
+  if (sync.sending) return t("tools.checkIn.sending", { count });
+  if (sync.refused) return t("tools.checkIn.refused", { count, status: sync.refused });
+  return t("tools.checkIn.offline", { count });
 }
 
 /** Check-ins stuck on the device stand out: the phone must come back online before it is put away. */
 function SyncLine({ sync }: { sync: SyncState | null }) {
+  const t = useT();
   const stuck = sync !== null && sync.waiting > 0 && !sync.sending;
   return (
     <p className={`min-h-6 text-sm ${stuck ? "font-semibold text-amber-800" : "text-slate-700"}`}>
-      {sync && syncText(sync)}
+      {sync && syncText(t, sync)}
     </p>
   );
 }
@@ -101,6 +101,7 @@ function CheckInDesk({
   loaded: HeldTicket[];
   answered: CheckInCard | undefined;
 }) {
+  const t = useT();
   const { desk, shown, sync, checkIn } = useCheckInDesk(event.id, loaded);
   return (
     <section className="flex flex-col gap-4">
@@ -109,15 +110,15 @@ function CheckInDesk({
           to={`/dashboard/events/${event.id}/registrations`}
           className="text-sm font-medium text-navy-700 underline"
         >
-          {texts.registrations}
+          {t("tools.checkIn.registrations")}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold text-navy-900">{texts.heading(event.name)}</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.checkIn.heading", { event: event.name })}</h1>
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <div className="flex flex-col gap-4">
           <div>
             <p className="text-2xl font-bold text-slate-900">
-              {texts.counts(countCheckedIn(desk.tickets), desk.tickets.length)}
+              {t("tools.checkIn.counts", { checkedIn: countCheckedIn(desk.tickets), expected: desk.tickets.length })}
             </p>
             <SyncLine sync={sync} />
           </div>
@@ -127,12 +128,12 @@ function CheckInDesk({
           <QrScanner
             onRead={checkIn}
             labels={{
-              start: texts.scan,
-              stop: texts.stopScan,
-              starting: texts.cameraStarting,
-              hint: texts.cameraHint,
-              view: texts.cameraView,
-              failed: texts.cameraFailed,
+              start: t("tools.checkIn.scan"),
+              stop: t("tools.checkIn.stopScan"),
+              starting: t("tools.checkIn.cameraStarting"),
+              hint: t("tools.checkIn.cameraHint"),
+              view: t("tools.checkIn.cameraView"),
+              failed: t("tools.checkIn.cameraFailed"),
             }}
           />
           <CodeForm onCode={checkIn} />
@@ -148,14 +149,20 @@ function CheckInDesk({
 
 /** Above the scanner and the field, so it stays in sight while the camera or the keyboard is open. */
 function ShownOutcome({ card, cardKey }: { card: CheckInCard | undefined; cardKey: number | undefined }) {
+  const t = useT();
   if (!card) {
-    return <p className="rounded-xl border-2 border-dashed border-slate-300 px-4 py-3 text-slate-600">{texts.ready}</p>;
+    return (
+      <p className="rounded-xl border-2 border-dashed border-slate-300 px-4 py-3 text-slate-600">
+        {t("tools.checkIn.ready")}
+      </p>
+    );
   }
   return <OutcomeCard key={cardKey} card={card} />;
 }
 
 /** Focus stays in the field, so the next code can be typed at once. */
 function CodeForm({ onCode }: { onCode: (text: string) => void }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState("");
   function submit(formEvent: FormEvent<HTMLFormElement>) {
@@ -167,16 +174,16 @@ function CodeForm({ onCode }: { onCode: (text: string) => void }) {
       onCode(field.value);
       field.value = "";
     }
-    setError(typed ? "" : texts.notACode);
+    setError(typed ? "" : t("tools.checkIn.notACode", { count: CODE_LENGTH }));
     field.focus();
   }
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
       <label htmlFor="ticket-code" className="text-sm font-medium text-slate-800">
-        {texts.codeLabel}
+        {t("tools.checkIn.codeLabel")}
       </label>
       <p id="ticket-code-hint" className="text-sm text-slate-600">
-        {texts.codeHint}
+        {t("tools.checkIn.codeHint")}
       </p>
       <div className="flex gap-2">
         <input
@@ -191,7 +198,7 @@ function CodeForm({ onCode }: { onCode: (text: string) => void }) {
           className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 font-mono text-base focus:border-navy-700"
         />
         <button type="submit" className="btn-navy">
-          {texts.checkIn}
+          {t("tools.checkIn.checkIn")}
         </button>
       </div>
       <p id="ticket-code-error" role="alert" className="text-sm text-red-700">

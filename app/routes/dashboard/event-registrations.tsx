@@ -7,7 +7,6 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
@@ -21,14 +20,13 @@ import {
   moveUpAndTell,
   registerAndTell,
 } from "~/domain/registration-mails.server";
-import {
-  REGISTRATION_STATUS_LABELS,
-  type RegistrationSummary,
-  registrationAdminTexts as texts,
-} from "~/domain/registrations";
+import type { RegistrationSummary } from "~/domain/registrations";
 import { countPlaces, eventMessageInput, listRegistrations, registrantInput } from "~/domain/registrations.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { findUserByEmail } from "~/domain/users.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
@@ -38,12 +36,27 @@ import type { Route } from "./+types/event-registrations";
 /** One event's registrations for admins: the list, adding and removing people, the waitlist, mail, CSV. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? texts.heading(loaderData.event.name) : "Registrations" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const event = args.loaderData?.event;
+  return privatePageMeta(args, (t) =>
+    event ? t("tools.registrations.heading", { event: event.name }) : t("tools.registrations.title"),
+  );
 }
+
+const moveUpQuestion = (t: Translate, name: string) => ({
+  title: t("tools.registrations.moveUpTitle"),
+  description: t("tools.registrations.moveUpDescription", { name }),
+});
+
+const removeQuestion = (t: Translate, name: string) => ({
+  title: t("tools.registrations.removeTitle"),
+  description: t("tools.registrations.removeDescription", { name }),
+});
+
+const mailQuestion = (t: Translate) => ({
+  title: t("tools.registrations.mailTitle"),
+  description: t("tools.registrations.mailDescription"),
+});
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requirePermissionPage(context, "check-in");
@@ -60,13 +73,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
   const mailing = await mailingContextOf(app);
+  const { t } = translatorFor(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "add") return addRegistration(form, event, mailing, actor);
-  if (intent === "mail") return mailEveryone(form, event, mailing, actor);
+  if (intent === "add") return addRegistration(t, form, event, mailing, actor);
+  if (intent === "mail") return mailEveryone(t, form, event, mailing, actor);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
-  const question = intent === "move-up" ? texts.moveUpQuestion(name) : texts.removeQuestion(name);
-  const unconfirmed = confirmation(form, { ...question, hidden: { intent, id, name } }, dashboardTexts.notSaved);
+  const question = intent === "move-up" ? moveUpQuestion(t, name) : removeQuestion(t, name);
+  const unconfirmed = confirmation(form, { ...question, hidden: { intent, id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
@@ -83,7 +97,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
       return data<ActionResult>({
         tone: "success",
-        message: intent === "move-up" ? texts.movedUp(name) : texts.removed(name),
+        message:
+          intent === "move-up"
+            ? t("tools.registrations.movedUp", { name })
+            : t("tools.registrations.removed", { name }),
       });
     },
   );
@@ -91,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 type Mailing = Awaited<ReturnType<typeof mailingContextOf>>;
 
-async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
+async function addRegistration(t: Translate, form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
   const values = formValues(form, ["email", "team_name", "members"]);
   const parsed = registrantInput.safeParse(values);
   if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
@@ -113,19 +130,27 @@ async function addRegistration(form: FormData, event: ApiEvent, mailing: Mailing
     const errors = { [registered.field ?? "email"]: registered.message };
     return data<ActionResult>({ tone: "error", message: registered.message, errors, values }, registered.status);
   }
-  return data<ActionResult>({ tone: "success", message: texts.added(email, registered.status), saved: true });
+  const message =
+    registered.status === "waitlisted"
+      ? t("tools.registrations.addedWaitlisted", { email })
+      : t("tools.registrations.added", { email });
+  return data<ActionResult>({ tone: "success", message, saved: true });
 }
 
-async function mailEveryone(form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
+async function mailEveryone(t: Translate, form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
   const values = formValues(form, ["subject", "body", "withWaitlist"]);
   const parsed = eventMessageInput.safeParse(values);
   if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
-  const unconfirmed = confirmation(form, texts.mailQuestion, dashboardTexts.notSaved, values);
+  const unconfirmed = confirmation(form, mailQuestion(t), t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;
   const sent = await mailEveryoneRegistered(mailing, event, parsed.data);
   const label = `${parsed.data.subject} to ${sent} people of ${event.name}`;
   await recordAudit(mailing.db, actor, { action: "create", entity: "event-mails", entityId: event._id, label });
-  return data<ActionResult>({ tone: "success", message: texts.mailed(sent), saved: true });
+  return data<ActionResult>({
+    tone: "success",
+    message: t("tools.registrations.mailed", { count: sent }),
+    saved: true,
+  });
 }
 
 export const clientAction = keepFormOnFailure;
@@ -135,46 +160,56 @@ type Row = RegistrationSummary & { _id: string };
 
 const titleOf = (row: RegistrationSummary) => row.teamName ?? row.people[0]?.name ?? "";
 
-function personLine(person: RegistrationSummary["people"][number]): string {
-  const facts = [person.email, person.batch === null ? "" : `batch ${person.batch}`];
-  if (!person.confirmed) facts.push("not confirmed yet");
-  if (person.checkedInAt) facts.push("checked in");
+function personLine(t: Translate, person: RegistrationSummary["people"][number]): string {
+  const facts = [
+    person.email,
+    person.batch === null ? "" : t("tools.registrations.personBatch", { batch: person.batch }),
+  ];
+  if (!person.confirmed) facts.push(t("tools.registrations.personUnconfirmed"));
+  if (person.checkedInAt) facts.push(t("tools.registrations.personCheckedIn"));
   return `${person.name}: ${facts.filter(Boolean).join(", ")}`;
 }
 
-const columns: TableColumn<Row>[] = [
-  { header: "Team or person", cell: (row) => ({ kind: "text", text: titleOf(row) }) },
-  { header: "People", cell: (row) => ({ kind: "lines", lines: row.people.map(personLine) }) },
-  {
-    header: "Status",
-    cell: (row) => ({
-      kind: "text",
-      text:
-        row.status === "waitlisted"
-          ? `${REGISTRATION_STATUS_LABELS.waitlisted} #${row.waitlistPosition}`
-          : REGISTRATION_STATUS_LABELS[row.status],
-    }),
-  },
-];
+function columnsOf(t: Translate): TableColumn<Row>[] {
+  return [
+    { header: t("tools.registrations.colTitle"), cell: (row) => ({ kind: "text", text: titleOf(row) }) },
+    {
+      header: t("tools.registrations.colPeople"),
+      cell: (row) => ({ kind: "lines", lines: row.people.map((person) => personLine(t, person)) }),
+    },
+    {
+      header: t("tools.registrations.colStatus"),
+      cell: (row) => ({
+        kind: "text",
+        text:
+          row.status === "waitlisted"
+            ? t("tools.registrations.waitlistPosition", { position: row.waitlistPosition })
+            : t(`tools.registrations.status.${row.status}`),
+      }),
+    },
+  ];
+}
 
-function placesText(places: Route.ComponentProps["loaderData"]["places"]): string {
-  const taken =
-    places.capacity === null ? `${places.taken} registered` : `${places.taken} of ${places.capacity} places taken`;
-  return `${taken}, ${places.waiting} on the waitlist.`;
+function placesText(t: Translate, places: Route.ComponentProps["loaderData"]["places"]): string {
+  const { taken, capacity, waiting } = places;
+  return capacity === null
+    ? t("tools.registrations.placesOpen", { taken, waiting })
+    : t("tools.registrations.placesCapped", { taken, capacity, waiting });
 }
 
 export default function EventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
   const { event, registrations, places } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const confirmed = useConfirmedSubmit();
   const pendingIntent = String(confirmed.pending?.get("intent") ?? "");
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const pendingQuestion =
     pendingIntent === "mail"
-      ? texts.mailQuestion
+      ? mailQuestion(t)
       : pendingIntent === "move-up"
-        ? texts.moveUpQuestion(pendingName)
-        : texts.removeQuestion(pendingName);
+        ? moveUpQuestion(t, pendingName)
+        : removeQuestion(t, pendingName);
   const intentOfAnswer = actionData?.values ? ("subject" in actionData.values ? "mail" : "add") : null;
   const valuesFor = (intent: string) =>
     actionData?.saved || intentOfAnswer !== intent ? {} : (actionData?.values ?? {});
@@ -185,25 +220,25 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
     <section className="flex flex-col gap-4">
       <p>
         <Link to="/dashboard/all-events" className="text-sm font-medium text-navy-700 underline">
-          All Events
+          {t("tools.registrations.allEvents")}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold text-navy-900">{texts.heading(event.name)}</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.registrations.heading", { event: event.name })}</h1>
       <p className="text-slate-700">
-        {placesText(places)}{" "}
+        {placesText(t, places)}{" "}
         <a href={eventPagePath(event)} className="font-medium text-navy-700 underline">
-          {texts.eventPage}
+          {t("tools.registrations.eventPage")}
         </a>
       </p>
       <p className="flex flex-wrap gap-2">
         <Link to={`/dashboard/events/${event._id}/check-in`} className="btn-navy">
-          {texts.checkIn}
+          {t("tools.registrations.checkIn")}
         </Link>
         <Link to={`/dashboard/events/${event._id}/certificates`} className="btn border border-slate-300">
-          {texts.certificates}
+          {t("tools.registrations.certificates")}
         </Link>
         <a href={`/dashboard/events/${event._id}/registrations.csv`} className="btn border border-slate-300" download>
-          {texts.download}
+          {t("tools.registrations.download")}
         </a>
         <DomjudgeExportLinks eventId={event._id} />
       </p>
@@ -220,12 +255,12 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           formId={actionData.values?.subject !== undefined ? "mail-form" : undefined}
         />
       )}
-      {(confirmed.busy || navigation.state !== "idle") && <Spinner label={accountTexts.loading} />}
+      {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <DataTable
-        caption={texts.tableCaption}
-        columns={columns}
+        caption={t("tools.registrations.tableCaption")}
+        columns={columnsOf(t)}
         rows={rows}
-        empty={texts.empty}
+        empty={t("tools.registrations.empty")}
         actions={(row: Row) =>
           row.status === "cancelled" ? null : (
             <>
@@ -234,8 +269,12 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                   <input type="hidden" name="intent" value="move-up" />
                   <input type="hidden" name="id" value={row.id} />
                   <input type="hidden" name="name" value={titleOf(row)} />
-                  <button type="submit" className="btn-navy" aria-label={`Move ${titleOf(row)} off the waitlist`}>
-                    {texts.moveUp}
+                  <button
+                    type="submit"
+                    className="btn-navy"
+                    aria-label={t("tools.registrations.moveUpNamed", { name: titleOf(row) })}
+                  >
+                    {t("tools.registrations.moveUp")}
                   </button>
                 </Form>
               )}
@@ -243,8 +282,12 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={row.id} />
                 <input type="hidden" name="name" value={titleOf(row)} />
-                <button type="submit" className="btn-danger" aria-label={`Remove ${titleOf(row)}`}>
-                  {texts.remove}
+                <button
+                  type="submit"
+                  className="btn-danger"
+                  aria-label={t("tools.registrations.removeNamed", { name: titleOf(row) })}
+                >
+                  {t("tools.registrations.remove")}
                 </button>
               </Form>
             </>
@@ -258,10 +301,10 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           className="card flex flex-col gap-4 p-6"
           key={actionData?.saved ? "added" : "add"}
         >
-          <h2 className="text-lg font-bold text-navy-900">{texts.addHeading}</h2>
+          <h2 className="text-lg font-bold text-navy-900">{t("tools.registrations.addHeading")}</h2>
           <input type="hidden" name="intent" value="add" />
           <TextField
-            label={texts.addEmail}
+            label={t("tools.registrations.addEmail")}
             name="email"
             type="email"
             required
@@ -271,13 +314,13 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           {isTeamEvent && (
             <>
               <TextField
-                label="Team name"
+                label={t("tools.registrations.teamName")}
                 name="team_name"
                 defaultValue={valuesFor("add").team_name}
                 error={errorsFor("add").team_name}
               />
               <TextField
-                label={texts.addTeammates}
+                label={t("tools.registrations.addTeammates")}
                 name="members"
                 defaultValue={valuesFor("add").members}
                 error={errorsFor("add").members}
@@ -285,7 +328,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             </>
           )}
           <button type="submit" className="btn-navy self-start">
-            {texts.add}
+            {t("tools.registrations.add")}
           </button>
         </Form>
         <Form
@@ -296,10 +339,10 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           className="card flex flex-col gap-4 p-6"
           key={actionData?.saved ? "mailed" : "mail"}
         >
-          <h2 className="text-lg font-bold text-navy-900">{texts.mailHeading}</h2>
+          <h2 className="text-lg font-bold text-navy-900">{t("tools.registrations.mailHeading")}</h2>
           <input type="hidden" name="intent" value="mail" />
           <TextField
-            label="Subject"
+            label={t("tools.registrations.subject")}
             name="subject"
             required
             maxLength={200}
@@ -315,10 +358,10 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
               defaultChecked={valuesFor("mail").withWaitlist === "yes"}
               className="size-5"
             />
-            {texts.withWaitlist}
+            {t("tools.registrations.withWaitlist")}
           </label>
           <button type="submit" className="btn-navy self-start">
-            {texts.send}
+            {t("tools.registrations.send")}
           </button>
         </Form>
       </div>
@@ -334,10 +377,11 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
 }
 
 function MessageField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="mail-body" className="text-sm font-medium text-slate-800">
-        Message
+        {t("tools.registrations.message")}
       </label>
       <textarea
         id="mail-body"

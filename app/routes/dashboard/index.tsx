@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { dashboardTexts } from "~/content/accounts";
 import { menuFor } from "~/content/dashboard-menu";
 import { appContext } from "~/context";
-import { memberTexts } from "~/domain/members";
 import { findClaimableStudent } from "~/domain/members.server";
-import { APPLICATION_STATUS_LABELS, type ApiApplication } from "~/domain/membership";
+import type { ApiApplication } from "~/domain/membership";
 import { applicationsOf } from "~/domain/membership.server";
 import { signedInUser } from "~/domain/session.server";
+import { Message, useT } from "~/i18n/react";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,17 +20,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The person's membership applications and their decisions (with the reason, when given). */
 function YourApplications({ applications }: { applications: ApiApplication[] }) {
+  const t = useT();
   if (applications.length === 0) return null;
   return (
     <section aria-labelledby="your-applications" className="card mx-auto mb-6 w-full max-w-2xl p-4">
       <h2 id="your-applications" className="font-semibold text-navy-900">
-        Your membership applications
+        {t("dashboard.home.applications")}
       </h2>
       <ul className="mt-2 flex flex-col gap-2">
         {applications.map((application) => (
           <li key={application._id} className="text-slate-800">
-            Session {application.session ?? "not given"}:{" "}
-            <strong>{APPLICATION_STATUS_LABELS[application.status]}</strong>
+            {t("dashboard.home.applicationSession", {
+              session: application.session ?? t("dashboard.home.sessionNotGiven"),
+            })}{" "}
+            <strong>{t("dashboard.home.applicationStatus", { status: application.status })}</strong>
             {application.reason && <span> ({application.reason})</span>}
           </li>
         ))}
@@ -42,41 +44,45 @@ function YourApplications({ applications }: { applications: ApiApplication[] }) 
 
 /** Someone signed in with the email of a student record an admin made: they are offered to claim it. */
 function ClaimOffer({ name }: { name: string }) {
+  const t = useT();
   return (
     <aside
-      aria-label={memberTexts.claimHeading}
+      aria-label={t("dashboard.home.claimHeading")}
       className="card mx-auto mb-6 flex max-w-2xl flex-wrap items-center gap-3 border-accent-400 p-4"
     >
       <p className="flex-1 text-slate-800">
-        {memberTexts.claimHeading} <strong>{name}</strong> is on the Students page with your email.
+        <Message id="dashboard.home.claimText" values={{ name }} components={{ 0: <strong /> }} />
       </p>
       <Link to="/dashboard/profile" className="btn-accent">
-        Claim it
+        {t("dashboard.home.claim")}
       </Link>
     </aside>
   );
 }
 
 function ComingSoon({ displayName }: { displayName: string }) {
+  const t = useT();
   return (
     <section className="card mx-auto max-w-2xl p-8 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">Hello, {displayName}</p>
-      <h1 className="mt-2 text-3xl font-bold text-navy-900">{dashboardTexts.comingSoonHeading}</h1>
-      <p className="mt-4 text-slate-700">{dashboardTexts.comingSoonText}</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">
+        {t("dashboard.home.hello", { name: displayName })}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-navy-900">{t("dashboard.home.comingSoonHeading")}</h1>
+      <p className="mt-4 text-slate-700">{t("dashboard.home.comingSoonText")}</p>
       <ul className="mt-6 flex flex-wrap justify-center gap-3">
         <li>
           <Link to="/dashboard/profile" className="btn-accent">
-            Update your profile
+            {t("dashboard.home.updateProfile")}
           </Link>
         </li>
         <li>
           <Link to="/dashboard/notifications" className="btn-navy">
-            Email notifications
+            {t("dashboard.home.emailNotifications")}
           </Link>
         </li>
         <li>
           <Link to="/events" className="btn-navy">
-            See what's coming
+            {t("dashboard.home.seeWhatsComing")}
           </Link>
         </li>
       </ul>
@@ -86,6 +92,7 @@ function ComingSoon({ displayName }: { displayName: string }) {
 
 /** The admin's home: the spec's root content, then every screen of the menu (what the phone's Menu link opens before JavaScript runs). */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const offer = (
     <>
       {loaderData.claimable && <ClaimOffer name={loaderData.claimable} />}
@@ -104,22 +111,22 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     <section className="flex flex-col gap-5">
       {offer}
       <div>
-        <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
+        <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.title")}</h1>
         <p className="mt-2 text-slate-700">
           <Link to="/dashboard/profile" className="font-medium text-navy-700 underline">
-            {dashboardTexts.rootContent}
+            {t("dashboard.home.rootContent")}
           </Link>
         </p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {menuFor(loaderData.role).map((group) => (
           <li key={group.heading} className="card p-4">
-            <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-700">{group.heading}</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-700">{t(group.heading)}</h2>
             <ul className="mt-2 flex flex-wrap gap-2">
               {group.links.map((link) => (
                 <li key={link.to}>
                   <Link to={`/dashboard/${link.to}`} className="btn border border-slate-300 text-navy-900">
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}

@@ -10,6 +10,8 @@ import { appContext } from "~/context";
 import { countPendingReviews } from "~/domain/review.server";
 import { can, type Role } from "~/domain/roles";
 import { requireSignedIn, signedInUser } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
 import { revalidateAfterForms } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
@@ -22,8 +24,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
 export const shouldRevalidate = revalidateAfterForms;
 
-export function meta() {
-  return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.title");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -42,17 +44,20 @@ const sidebarLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function CountBadge({ count }: { count: number }) {
+  const t = useT();
+  const format = useFormat();
   if (count === 0) return null;
   return (
     <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-      {count}
-      <span className="sr-only"> waiting</span>
+      {format.number(count)}
+      <span className="sr-only"> {t("dashboard.nav.waiting")}</span>
     </span>
   );
 }
 
 /** The menu of what the role may use; a General user has none. */
 function StaffNavigation({ role, pendingReviews }: { role: Role | null; pendingReviews: number }) {
+  const t = useT();
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // A short screen shows part of the menu: the current screen's link is scrolled into it.
@@ -62,19 +67,19 @@ function StaffNavigation({ role, pendingReviews }: { role: Role | null; pendingR
   }, [pathname]);
   if (!role) return null;
   return (
-    <nav aria-label="Dashboard" ref={nav}>
+    <nav aria-label={t("dashboard.title")} ref={nav}>
       <NavLink to="/dashboard" end className={sidebarLinkClass}>
-        Dashboard
+        {t("dashboard.title")}
       </NavLink>
       <div className="mt-3 flex flex-col gap-4 lg:gap-2">
         {menuFor(role).map((group) => (
           <div key={group.heading}>
-            <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-accent-400">{group.heading}</h2>
+            <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-accent-400">{t(group.heading)}</h2>
             <ul className="mt-1 flex flex-col gap-0.5">
               {group.links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={`/dashboard/${link.to}`} className={sidebarLinkClass}>
-                    {link.label}
+                    {t(link.label)}
                     {"badge" in link && <CountBadge count={pendingReviews} />}
                   </NavLink>
                 </li>
@@ -109,7 +114,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       }
     >
       {flash && <FlashMessage kind={flash} />}
-      <div aria-busy={loadingScreen || undefined}>{loadingScreen ? <Spinner label="Loading…" /> : <Outlet />}</div>
+      <div aria-busy={loadingScreen || undefined}>
+        {loadingScreen ? <Spinner label="dashboard.loadingScreen" /> : <Outlet />}
+      </div>
     </DashboardFrame>
   );
 }

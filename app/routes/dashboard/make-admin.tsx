@@ -6,12 +6,14 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
+import { roleChangeQuestionText } from "~/domain/roles";
 import { requireAdminPage } from "~/domain/session.server";
-import { roleChangeQuestion } from "~/domain/users";
 import { answerRoleChangeForm } from "~/domain/users.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -21,8 +23,8 @@ export const handle: RouteHandle = { hydrate: true };
 
 const FORM_ID = "make-admin-form";
 
-export function meta() {
-  return [{ title: "Make Admin" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.makeAdmin.heading");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,13 +34,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(request, requireAdminPage(context));
-  return answerRoleChangeForm(context.get(appContext), await readFormData(request), "make-admin", actor);
+  return answerRoleChangeForm(
+    context.get(appContext),
+    await readFormData(request),
+    "make-admin",
+    actor,
+    translatorFor(request).t,
+  );
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function MakeAdmin({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const answer = confirmed.fetcher.data ?? actionData;
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
@@ -47,12 +56,12 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
     <section className="flex max-w-2xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Users", to: "/dashboard/users" },
-          { label: "Make Admin" },
+          { label: t("dashboard.title"), to: "/dashboard" },
+          { label: t("dashboard.users.heading"), to: "/dashboard/users" },
+          { label: t("dashboard.makeAdmin.heading") },
         ]}
       />
-      <h1 className="text-2xl font-bold text-navy-900">Make Admin</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.makeAdmin.heading")}</h1>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
       <Form
@@ -64,7 +73,7 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
         key={answer?.saved ? "reset" : "form"}
       >
         <TextField
-          label="Email"
+          label={t("dashboard.makeAdmin.email")}
           name="email"
           type="email"
           autoComplete="off"
@@ -73,13 +82,13 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
           error={answer?.errors?.email}
         />
         <button type="submit" className="btn-navy self-start" disabled={confirmed.busy}>
-          Make Admin
+          {t("dashboard.makeAdmin.heading")}
         </button>
       </Form>
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner />}
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...roleChangeQuestion("make-admin", pendingEmail)}
+        {...roleChangeQuestionText(t, "make-admin", pendingEmail)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

@@ -9,12 +9,11 @@ import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/domain/collection";
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus, membershipTexts } from "~/domain/membership";
+import type { ApplicationStatus } from "~/domain/membership";
 import {
   createRound,
   decideApplications,
@@ -24,9 +23,12 @@ import {
   roundInput,
 } from "~/domain/membership.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm, readFormData, selectionProblem } from "~/lib/form-actions.server";
-import { formatDate, todayIn } from "~/lib/format";
+import { todayIn } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/membership";
@@ -34,11 +36,11 @@ import type { Route } from "./+types/membership";
 /** `/dashboard/membership`: open a round; see a round's applications and approve or reject them, one or many. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: "Membership" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.membership.title"));
 }
 
-const STATUSES = Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[];
+const STATUSES: readonly ApplicationStatus[] = ["pending", "approved", "rejected"];
 const isStatus = (value: string | null): value is ApplicationStatus => STATUSES.includes(value as ApplicationStatus);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -60,31 +62,48 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { rounds, round: round ?? null, openRoundId: open?._id ?? null, filters, applications };
 }
 
-const ROUND_FIELDS: readonly FormFieldDef[] = [
-  { name: "session", label: "Session", kind: "text", required: true, maxLength: 9, hint: "e.g. 2026-2027" },
-  { name: "opens_on", label: "Opens on", kind: "date", required: true },
-  { name: "closes_on", label: "Closes on", kind: "date", required: true },
-  { name: "note", label: "Note", kind: "textarea", maxLength: 1000, hint: "Optional, shown on /join" },
+const roundFields = (t: Translate): readonly FormFieldDef[] => [
+  {
+    name: "session",
+    label: t("tools.membership.session"),
+    kind: "text",
+    required: true,
+    maxLength: 9,
+    hint: t("tools.membership.sessionHint"),
+  },
+  { name: "opens_on", label: t("tools.membership.opensOn"), kind: "date", required: true },
+  { name: "closes_on", label: t("tools.membership.closesOn"), kind: "date", required: true },
+  {
+    name: "note",
+    label: t("tools.membership.note"),
+    kind: "textarea",
+    maxLength: 1000,
+    hint: t("tools.membership.noteHint"),
+  },
 ];
 
 type Decision = "approve" | "reject";
 
-function decisionQuestion(decision: Decision, count: number) {
-  const what = count === 1 ? "1 application" : `${count} applications`;
+function decisionQuestion(t: Translate, decision: Decision, count: number) {
   return decision === "approve"
-    ? { title: `Approve ${what}?`, description: "They become members and appear on the Students page." }
-    : { title: `Reject ${what}?`, description: "They see the decision, and the reason if you gave one." };
+    ? { title: t("tools.membership.approveTitle", { count }), description: t("tools.membership.approveDescription") }
+    : { title: t("tools.membership.rejectTitle", { count }), description: t("tools.membership.rejectDescription") };
 }
-const ROUND_QUESTION = { title: "Open this round?", description: "People can apply at /join between its dates." };
+
+const roundQuestion = (t: Translate) => ({
+  title: t("tools.membership.roundTitle"),
+  description: t("tools.membership.roundDescription"),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   if (form.get("intent") === "open-round") {
     const parsed = parseForm(roundInput, form);
     if (!parsed.ok) return parsed.answer;
-    const unconfirmed = confirmation(form, ROUND_QUESTION, dashboardTexts.notSaved, parsed.values);
+    const unconfirmed = confirmation(form, roundQuestion(t), t("dashboard.notSaved"), parsed.values);
     if (unconfirmed) return unconfirmed;
     return answerSafely(app.log, "open the round", async () => {
       const id = await createRound(app.db, parsed.data);
@@ -94,29 +113,32 @@ export async function action({ request, context }: Route.ActionArgs) {
         entityId: id,
         after: parsed.data,
       });
-      return data<ActionResult>({ tone: "success", message: membershipTexts.roundOpened, saved: true });
+      return data<ActionResult>({ tone: "success", message: t("tools.membership.roundOpened"), saved: true });
     });
   }
-  return decide(app, form, actor);
+  return decide(t, app, form, actor);
 }
 
-async function decide(app: AppContext, form: FormData, actor: Actor) {
+async function decide(t: Translate, app: AppContext, form: FormData, actor: Actor) {
   const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
   const ids = selectedIds(form);
   const reason = String(form.get("reason") ?? "").slice(0, 500);
-  const problem = selectionProblem(ids, "Select at least one application.");
+  const problem = selectionProblem(ids, t("tools.membership.selectOne"));
   if (problem) return problem;
   const hidden = { decision, ids: ids.join(","), reason };
   const unconfirmed = confirmation(
     form,
-    { ...decisionQuestion(decision, ids.length), hidden },
-    dashboardTexts.notSaved,
+    { ...decisionQuestion(t, decision, ids.length), hidden },
+    t("dashboard.notSaved"),
   );
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `${decision} the applications`, async () => {
     const count = await decideApplications(app.db, ids, decision, reason, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: membershipTexts.noneDecided });
-    const message = decision === "approve" ? membershipTexts.approvedMany(count) : membershipTexts.rejectedMany(count);
+    if (!count) return data<ActionResult>({ tone: "info", message: t("tools.membership.noneDecided") });
+    const message =
+      decision === "approve"
+        ? t("tools.membership.approvedMany", { count })
+        : t("tools.membership.rejectedMany", { count });
     return data<ActionResult>({ tone: "success", message });
   });
 }
@@ -128,14 +150,17 @@ const BULK_FORM_ID = "decide-applications";
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const { rounds, round, openRoundId, filters, applications } = loaderData;
+  const t = useT();
+  const format = useFormat();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const answer = confirmed.fetcher.data ?? actionData;
   const pending = confirmed.pending;
   const question =
     pending?.get("intent") === "open-round"
-      ? ROUND_QUESTION
+      ? roundQuestion(t)
       : decisionQuestion(
+          t,
           pending?.get("decision") === "reject" ? "reject" : "approve",
           pending ? selectedIds(pending).length : 0,
         );
@@ -150,15 +175,17 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   };
   return (
     <section className="flex flex-col gap-5">
-      <h1 className="text-2xl font-bold text-navy-900">Membership</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.membership.title")}</h1>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && (
         <ConfirmPanel {...actionData.confirm} formId={actionData.confirm.hidden ? undefined : "open-round"} />
       )}
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner />}
 
       <details className="card p-4" open={rounds.length === 0 || undefined}>
-        <summary className="cursor-pointer font-semibold text-navy-900">Open a membership round</summary>
+        <summary className="cursor-pointer font-semibold text-navy-900">
+          {t("tools.membership.openRoundSummary")}
+        </summary>
         <Form
           id="open-round"
           method="post"
@@ -168,7 +195,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           className="mt-4 grid gap-4 sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="open-round" />
-          {ROUND_FIELDS.map((field) => (
+          {roundFields(t).map((field) => (
             <FormField
               key={field.name}
               field={field}
@@ -177,7 +204,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             />
           ))}
           <button type="submit" className="btn-navy self-start">
-            Open the round
+            {t("tools.membership.openRound")}
           </button>
         </Form>
       </details>
@@ -188,28 +215,33 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             <SelectField
               id="filter-round"
               name="round"
-              label="Round"
+              label={t("tools.membership.round")}
               value={round._id}
               choices={rounds.map((candidate) => ({
                 value: candidate._id,
-                label: `${candidate.session}: ${formatDate(candidate.opens_on)} to ${formatDate(candidate.closes_on)}${
-                  candidate._id === openRoundId ? " (open)" : ""
-                }`,
+                label: t(
+                  candidate._id === openRoundId ? "tools.membership.roundChoiceOpen" : "tools.membership.roundChoice",
+                  {
+                    session: candidate.session,
+                    opens: format.date(candidate.opens_on),
+                    closes: format.date(candidate.closes_on),
+                  },
+                ),
               }))}
             />
             <SelectField
               id="filter-status"
               name="status"
-              label="Status"
+              label={t("tools.membership.status")}
               value={filters.status ?? ""}
               choices={[
-                { value: "", label: "Every status" },
-                ...STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] })),
+                { value: "", label: t("tools.membership.everyStatus") },
+                ...STATUSES.map((status) => ({ value: status, label: t(`tools.membership.statusLabel.${status}`) })),
               ]}
             />
             <div className="flex flex-col gap-1">
               <label htmlFor="filter-batch" className="text-sm font-medium text-slate-800">
-                Batch
+                {t("tools.membership.batch")}
               </label>
               <input
                 id="filter-batch"
@@ -220,7 +252,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
               />
             </div>
             <button type="submit" className="btn-navy">
-              Show
+              {t("tools.membership.show")}
             </button>
           </Form>
           <TableSummary page={applications} q="" />
@@ -234,12 +266,12 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
               <div className="flex min-h-11 items-center gap-2">
                 <SelectAll formId={BULK_FORM_ID} id="applications-all" />
                 <label htmlFor="applications-all" className="text-sm font-medium text-slate-800">
-                  Select all on this page
+                  {t("tools.membership.selectAll")}
                 </label>
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor="decision-reason" className="text-sm font-medium text-slate-800">
-                  Reason (optional, the applicant sees it)
+                  {t("tools.membership.reason")}
                 </label>
                 <input
                   id="decision-reason"
@@ -249,34 +281,37 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 />
               </div>
               <button type="submit" name="decision" value="approve" className="btn-accent">
-                Approve selected
+                {t("tools.membership.approveSelected")}
               </button>
               <button type="submit" name="decision" value="reject" className="btn-danger">
-                Reject selected
+                {t("tools.membership.rejectSelected")}
               </button>
             </Form>
           )}
           <DataTable
-            caption={`Applications for ${round.session}`}
+            caption={t("tools.membership.caption", { session: round.session })}
             rows={applications.items}
-            empty="No applications match."
-            selection={{ formId: BULK_FORM_ID, label: (row) => `Select ${row.name}` }}
+            empty={t("tools.membership.empty")}
+            selection={{ formId: BULK_FORM_ID, label: (row) => t("tools.membership.selectNamed", { name: row.name }) }}
             columns={[
-              { header: "Photo", cell: (row) => imageCell(row.photoURL) },
+              { header: t("tools.membership.colPhoto"), cell: (row) => imageCell(row.photoURL) },
               {
-                header: "Name and batch",
-                cell: (row) => ({ kind: "lines", lines: [row.name, row.batch === null ? "" : `Batch-${row.batch}`] }),
+                header: t("tools.membership.colNameBatch"),
+                cell: (row) => ({
+                  kind: "lines",
+                  lines: [row.name, row.batch === null ? "" : t("tools.membership.batchOf", { batch: row.batch })],
+                }),
               },
-              { header: "Email", cell: (row) => textCell(row.email) },
-              { header: "Student ID", cell: (row) => textCell(row.studentId) },
+              { header: t("tools.membership.colEmail"), cell: (row) => textCell(row.email) },
+              { header: t("tools.membership.colStudentId"), cell: (row) => textCell(row.studentId) },
               {
-                header: "Status",
+                header: t("tools.membership.colStatus"),
                 cell: (row) => ({
                   kind: "lines",
                   lines: [
-                    APPLICATION_STATUS_LABELS[row.status],
+                    t(`tools.membership.statusLabel.${row.status}`),
                     row.reason ?? "",
-                    `Applied ${formatDate(row.created_at.slice(0, 10))}`,
+                    t("tools.membership.applied", { date: format.date(row.created_at.slice(0, 10)) }),
                   ],
                 }),
               },
@@ -290,9 +325,12 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                       <button
                         type="submit"
                         className={decision === "approve" ? "btn-accent" : "btn-danger"}
-                        aria-label={`${decision === "approve" ? "Approve" : "Reject"} ${row.name}`}
+                        aria-label={t(
+                          decision === "approve" ? "tools.membership.approveNamed" : "tools.membership.rejectNamed",
+                          { name: row.name },
+                        )}
                       >
-                        {decision === "approve" ? "Approve" : "Reject"}
+                        {t(decision === "approve" ? "tools.membership.approve" : "tools.membership.reject")}
                       </button>
                     </Form>
                   ))
@@ -303,11 +341,11 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             page={applications.page}
             pageCount={applications.pageCount}
             hrefFor={pageHref}
-            label="Applications pages"
+            label={t("tools.membership.pages")}
           />
         </>
       ) : (
-        <p className="card p-6 text-slate-600">No membership round yet: open one above.</p>
+        <p className="card p-6 text-slate-600">{t("tools.membership.noRound")}</p>
       )}
       <ConfirmDialog
         open={pending !== null}

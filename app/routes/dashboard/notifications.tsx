@@ -5,13 +5,15 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { mailingContextOf } from "~/domain/mail.server";
 import { signedInUser } from "~/domain/session.server";
-import { preferencesInput, subscriptionTexts } from "~/domain/subscriptions";
+import { preferencesInput } from "~/domain/subscriptions";
 import { readSubscriptionForm, subscribeMember, subscriptionOfUser, unsubscribe } from "~/domain/subscriptions.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -20,8 +22,8 @@ import type { Route } from "./+types/notifications";
 /** Every signed-in person's own email subscription, at their account's address. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: "Email notifications" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.notifications.title"));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,9 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   if (form.get("intent") === "unsubscribe") {
-    const asked = { ...unsubscribeQuestion, hidden: { intent: "unsubscribe" } };
-    const unconfirmed = confirmation(form, asked, dashboardTexts.notSaved);
+    const asked = { ...unsubscribeQuestion(t), hidden: { intent: "unsubscribe" } };
+    const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
     if (unconfirmed) return unconfirmed;
     const subscription = await subscriptionOfUser(app.db, user);
     if (subscription) {
@@ -59,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       } as const;
       await recordAudit(app.db, actorOf(request, user), entry);
     }
-    return data<ActionResult>({ tone: "success", message: subscriptionTexts.unsubscribed });
+    return data<ActionResult>({ tone: "success", message: t("tools.notifications.unsubscribed") });
   }
   const parsed = readSubscriptionForm(preferencesInput, form);
   if (!parsed.ok) return parsed.answer;
@@ -72,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await recordAudit(app.db, actorOf(request, user), entry);
       return data<ActionResult>({
         tone: "success",
-        message: outcome === "saved" ? subscriptionTexts.saved : notificationTexts.confirmSent(user.email),
+        message:
+          outcome === "saved"
+            ? t("tools.notifications.saved")
+            : t("tools.notifications.confirmSent", { email: user.email }),
       });
     },
     parsed.values,
@@ -82,36 +88,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-const unsubscribeQuestion = {
-  title: "Unsubscribe from everything?",
-  description: "No more mail from the club. To start again you confirm your address from a new mail.",
-};
-
-const notificationTexts = {
-  confirmSent: (email: string) =>
-    `Saved. We sent a link to ${email}: open it to confirm the address, and the mail starts.`,
-  waiting: "Waiting for you to open the confirmation link we mailed.",
-  active: "Subscribed.",
-  none: "You get no mail from the club now. Choose topics below to start.",
-};
+const unsubscribeQuestion = (t: Translate) => ({
+  title: t("tools.notifications.unsubscribeTitle"),
+  description: t("tools.notifications.unsubscribeDescription"),
+});
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const confirmed = useConfirmedSubmit();
   const busy = navigation.state !== "idle" || confirmed.busy;
   const { subscription, email } = loaderData;
   const values = actionData?.values;
   const status = !subscription
-    ? notificationTexts.none
+    ? t("tools.notifications.none")
     : subscription.confirmed
-      ? notificationTexts.active
-      : notificationTexts.waiting;
+      ? t("tools.notifications.active")
+      : t("tools.notifications.waiting");
   const saved = actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null;
   return (
     <section className="flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">Email notifications</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.notifications.title")}</h1>
       <p className="text-slate-700">
-        Mail goes to <strong>{email}</strong>. {status}
+        <Message id="tools.notifications.mailGoesTo" values={{ email, status }} components={{ 0: <strong /> }} />
       </p>
       <FeedbackMessage feedback={confirmed.feedback ?? saved} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
@@ -126,21 +125,21 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           errors={actionData?.errors}
         />
         <button type="submit" name="intent" value="save" className="btn-navy self-start" disabled={busy}>
-          {subscription ? "Save my choices" : "Subscribe"}
+          {subscription ? t("tools.notifications.save") : t("tools.notifications.subscribe")}
         </button>
       </Form>
       {subscription && (
         <Form method="post" onSubmit={confirmed.askFromEvent} className="mt-4 border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="unsubscribe" />
           <button type="submit" className="btn-danger" disabled={busy}>
-            Unsubscribe from everything
+            {t("tools.notifications.unsubscribe")}
           </button>
         </Form>
       )}
-      {busy && <Spinner label={accountTexts.loading} />}
+      {busy && <Spinner />}
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...unsubscribeQuestion}
+        {...unsubscribeQuestion(t)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

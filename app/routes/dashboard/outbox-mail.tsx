@@ -5,12 +5,12 @@ import { appContext } from "~/context";
 import { findMail } from "~/domain/mail.server";
 import { UUID_PATTERN } from "~/domain/recent-events";
 import { requireAdminPage } from "~/domain/session.server";
-import { formatDateTime } from "~/lib/format";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
 import type { Route } from "./+types/outbox-mail";
-import { outboxTexts } from "./outbox";
 
-export function meta() {
-  return [{ title: "A mail" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.outbox.mailTitle"));
 }
 
 /** One mail as its reader gets it (the plain-text part: the HTML part says the same in the club's look). */
@@ -24,26 +24,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function OutboxMail({ loaderData }: Route.ComponentProps) {
   const { mail } = loaderData;
+  const t = useT();
+  const format = useFormat();
+  const status = t(`tools.outbox.status.${mail.status}`);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Outbox", to: "/dashboard/outbox" },
-          { label: "Mail" },
+          { label: t("tools.outbox.crumbDashboard"), to: "/dashboard" },
+          { label: t("tools.outbox.heading"), to: "/dashboard/outbox" },
+          { label: t("tools.outbox.crumbMail") },
         ]}
       />
       <h1 className="text-2xl font-bold break-words text-navy-900">{mail.subject}</h1>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold">To</dt>
+        <dt className="font-semibold">{t("tools.outbox.colTo")}</dt>
         <dd className="break-all">{mail.to}</dd>
-        <dt className="font-semibold">Status</dt>
-        <dd>
-          {outboxTexts.status[mail.status]}
-          {mail.lastError && ` (last error: ${mail.lastError})`}
-        </dd>
-        <dt className="font-semibold">Written</dt>
-        <dd>{formatDateTime(mail.createdAt, clubTimeZone)}</dd>
+        <dt className="font-semibold">{t("tools.outbox.colStatus")}</dt>
+        <dd>{mail.lastError ? t("tools.outbox.statusWithError", { status, error: mail.lastError }) : status}</dd>
+        <dt className="font-semibold">{t("tools.outbox.colWritten")}</dt>
+        <dd>{format.dateTime(mail.createdAt, clubTimeZone)}</dd>
       </dl>
       <pre className="card overflow-x-auto p-4 text-sm whitespace-pre-wrap break-words">{mail.text}</pre>
     </section>

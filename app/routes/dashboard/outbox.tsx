@@ -5,22 +5,14 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { listMails, type MailRow } from "~/domain/mail.server";
 import { requireAdminPage } from "~/domain/session.server";
-import { formatDateTime } from "~/lib/format";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { Route } from "./+types/outbox";
 
-export function meta() {
-  return [{ title: outboxTexts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.outbox.heading"));
 }
-
-export const outboxTexts = {
-  heading: "Outbox",
-  withSmtp: "Every mail the site has sent or is sending, newest first.",
-  withoutSmtp:
-    "No SMTP server is set (SMTP_URL), so mail is kept here instead of being sent: nothing is lost. Set SMTP_URL to send mail.",
-  empty: "No mail yet.",
-  status: { queued: "Waiting to be sent", sent: "Sent", outbox: "Kept here (no SMTP)" },
-} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -34,38 +26,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type MailListRow = Omit<MailRow, "html" | "text" | "createdAt" | "sentAt"> & { _id: string; createdAt: string | Date };
 
-const columns: TableColumn<MailListRow>[] = [
-  { header: "To", cell: (mail) => ({ kind: "text", text: mail.to }) },
-  { header: "Subject", cell: (mail) => ({ kind: "text", text: mail.subject }) },
-  {
-    header: "Status",
-    cell: (mail) => ({
-      kind: "lines",
-      lines: [outboxTexts.status[mail.status], mail.lastError ? `Last error: ${mail.lastError}` : ""],
-    }),
-  },
-  { header: "Written", cell: (mail) => ({ kind: "text", text: formatDateTime(mail.createdAt, clubTimeZone) }) },
-];
-
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { page, smtp } = loaderData;
+  const t = useT();
+  const format = useFormat();
   const rows = page.items.map((mail) => ({ ...mail, _id: mail.id }));
+  const columns: TableColumn<MailListRow>[] = [
+    { header: t("tools.outbox.colTo"), cell: (mail) => ({ kind: "text", text: mail.to }) },
+    { header: t("tools.outbox.colSubject"), cell: (mail) => ({ kind: "text", text: mail.subject }) },
+    {
+      header: t("tools.outbox.colStatus"),
+      cell: (mail) => ({
+        kind: "lines",
+        lines: [
+          t(`tools.outbox.status.${mail.status}`),
+          mail.lastError ? t("tools.outbox.lastError", { error: mail.lastError }) : "",
+        ],
+      }),
+    },
+    {
+      header: t("tools.outbox.colWritten"),
+      cell: (mail) => ({ kind: "text", text: format.dateTime(mail.createdAt, clubTimeZone) }),
+    },
+  ];
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{outboxTexts.heading}</h1>
-      <p className="max-w-2xl text-slate-700">{smtp ? outboxTexts.withSmtp : outboxTexts.withoutSmtp}</p>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.outbox.heading")}</h1>
+      <p className="max-w-2xl text-slate-700">{smtp ? t("tools.outbox.withSmtp") : t("tools.outbox.withoutSmtp")}</p>
       <DataTable
-        caption={outboxTexts.heading}
+        caption={t("tools.outbox.heading")}
         columns={columns}
         rows={rows}
-        empty={outboxTexts.empty}
+        empty={t("tools.outbox.empty")}
         actions={(mail: MailListRow) => (
           <Link
             to={`/dashboard/outbox/${mail.id}`}
             className="btn border border-slate-300 text-navy-900"
-            aria-label={`Read ${mail.subject} to ${mail.to}`}
+            aria-label={t("tools.outbox.readNamed", { subject: mail.subject, to: mail.to })}
           >
-            Read
+            {t("tools.outbox.read")}
           </Link>
         )}
       />
@@ -73,7 +72,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         page={page.page}
         pageCount={page.pageCount}
         hrefFor={(number) => `?page=${number}`}
-        label="Outbox pages"
+        label={t("tools.outbox.pages")}
       />
     </section>
   );

@@ -4,14 +4,14 @@ import { NoticeArticle } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { RecentEventArticle } from "~/components/recent-event-article";
 import { ResultEntry } from "~/components/result-entry";
-import { eventsPage } from "~/content/events";
-import { noticeBoard } from "~/content/notice-board";
-import { resultsPage } from "~/content/people";
 import { appContext } from "~/context";
 import { collectionByKey, editPath } from "~/domain/collections";
 import { findPreviewItem, isPreviewCollection, type PreviewItem } from "~/domain/preview.server";
-import { isUnpublished, publishingLabel, publishingTexts } from "~/domain/publishing";
+import { isUnpublished } from "~/domain/publishing";
+import { statusText } from "~/domain/publishing-status";
 import { requirePermissionPage, requireSignedIn } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
 import type { Route } from "./+types/preview";
 
 /**
@@ -22,9 +22,9 @@ import type { Route } from "./+types/preview";
  */
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `Preview: ${loaderData.preview.item.name}` : "Preview";
-  return [{ title }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  const name = args.loaderData?.preview.item.name;
+  return privatePageMeta(args, (t) => (name ? t("dashboard.preview.titleOf", { name }) : t("dashboard.preview.title")));
 }
 
 export function headers() {
@@ -50,18 +50,20 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 }
 
 function PreviewBanner({ preview }: { preview: PreviewItem }) {
+  const t = useT();
+  const format = useFormat();
   const hidden = isUnpublished(preview.item.status);
   return (
-    <aside aria-label="Preview" className="border-b border-amber-300 bg-amber-50">
+    <aside aria-label={t("dashboard.preview.title")} className="border-b border-amber-300 bg-amber-50">
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-amber-950">
-        <p className="font-semibold">{hidden ? publishingTexts.previewBanner : publishingTexts.previewOfPublished}</p>
-        <p className="rounded bg-white px-2 py-0.5 text-sm font-semibold">{publishingLabel(preview.item)}</p>
+        <p className="font-semibold">{t(hidden ? "dashboard.preview.banner" : "dashboard.preview.ofPublished")}</p>
+        <p className="rounded bg-white px-2 py-0.5 text-sm font-semibold">{statusText(preview.item, { t, format })}</p>
         <Link
           to={editPath(collectionByKey(preview.collection), preview.item._id)}
           className="text-navy-800 underline"
           reloadDocument
         >
-          {publishingTexts.backToForm}
+          {t("dashboard.preview.backToForm")}
         </Link>
       </div>
     </aside>
@@ -70,11 +72,12 @@ function PreviewBanner({ preview }: { preview: PreviewItem }) {
 
 /** The item in its public page's own view and header. */
 function PreviewBody({ preview }: { preview: PreviewItem }) {
+  const t = useT();
   switch (preview.collection) {
     case "notices":
       return (
         <>
-          <PageHeader eyebrow="News and announcements" title={noticeBoard.heading} />
+          <PageHeader eyebrow={t("dashboard.preview.noticesEyebrow")} title={t("dashboard.preview.noticesHeading")} />
           <div className="container-page max-w-3xl py-10">
             <NoticeArticle notice={preview.item} />
           </div>
@@ -83,7 +86,7 @@ function PreviewBody({ preview }: { preview: PreviewItem }) {
     case "results":
       return (
         <>
-          <PageHeader eyebrow="Standings" title={resultsPage.title} />
+          <PageHeader eyebrow={t("dashboard.preview.resultsEyebrow")} title={t("dashboard.preview.resultsHeading")} />
           <div className="container-page py-10">
             <ResultEntry result={preview.item} lazy={false} />
           </div>
@@ -94,7 +97,7 @@ function PreviewBody({ preview }: { preview: PreviewItem }) {
     case "events":
       return (
         <>
-          <PageHeader eyebrow="Learn, compete, grow" title={eventsPage.heading} />
+          <PageHeader eyebrow={t("dashboard.preview.eventsEyebrow")} title={t("dashboard.preview.eventsHeading")} />
           <div className="container-page max-w-4xl py-10">
             <EventArticle category={preview.category} event={preview.item} />
           </div>

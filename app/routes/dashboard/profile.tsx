@@ -4,12 +4,10 @@ import { MemberProfileSection } from "~/components/member-profile-form";
 import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
 import { certificatesOfUser } from "~/domain/certificates.server";
-import { memberTexts } from "~/domain/members";
 import {
   claimStudent,
   findClaimableStudent,
@@ -20,13 +18,16 @@ import {
 import { signedInUser } from "~/domain/session.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { passwordChangeInput, renameInput } from "~/domain/users.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { INVALID_INPUT_MESSAGE, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
+import { invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { Route } from "./+types/profile";
 
-export function meta() {
-  return [{ title: "Your profile" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.profile.heading");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -43,12 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await readFormData(request);
   const user = signedInUser(context);
+  const { t } = translatorFor(request);
 
   if (form.get("intent") === "claim") {
     const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
+    const values = { intent: "member" };
     return claimed
-      ? data<ActionResult>({ tone: "success", message: memberTexts.claimed, values: { intent: "member" } })
-      : data<ActionResult>({ tone: "error", message: memberTexts.notClaimed, values: { intent: "member" } }, 409);
+      ? data<ActionResult>({ tone: "success", message: t("dashboard.profile.claimed"), values })
+      : data<ActionResult>({ tone: "error", message: t("dashboard.profile.notClaimed"), values }, 409);
   }
 
   if (form.get("intent") === "member") {
@@ -57,10 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return invalidForm(values, parsed.errors);
     const saved = await saveMemberProfile(app.db, user.id, parsed.data, actorOf(request, user));
     if (!saved.ok) {
-      const message = saved.status === 404 ? memberTexts.noProfile : INVALID_INPUT_MESSAGE;
+      const message = t(saved.status === 404 ? "dashboard.profile.noProfile" : "messages.form.invalid");
       return data<ActionResult>({ tone: "error", message, errors: saved.errors, values }, saved.status);
     }
-    return data<ActionResult>({ tone: "success", message: memberTexts.saved, values });
+    return data<ActionResult>({ tone: "success", message: t("dashboard.profile.saved"), values });
   }
 
   if (form.get("intent") === "name") {
@@ -77,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
     return data<ActionResult>(
-      { tone: "success", message: dashboardTexts.nameSaved, values: parsed.values },
+      { tone: "success", message: t("dashboard.profile.nameSaved"), values: parsed.values },
       { headers },
     );
   }
@@ -105,6 +108,7 @@ export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Each form shows the answer it got (the answer carries the form's `intent`).
@@ -117,7 +121,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="flex max-w-2xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-navy-900">{dashboardTexts.profileHeading}</h1>
+        <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.profile.heading")}</h1>
         <p className="mt-1 text-slate-600">{loaderData.email}</p>
       </div>
       <MemberProfileSection
@@ -130,12 +134,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       />
       <MyCertificates certificates={loaderData.certificates} />
       <Form method="post" className="card flex flex-col gap-4 p-6">
-        <h2 className="text-lg font-semibold text-navy-900">Display name</h2>
+        <h2 className="text-lg font-semibold text-navy-900">{t("dashboard.profile.displayName")}</h2>
         {resultFor("name")}
         <input type="hidden" name="intent" value="name" />
         <TextField
           key={loaderData.displayName}
-          label="Display name"
+          label={t("dashboard.profile.displayName")}
           name="displayName"
           required
           maxLength={DISPLAY_NAME_MAX}
@@ -143,15 +147,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           error={answerFor("name")?.errors?.displayName}
         />
         <button type="submit" className="btn-navy self-start" disabled={busy}>
-          Save name
+          {t("dashboard.profile.saveName")}
         </button>
       </Form>
       <Form method="post" className="card flex flex-col gap-4 p-6">
-        <h2 className="text-lg font-semibold text-navy-900">Password</h2>
+        <h2 className="text-lg font-semibold text-navy-900">{t("dashboard.profile.password")}</h2>
         {resultFor("password")}
         <input type="hidden" name="intent" value="password" />
         <TextField
-          label="Current password"
+          label={t("dashboard.profile.currentPassword")}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
@@ -159,7 +163,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           error={answerFor("password")?.errors?.currentPassword}
         />
         <TextField
-          label="New password"
+          label={t("dashboard.profile.newPassword")}
           name="newPassword"
           type="password"
           autoComplete="new-password"
@@ -167,7 +171,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           error={answerFor("password")?.errors?.newPassword}
         />
         <TextField
-          label="Retype new password"
+          label={t("dashboard.profile.retypePassword")}
           name="newPasswordRetype"
           type="password"
           autoComplete="new-password"
@@ -175,10 +179,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           error={answerFor("password")?.errors?.newPasswordRetype}
         />
         <button type="submit" className="btn-navy self-start" disabled={busy}>
-          Change password
+          {t("dashboard.profile.changePassword")}
         </button>
       </Form>
-      {busy && <Spinner label={accountTexts.loading} />}
+      {busy && <Spinner />}
     </section>
   );
 }

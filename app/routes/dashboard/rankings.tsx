@@ -5,13 +5,15 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
-import { RANKING_RULE_LABELS, type RankingRule, rankingTexts as texts } from "~/domain/rankings";
+import type { RankingRule } from "~/domain/rankings";
 import { createSeries, deleteSeries, listSeries, seriesFormInput, seriesInput } from "~/domain/rankings.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { listContests } from "~/domain/standings.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
@@ -21,9 +23,16 @@ import type { Route } from "./+types/rankings";
 /** The club's rankings across contests: make one from published standings, or delete one. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: texts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.rankings.heading"));
 }
+
+const RULES: readonly RankingRule[] = ["solved-penalty", "rank-points", "score-share"];
+
+const deleteQuestion = (t: Translate, name: string) => ({
+  title: t("tools.rankings.deleteTitle"),
+  description: t("tools.rankings.deleteDescription", { name }),
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermissionPage(context, "edit-content");
@@ -36,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   if (form.get("intent") === "create") {
     const values = { name: String(form.get("name") ?? ""), rule: String(form.get("rule") ?? "") };
     const parsed = seriesInput.safeParse(seriesFormInput(form));
@@ -53,35 +63,32 @@ export async function action({ request, context }: Route.ActionArgs) {
         label: parsed.data.name,
         after: { slug, ...parsed.data },
       });
-      return data<ActionResult>({ tone: "success", message: texts.created, saved: true });
+      return data<ActionResult>({ tone: "success", message: t("tools.rankings.created"), saved: true });
     });
   }
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(
-    form,
-    { ...texts.deleteQuestion(name), hidden: { id, name } },
-    dashboardTexts.notSaved,
-  );
+  const unconfirmed = confirmation(form, { ...deleteQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   if (await deleteSeries(app.db, id)) {
     await recordAudit(app.db, actor, { action: "delete", entity: "rankings", entityId: id, label: name });
   }
-  return data<ActionResult>({ tone: "success", message: texts.deleted });
+  return data<ActionResult>({ tone: "success", message: t("tools.rankings.deleted") });
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Rankings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const confirmed = useConfirmedSubmit();
   const values = actionData?.saved ? {} : (actionData?.values ?? {});
   const errors = actionData?.errors ?? {};
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{texts.heading}</h1>
-      <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.rankings.heading")}</h1>
+      <p className="max-w-2xl text-slate-700">{t("tools.rankings.intro")}</p>
       <FeedbackMessage
         feedback={
           actionData?.tone && actionData.message
@@ -91,7 +98,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
       />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       {loaderData.contests.length === 0 ? (
-        <p className="card p-6 text-slate-700">{texts.noContests}</p>
+        <p className="card p-6 text-slate-700">{t("tools.rankings.noContests")}</p>
       ) : (
         <Form
           method="post"
@@ -99,10 +106,10 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
           className="card flex max-w-xl flex-col gap-4 p-6"
           key={actionData?.saved ? "saved" : "form"}
         >
-          <h2 className="text-lg font-bold text-navy-900">{texts.newHeading}</h2>
+          <h2 className="text-lg font-bold text-navy-900">{t("tools.rankings.newHeading")}</h2>
           <input type="hidden" name="intent" value="create" />
           <TextField
-            label={texts.name}
+            label={t("tools.rankings.name")}
             name="name"
             required
             maxLength={200}
@@ -112,18 +119,15 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
           <SelectField
             id="ranking-rule"
             name="rule"
-            label={texts.rule}
+            label={t("tools.rankings.rule")}
             value={values.rule ?? "solved-penalty"}
-            choices={(Object.keys(RANKING_RULE_LABELS) as RankingRule[]).map((rule) => ({
-              value: rule,
-              label: RANKING_RULE_LABELS[rule],
-            }))}
+            choices={RULES.map((rule) => ({ value: rule, label: t(`tools.rankings.ruleLabel.${rule}`) }))}
           />
           <fieldset
             className="flex flex-col gap-2"
             aria-describedby={errors.contests ? "ranking-contests-error" : undefined}
           >
-            <legend className="text-sm font-medium text-slate-800">{texts.chooseContests}</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("tools.rankings.chooseContests")}</legend>
             {loaderData.contests.map((contest) => (
               <div key={contest.id} className="flex flex-wrap items-center gap-3">
                 <label className="flex min-h-11 flex-1 items-center gap-2">
@@ -131,7 +135,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
                   {contest.name}
                 </label>
                 <label className="flex items-center gap-2 text-sm">
-                  Weight
+                  {t("tools.rankings.weight")}
                   <input
                     name={`weight.${contest.id}`}
                     type="number"
@@ -139,7 +143,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
                     min={0.1}
                     step={0.1}
                     defaultValue={1}
-                    aria-label={`Weight of ${contest.name}`}
+                    aria-label={t("tools.rankings.weightOf", { name: contest.name })}
                     className="min-h-11 w-20 rounded-lg border border-slate-300 px-2"
                   />
                 </label>
@@ -152,13 +156,13 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
             )}
           </fieldset>
           <button type="submit" className="btn-navy self-start">
-            {texts.create}
+            {t("tools.rankings.create")}
           </button>
         </Form>
       )}
-      <h2 className="text-lg font-bold text-navy-900">{texts.listHeading}</h2>
+      <h2 className="text-lg font-bold text-navy-900">{t("tools.rankings.listHeading")}</h2>
       {loaderData.series.length === 0 ? (
-        <p className="card p-6 text-slate-600">{texts.none}</p>
+        <p className="card p-6 text-slate-600">{t("tools.rankings.none")}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {loaderData.series.map((series) => (
@@ -167,13 +171,17 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
                 <Link to={`/rankings/${series.slug}`} className="font-semibold text-navy-700 underline">
                   {series.name}
                 </Link>
-                <span className="block text-sm text-slate-600">{RANKING_RULE_LABELS[series.rule]}</span>
+                <span className="block text-sm text-slate-600">{t(`tools.rankings.ruleLabel.${series.rule}`)}</span>
               </span>
               <Form method="post" onSubmit={confirmed.askFromEvent}>
                 <input type="hidden" name="id" value={series.id} />
                 <input type="hidden" name="name" value={series.name} />
-                <button type="submit" className="btn-danger" aria-label={`Delete ${series.name}`}>
-                  Delete
+                <button
+                  type="submit"
+                  className="btn-danger"
+                  aria-label={t("tools.rankings.deleteNamed", { name: series.name })}
+                >
+                  {t("tools.rankings.delete")}
                 </button>
               </Form>
             </li>
@@ -182,7 +190,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
       )}
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...texts.deleteQuestion(pendingName)}
+        {...deleteQuestion(t, pendingName)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

@@ -8,12 +8,12 @@ import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { type AppContext, appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
 import { type Actor, actorOf } from "~/domain/audit.server";
+import { type Collection, dashboardColumns } from "~/domain/collection";
 import { collections } from "~/domain/collections";
-import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey, reviewTexts } from "~/domain/review";
+import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey } from "~/domain/review";
 import {
   approveSubmission,
   approveSubmissions,
@@ -22,6 +22,9 @@ import {
   rejectSubmissions,
 } from "~/domain/review.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
@@ -30,8 +33,8 @@ import type { Route } from "./+types/review";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: reviewTexts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.review.heading");
 }
 
 /** Each collection pages on its own: `?notices=2&results=1`. */
@@ -62,58 +65,77 @@ const DECISIONS = ["approve", "reject", "approve-selected", "reject-selected"] a
 type Decision = (typeof DECISIONS)[number];
 const isBulk = (decision: Decision) => decision.endsWith("-selected");
 
-function question(decision: Decision, name: string, count = 1) {
-  if (decision === "approve") return { title: "Approve this submission?", description: `“${name}” becomes public.` };
-  if (decision === "reject") return { title: "Reject this submission?", description: `“${name}” is removed for good.` };
-  const what = count === 1 ? "1 submission" : `${count} submissions`;
-  const selected = count === 1 ? "The selected submission" : "The selected submissions";
+function question(t: Translate, decision: Decision, name: string, count = 1) {
+  if (decision === "approve") {
+    return {
+      title: t("dashboard.review.approveTitle"),
+      description: t("dashboard.review.approveDescription", { name }),
+    };
+  }
+  if (decision === "reject") {
+    return { title: t("dashboard.review.rejectTitle"), description: t("dashboard.review.rejectDescription", { name }) };
+  }
   return decision === "approve-selected"
-    ? { title: `Approve ${what}?`, description: `${selected} ${count === 1 ? "becomes" : "become"} public.` }
-    : { title: `Reject ${what}?`, description: `${selected} ${count === 1 ? "is" : "are"} removed for good.` };
+    ? {
+        title: t("dashboard.review.approveManyTitle", { count }),
+        description: t("dashboard.review.approveManyDescription", { count }),
+      }
+    : {
+        title: t("dashboard.review.rejectManyTitle", { count }),
+        description: t("dashboard.review.rejectManyDescription", { count }),
+      };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
-    return data<ActionResult>({ tone: "error", message: "Unknown review action." }, 400);
+    return data<ActionResult>({ tone: "error", message: t("dashboard.review.unknown") }, 400);
   }
-  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor);
+  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor, t);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
-  const asked = { ...question(decision, name), hidden: { collection: key, decision, id, name } };
-  const unconfirmed = confirmation(form, asked, dashboardTexts.notSaved);
+  const asked = { ...question(t, decision, name), hidden: { collection: key, decision, id, name } };
+  const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, `${decision} the submission`, async () => {
     const count =
       decision === "approve"
         ? await approveSubmission(app.db, key, id, actor)
         : await rejectSubmission(app.db, key, id, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
+    if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
     if (decision === "approve") await announceSoon(app);
-    const message = decision === "approve" ? reviewTexts.approved : reviewTexts.rejected;
+    const message = t(decision === "approve" ? "dashboard.review.approved" : "dashboard.review.rejected");
     return data<ActionResult>({ tone: "success", message });
   });
 }
 
-async function decideSelected(form: FormData, key: ReviewableKey, decision: Decision, app: AppContext, actor: Actor) {
+async function decideSelected(
+  form: FormData,
+  key: ReviewableKey,
+  decision: Decision,
+  app: AppContext,
+  actor: Actor,
+  t: Translate,
+) {
   const ids = selectedIds(form);
-  const problem = selectionProblem(ids, reviewTexts.noneSelected);
+  const problem = selectionProblem(ids, t("dashboard.review.noneSelected"));
   if (problem) return problem;
   const hidden = { collection: key, decision, ids: ids.join(",") };
-  const unconfirmed = confirmation(form, { ...question(decision, "", ids.length), hidden }, dashboardTexts.notSaved);
+  const unconfirmed = confirmation(form, { ...question(t, decision, "", ids.length), hidden }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   const approving = decision === "approve-selected";
   return answerSafely(app.log, `${approving ? "approve" : "reject"} the selected submissions`, async () => {
     const count = approving
       ? await approveSubmissions(app.db, key, ids, actor)
       : await rejectSubmissions(app.db, key, ids, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: reviewTexts.missing }, 404);
+    if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
     if (approving) await announceSoon(app);
-    const message = approving ? reviewTexts.approvedMany(count) : reviewTexts.rejectedMany(count);
+    const message = t(approving ? "dashboard.review.approvedMany" : "dashboard.review.rejectedMany", { count });
     return data<ActionResult>({ tone: "success", message });
   });
 }
@@ -123,6 +145,8 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, shown, queue } = loaderData;
+  const t = useT();
+  const format = useFormat();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingDecision = (confirmed.pending?.get("decision") ?? "approve") as Decision;
@@ -135,40 +159,41 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{reviewTexts.heading}</h1>
-      <p className="text-slate-700">{reviewTexts.intro}</p>
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.review.heading")}</h1>
+      <p className="text-slate-700">{t("dashboard.review.intro")}</p>
+      {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <SelectField
           id="review-show"
           name="show"
-          label={reviewTexts.show}
+          label={t("dashboard.review.show")}
           value={showing ?? ""}
           choices={[
-            { value: "", label: reviewTexts.showEverything },
+            { value: "", label: t("dashboard.review.showEverything") },
             ...REVIEWABLE_KEYS.map((key) => ({
               value: key,
-              label: collections[key].headings.list.replace(/^All /, ""),
+              label: t("dashboard.review.showCollection", { collection: key }),
             })),
           ]}
         />
         <button type="submit" className="btn-navy">
-          Show
+          {t("dashboard.review.show")}
         </button>
       </Form>
-      {empty && <p className="card p-6 text-slate-600">{reviewTexts.empty}</p>}
+      {empty && <p className="card p-6 text-slate-600">{t("dashboard.review.empty")}</p>}
       {shown.map((key) => {
-        const collection = collections[key];
+        const collection: Collection = collections[key];
         const page = queue[key];
         const rows = page.items as { _id: string; name: string }[];
         if (page.total === 0) return null;
         const bulkFormId = `decide-selected-${key}`;
+        const waiting = t("dashboard.review.waiting", { collection: key, count: format.number(page.total) });
         return (
           <section key={key} aria-labelledby={`review-${key}`} className="flex flex-col gap-2">
             <h2 id={`review-${key}`} className="text-lg font-semibold text-navy-900">
-              {reviewTexts.waiting(collection.noun, page.total)}
+              {waiting}
             </h2>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <TableSummary page={page} q="" />
@@ -176,9 +201,9 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                 href={`/dashboard/review.csv?show=${key}`}
                 download
                 className="btn border border-slate-300 bg-white"
-                aria-label={`Export CSV: ${reviewTexts.waiting(collection.noun, page.total)}`}
+                aria-label={t("dashboard.review.exportLabel", { waiting })}
               >
-                Export CSV
+                {t("dashboard.exportCsv")}
               </a>
             </div>
             <Form
@@ -191,22 +216,22 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               <div className="flex min-h-11 items-center gap-2">
                 <SelectAll formId={bulkFormId} id={`${bulkFormId}-all`} />
                 <label htmlFor={`${bulkFormId}-all`} className="text-sm font-medium text-slate-800">
-                  Select all on this page
+                  {t("dashboard.selectAll")}
                 </label>
               </div>
               <button type="submit" name="decision" value="approve-selected" className="btn-accent">
-                {reviewTexts.approveSelected}
+                {t("dashboard.review.approveSelected")}
               </button>
               <button type="submit" name="decision" value="reject-selected" className="btn-danger">
-                {reviewTexts.rejectSelected}
+                {t("dashboard.review.rejectSelected")}
               </button>
             </Form>
             <DataTable<{ _id: string; name: string }>
-              caption={reviewTexts.caption(collection.noun)}
-              columns={collection.columns}
+              caption={t("dashboard.review.caption", { collection: key })}
+              columns={dashboardColumns(collection.columns, { t, format })}
               rows={rows}
-              empty={reviewTexts.empty}
-              selection={{ formId: bulkFormId, label: (row) => `Select ${row.name}` }}
+              empty={t("dashboard.review.empty")}
+              selection={{ formId: bulkFormId, label: (row) => t("dashboard.selectRow", { name: row.name }) }}
               actions={(row) =>
                 (["approve", "reject"] as const).map((decision) => (
                   <Form key={decision} method="post" onSubmit={confirmed.askFromEvent}>
@@ -217,9 +242,9 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                     <button
                       type="submit"
                       className={`${decision === "approve" ? "btn-accent" : "btn-danger"} w-24`}
-                      aria-label={`${decision === "approve" ? "Approve" : "Reject"} ${row.name}`}
+                      aria-label={t(`dashboard.review.${decision}Row`, { name: row.name })}
                     >
-                      {decision === "approve" ? "Approve" : "Reject"}
+                      {t(`dashboard.review.${decision}`)}
                     </button>
                   </Form>
                 ))
@@ -229,14 +254,14 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               page={page.page}
               pageCount={page.pageCount}
               hrefFor={(number) => pageHref(key, number)}
-              label={reviewTexts.pages(collection.noun)}
+              label={t("dashboard.review.pages", { collection: key })}
             />
           </section>
         );
       })}
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...question(pendingDecision, pendingName, pendingCount)}
+        {...question(t, pendingDecision, pendingName, pendingCount)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

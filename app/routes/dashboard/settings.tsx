@@ -6,14 +6,16 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SettingsFields } from "~/components/settings-fields";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { getSiteSettings, saveSiteSettings } from "~/domain/settings.server";
-import { readSettingsForm, settingsFormValues, settingsLayout } from "~/domain/settings-form.server";
+import { readSettingsForm, settingsFormValues, translatedSettingsLayout } from "~/domain/settings-form.server";
 import { isSettingsGroup, SETTINGS_GROUPS } from "~/domain/settings-groups";
 import { settingsGroupSchemas } from "~/domain/settings-schema.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -27,13 +29,6 @@ export const handle: RouteHandle = { hydrate: true };
 
 const FORM_ID = "settings-form";
 
-const settingsTexts = {
-  heading: "Settings",
-  saved: "Settings saved. Every page shows them now.",
-  unchanged: "Nothing was changed.",
-  save: "Save settings",
-};
-
 function groupOf(params: { group?: string }): (typeof SETTINGS_GROUPS)[number] {
   const key = params.group ?? "club";
   const group = SETTINGS_GROUPS.find((candidate) => candidate.key === key);
@@ -41,22 +36,28 @@ function groupOf(params: { group?: string }): (typeof SETTINGS_GROUPS)[number] {
   return group;
 }
 
-const saveQuestion = (label: string) => ({
-  title: "Save the settings?",
-  description: `The ${label} settings change on every page at once.`,
+const saveQuestion = (t: Translate, group: (typeof SETTINGS_GROUPS)[number]) => ({
+  title: t("tools.settings.saveTitle"),
+  description: t("tools.settings.saveDescription", { group: t(group.label) }),
 });
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const group = SETTINGS_GROUPS.find((candidate) => candidate.key === loaderData?.group);
-  const title = group ? `${settingsTexts.heading}: ${group.label}` : settingsTexts.heading;
-  return [{ title }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  const group = SETTINGS_GROUPS.find((candidate) => candidate.key === args.loaderData?.group);
+  return privatePageMeta(args, (t) =>
+    group ? t("tools.settings.headingGroup", { group: t(group.label) }) : t("tools.settings.heading"),
+  );
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context);
   const group = groupOf(params);
   const settings = await getSiteSettings(context.get(appContext).db);
-  return { group: group.key, parts: settingsLayout(group.key), values: settingsFormValues(group.key, settings) };
+  const { t } = translatorFor(request);
+  return {
+    group: group.key,
+    parts: translatedSettingsLayout(group.key, t),
+    values: settingsFormValues(group.key, settings),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -64,17 +65,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireAdminPage(context);
   const group = groupOf(params);
   const form = await readFormData(request);
-  const posted = readSettingsForm(group.key, form);
+  const { t } = translatorFor(request);
+  const posted = readSettingsForm(group.key, form, t);
   const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
   if (!parsed.success) return invalidForm(posted.values, posted.errorsOf(parsed.error));
-  const unconfirmed = confirmation(form, saveQuestion(group.label), dashboardTexts.notSaved, posted.values);
+  const unconfirmed = confirmation(form, saveQuestion(t, group), t("dashboard.notSaved"), posted.values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
     "save the settings",
     async () => {
       const changed = await saveSiteSettings(app.db, actorOf(request, user), parsed.data);
-      const message = changed.length > 0 ? settingsTexts.saved : settingsTexts.unchanged;
+      const message = changed.length > 0 ? t("tools.settings.saved") : t("tools.settings.unchanged");
       return data<ActionResult>({ tone: "success", message, saved: true });
     },
     posted.values,
@@ -88,8 +90,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   `btn min-h-11 border text-sm ${isActive ? "border-navy-900 bg-navy-900 text-white" : "border-slate-300 bg-white text-navy-900 hover:bg-slate-50"}`;
 
 function GroupTabs() {
+  const t = useT();
   return (
-    <nav aria-label="Settings sections">
+    <nav aria-label={t("tools.settings.sections")}>
       <ul className="flex flex-wrap gap-2">
         {SETTINGS_GROUPS.map((group) => (
           <li key={group.key}>
@@ -98,7 +101,7 @@ function GroupTabs() {
               end
               className={tabClass}
             >
-              {group.label}
+              {t(group.label)}
             </NavLink>
           </li>
         ))}
@@ -109,22 +112,22 @@ function GroupTabs() {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const group = groupOf({ group: loaderData.group });
+  const t = useT();
+  const groupLabel = t(group.label);
   const { confirmed, formRef, savedCount, answer, errors, feedback } = useSavedForm(actionData);
   const values = (answer?.saved ? undefined : answer?.values) ?? loaderData.values;
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: settingsTexts.heading, to: "/dashboard/settings" },
-          { label: group.label },
+          { label: t("tools.settings.crumbDashboard"), to: "/dashboard" },
+          { label: t("tools.settings.heading"), to: "/dashboard/settings" },
+          { label: groupLabel },
         ]}
       />
-      <h1 className="text-2xl font-bold text-navy-900">
-        {settingsTexts.heading}: {group.label}
-      </h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.settings.headingGroup", { group: groupLabel })}</h1>
       <GroupTabs />
-      <p className="text-slate-700">{group.intro}</p>
+      <p className="text-slate-700">{t(group.intro)}</p>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
       <Form
@@ -139,14 +142,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <SettingsFields parts={loaderData.parts} values={values} errors={errors} />
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-navy" disabled={confirmed.busy}>
-            {settingsTexts.save}
+            {t("tools.settings.save")}
           </button>
-          {confirmed.busy && <Spinner label={accountTexts.loading} />}
+          {confirmed.busy && <Spinner />}
         </div>
       </Form>
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...saveQuestion(group.label)}
+        {...saveQuestion(t, group)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

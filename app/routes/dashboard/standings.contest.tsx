@@ -4,12 +4,13 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { FeedbackMessage } from "~/components/feedback";
 import { StandingsTable } from "~/components/standings-table";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requirePermissionPage } from "~/domain/session.server";
-import { STANDINGS_FORMAT_LABELS, standingsAdminTexts as texts } from "~/domain/standings";
 import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -18,17 +19,27 @@ import type { Route } from "./+types/standings.contest";
 /** One contest's standings for admins: a preview to publish or discard, or what is published. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? texts.previewHeading(loaderData.contest.name) : texts.heading },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const contest = args.loaderData?.contest;
+  return privatePageMeta(args, (t) =>
+    contest ? t("tools.standings.previewHeading", { name: contest.name }) : t("tools.standings.heading"),
+  );
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+const publishQuestion = (t: Translate) => ({
+  title: t("tools.standings.publishTitle"),
+  description: t("tools.standings.publishDescription"),
+});
+
+const discardQuestion = (t: Translate) => ({
+  title: t("tools.standings.discardTitle"),
+  description: t("tools.standings.discardDescription"),
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermissionPage(context, "edit-content");
   const standings = await findStandings(context.get(appContext).db, params.id);
-  if (!standings) throw data({ message: texts.gone }, { status: 404 });
+  if (!standings) throw data({ message: translatorFor(request).t("tools.standings.gone") }, { status: 404 });
   const warnings = standings.contest.warnings;
   return { contest: standings.contest, rows: standings.rows, warnings };
 }
@@ -37,28 +48,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   const publishing = form.get("intent") === "publish";
-  const question = publishing ? texts.publishQuestion : texts.discardQuestion;
+  const question = publishing ? publishQuestion(t) : discardQuestion(t);
   const unconfirmed = confirmation(
     form,
     { ...question, hidden: { intent: publishing ? "publish" : "discard" } },
-    dashboardTexts.notSaved,
+    t("dashboard.notSaved"),
   );
   if (unconfirmed) return unconfirmed;
   if (publishing) {
     const slug = await publishPreview(app.db, params.id);
-    if (!slug) return data<ActionResult>({ tone: "error", message: texts.gone }, 404);
+    if (!slug) return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
     await recordAudit(app.db, actor, { action: "publish", entity: "contests", entityId: params.id, label: slug });
-    return data<ActionResult>({ tone: "success", message: texts.published });
+    return data<ActionResult>({ tone: "success", message: t("tools.standings.published") });
   }
   if (!(await discardPreview(app.db, params.id)))
-    return data<ActionResult>({ tone: "error", message: texts.gone }, 404);
+    return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
   await recordAudit(app.db, actor, { action: "delete", entity: "contests", entityId: params.id, label: "Preview" });
   throw redirect("/dashboard/standings");
 }
 
 export default function StandingsContest({ loaderData, actionData }: Route.ComponentProps) {
   const { contest, rows, warnings } = loaderData;
+  const t = useT();
   const confirmed = useConfirmedSubmit();
   const pendingIntent = confirmed.pending?.get("intent");
   const matched = rows.filter((row) => row.studentIds.length > 0).length;
@@ -67,15 +80,16 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
     <section className="flex flex-col gap-4">
       <p>
         <Link to="/dashboard/standings" className="text-sm font-medium text-navy-700 underline">
-          {texts.heading}
+          {t("tools.standings.heading")}
         </Link>
       </p>
       <h1 className="text-2xl font-bold text-navy-900">
-        {isPreview ? texts.previewHeading(contest.name) : contest.name}
+        {isPreview ? t("tools.standings.previewHeading", { name: contest.name }) : contest.name}
       </h1>
       <p className="text-slate-700">
-        {texts.source(contest.sourceName)} · {STANDINGS_FORMAT_LABELS[contest.format]} ·{" "}
-        {texts.matched(matched, rows.length)}
+        {t("tools.standings.source", { name: contest.sourceName })} ·{" "}
+        {t(`tools.standings.formatLabel.${contest.format}`)} ·{" "}
+        {t("tools.standings.matched", { count: matched, total: rows.length })}
       </p>
       <FeedbackMessage
         feedback={
@@ -87,10 +101,10 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <section aria-labelledby="standings-warnings" className="card p-4">
         <h2 id="standings-warnings" className="font-bold text-navy-900">
-          {texts.warnings}
+          {t("tools.standings.warnings")}
         </h2>
         {warnings.length === 0 ? (
-          <p className="mt-1 text-slate-700">{texts.noWarnings}</p>
+          <p className="mt-1 text-slate-700">{t("tools.standings.noWarnings")}</p>
         ) : (
           <ul className="mt-2 list-disc pl-5 text-slate-800">
             {warnings.map((warning) => (
@@ -108,7 +122,7 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
             <Form key={intent} method="post" onSubmit={confirmed.askFromEvent}>
               <input type="hidden" name="intent" value={intent} />
               <button type="submit" className={intent === "publish" ? "btn-navy" : "btn-danger"}>
-                {intent === "publish" ? texts.publish : texts.discard}
+                {intent === "publish" ? t("tools.standings.publish") : t("tools.standings.discard")}
               </button>
             </Form>
           ))}
@@ -116,7 +130,7 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
       ) : (
         <p>
           <a href={`/results/${contest.slug}`} className="btn-navy">
-            {texts.publicPage}
+            {t("tools.standings.publicPage")}
           </a>
         </p>
       )}
@@ -130,7 +144,7 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...(pendingIntent === "publish" ? texts.publishQuestion : texts.discardQuestion)}
+        {...(pendingIntent === "publish" ? publishQuestion(t) : discardQuestion(t))}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

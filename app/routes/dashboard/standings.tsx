@@ -5,17 +5,17 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { listEvents } from "~/domain/events.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { listResults } from "~/domain/results.server";
 import { requirePermissionPage } from "~/domain/session.server";
-import { STANDINGS_FORMAT_LABELS, STANDINGS_FORMATS, standingsAdminTexts as texts } from "~/domain/standings";
+import { STANDINGS_FORMATS } from "~/domain/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
-import { formatDate } from "~/lib/format";
 import type { RouteHandle } from "~/lib/route-handle";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/standings";
@@ -23,8 +23,8 @@ import type { Route } from "./+types/standings";
 /** Contests with standings: the list, and importing a judge's file (previewed before it is published). */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: texts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.standings.heading"));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contests,
     events: events.map((event) => ({ value: event._id, label: event.name })),
     results: results.map((result) => ({ value: result._id, label: result.name })),
+    maxMegabytes: STANDINGS_MAX_BYTES / (1024 * 1024),
   };
 }
 
@@ -69,10 +70,12 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
+  const t = useT();
+  const format = useFormat();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{texts.heading}</h1>
-      <p className="max-w-2xl text-slate-700">{texts.intro}</p>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.standings.heading")}</h1>
+      <p className="max-w-2xl text-slate-700">{t("tools.standings.intro")}</p>
       <p>
         <DomjudgeExportLinks />
       </p>
@@ -82,17 +85,17 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
         }
       />
       <Form method="post" encType="multipart/form-data" noValidate className="card flex max-w-xl flex-col gap-4 p-6">
-        <h2 className="text-lg font-bold text-navy-900">{texts.importHeading}</h2>
+        <h2 className="text-lg font-bold text-navy-900">{t("tools.standings.importHeading")}</h2>
         <SelectField
           id="standings-format"
           name="format"
-          label={texts.format}
+          label={t("tools.standings.format")}
           value={values.format ?? "clics"}
-          choices={STANDINGS_FORMATS.map((format) => ({ value: format, label: STANDINGS_FORMAT_LABELS[format] }))}
+          choices={STANDINGS_FORMATS.map((kind) => ({ value: kind, label: t(`tools.standings.formatLabel.${kind}`) }))}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="standings-file" className="text-sm font-medium text-slate-800">
-            {texts.file}
+            {t("tools.standings.file")}
           </label>
           <input
             id="standings-file"
@@ -104,10 +107,20 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
             className="file-input"
           />
           <p id="standings-file-hint" className="text-sm text-slate-600">
-            {texts.fileHint}{" "}
-            <a href="/dashboard/standings/template.csv" className="font-medium text-navy-700 underline" download>
-              {texts.template}
-            </a>
+            <Message
+              id="tools.standings.fileHint"
+              values={{ size: loaderData.maxMegabytes }}
+              components={{
+                0: (
+                  // biome-ignore lint/a11y/useAnchorContent: the message puts the link's words inside
+                  <a
+                    href="/dashboard/standings/template.csv"
+                    className="font-medium text-navy-700 underline"
+                    download
+                  />
+                ),
+              }}
+            />
           </p>
           {errors.file && (
             <p id="standings-file-error" className="text-sm text-red-700">
@@ -116,16 +129,22 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
           )}
         </div>
         <TextField
-          label={texts.codeforcesContest}
+          label={t("tools.standings.codeforcesContest")}
           name="codeforces_contest"
           inputMode="numeric"
           maxLength={7}
           defaultValue={values.codeforces_contest}
           error={errors.codeforces_contest}
         />
-        <TextField label={texts.name} name="name" maxLength={200} defaultValue={values.name} error={errors.name} />
         <TextField
-          label={texts.heldOn}
+          label={t("tools.standings.name")}
+          name="name"
+          maxLength={200}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          label={t("tools.standings.heldOn")}
           name="held_on"
           type="date"
           defaultValue={values.held_on}
@@ -134,10 +153,10 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
         <SelectField
           id="standings-replaces"
           name="replaces"
-          label={texts.replaces}
+          label={t("tools.standings.replaces")}
           value={values.replaces ?? ""}
           choices={[
-            { value: "", label: texts.newContest },
+            { value: "", label: t("tools.standings.newContest") },
             ...loaderData.contests
               .filter((contest) => contest.status === "published")
               .map((contest) => ({ value: contest.id, label: contest.name })),
@@ -146,25 +165,25 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
         <SelectField
           id="standings-event"
           name="event_id"
-          label={texts.event}
+          label={t("tools.standings.event")}
           value={values.event_id ?? ""}
-          choices={[{ value: "", label: texts.none }, ...loaderData.events]}
+          choices={[{ value: "", label: t("tools.standings.none") }, ...loaderData.events]}
         />
         <SelectField
           id="standings-result"
           name="result_id"
-          label={texts.result}
+          label={t("tools.standings.result")}
           value={values.result_id ?? ""}
-          choices={[{ value: "", label: texts.none }, ...loaderData.results]}
+          choices={[{ value: "", label: t("tools.standings.none") }, ...loaderData.results]}
         />
         <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
-          {texts.preview}
+          {t("tools.standings.preview")}
         </button>
       </Form>
-      {navigation.state !== "idle" && <Spinner label={accountTexts.loading} />}
-      <h2 className="text-lg font-bold text-navy-900">{texts.listHeading}</h2>
+      {navigation.state !== "idle" && <Spinner />}
+      <h2 className="text-lg font-bold text-navy-900">{t("tools.standings.listHeading")}</h2>
       {loaderData.contests.length === 0 ? (
-        <p className="card p-6 text-slate-600">{texts.empty}</p>
+        <p className="card p-6 text-slate-600">{t("tools.standings.empty")}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {loaderData.contests.map((contest) => (
@@ -174,13 +193,15 @@ export default function Standings({ loaderData, actionData }: Route.ComponentPro
                   {contest.name}
                 </Link>
                 <span className="block text-sm text-slate-600">
-                  {[contest.heldOn && formatDate(contest.heldOn), STANDINGS_FORMAT_LABELS[contest.format]]
+                  {[contest.heldOn && format.date(contest.heldOn), t(`tools.standings.formatLabel.${contest.format}`)]
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
               </span>
               <span className={contest.status === "preview" ? "font-semibold text-amber-800" : "text-green-800"}>
-                {contest.status === "preview" ? texts.previewStatus : texts.publishedStatus}
+                {contest.status === "preview"
+                  ? t("tools.standings.previewStatus")
+                  : t("tools.standings.publishedStatus")}
               </span>
             </li>
           ))}

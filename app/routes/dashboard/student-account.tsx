@@ -6,14 +6,17 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
+import { collectionKeys } from "~/domain/collection";
 import { collections, editPath } from "~/domain/collections";
 import { emailField } from "~/domain/fields";
 import { accountOfStudent, linkAccount, unlinkAccount } from "~/domain/members.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { studentStore } from "~/domain/students.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { Message, type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -27,8 +30,8 @@ export const handle: RouteHandle = { hydrate: true };
 
 const FORM_ID = "link-account-form";
 
-export function meta() {
-  return [{ title: "Student account" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.studentAccount.title");
 }
 
 async function studentOf(db: Parameters<typeof studentStore.get>[0], id: string) {
@@ -44,24 +47,31 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { id: student._id, name: student.name, account: (await accountOfStudent(app.db, student._id)) ?? null };
 }
 
-function linkQuestion(email: string) {
-  return { title: "Link this account?", description: `${email} will keep this student record up to date.` };
+function linkQuestion(t: Translate, email: string) {
+  return {
+    title: t("dashboard.studentAccount.linkTitle"),
+    description: t("dashboard.studentAccount.linkDescription", { email }),
+  };
 }
-const unlinkQuestion = {
-  title: "Unlink the account?",
-  description: "The person will no longer edit this record; it stays on the Students page.",
-};
+
+function unlinkQuestion(t: Translate) {
+  return {
+    title: t("dashboard.studentAccount.unlinkTitle"),
+    description: t("dashboard.studentAccount.unlinkDescription"),
+  };
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requireAdminPage(context));
   const student = await studentOf(app.db, params.id);
+  const { t } = translatorFor(request);
   const form = await readFormData(request);
   if (form.get("intent") === "unlink") {
     const unconfirmed = confirmation(
       form,
-      { ...unlinkQuestion, hidden: { intent: "unlink" } },
-      dashboardTexts.notSaved,
+      { ...unlinkQuestion(t), hidden: { intent: "unlink" } },
+      t("dashboard.notSaved"),
     );
     if (unconfirmed) return unconfirmed;
     await unlinkAccount(app.db, student._id);
@@ -72,12 +82,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       label: student.name,
       after: { account: null },
     });
-    return data<ActionResult>({ tone: "success", message: "The account is unlinked." });
+    return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.unlinked") });
   }
   const email = emailField().safeParse(form.get("email"));
   const values = { email: String(form.get("email") ?? "") };
-  if (!email.success) return invalidForm(values, { email: email.error.issues[0]?.message ?? "Email is not valid" });
-  const unconfirmed = confirmation(form, linkQuestion(email.data), dashboardTexts.notSaved, values);
+  if (!email.success) {
+    return invalidForm(values, { email: email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail") });
+  }
+  const unconfirmed = confirmation(form, linkQuestion(t, email.data), t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "link the account", async () => {
     const linked = await linkAccount(app.db, student._id, email.data);
@@ -90,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       label: student.name,
       after,
     });
-    return data<ActionResult>({ tone: "success", message: "The account is linked.", saved: true });
+    return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.linked"), saved: true });
   });
 }
 
@@ -99,23 +111,24 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function StudentAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, account } = loaderData;
+  const t = useT();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const answer = confirmed.fetcher.data ?? actionData;
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const unlinking = confirmed.pending?.get("intent") === "unlink";
-  const question = unlinking ? unlinkQuestion : linkQuestion(String(confirmed.pending?.get("email") ?? ""));
+  const question = unlinking ? unlinkQuestion(t) : linkQuestion(t, String(confirmed.pending?.get("email") ?? ""));
   const students = collections.students;
   return (
     <section className="flex max-w-2xl flex-col gap-4">
       <Breadcrumbs
         crumbs={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: students.headings.list, to: `/dashboard/${students.screens.list}` },
+          { label: t("dashboard.title"), to: "/dashboard" },
+          { label: t(collectionKeys.text(students, "list")), to: `/dashboard/${students.screens.list}` },
           { label: name, to: editPath(students, id) },
-          { label: "Account" },
+          { label: t("dashboard.screen.account") },
         ]}
       />
-      <h1 className="text-2xl font-bold text-navy-900">Account of {name}</h1>
+      <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.studentAccount.heading", { name })}</h1>
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && (
         <ConfirmPanel {...actionData.confirm} formId={actionData.confirm.hidden ? undefined : FORM_ID} />
@@ -124,19 +137,21 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
         {account ? (
           <>
             <p className="text-slate-800">
-              Linked to <strong>{account.name}</strong> ({account.email}): they keep this record up to date.
+              <Message
+                id="dashboard.studentAccount.linkedTo"
+                values={{ name: account.name, email: account.email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <Form method="post" onSubmit={confirmed.askFromEvent}>
               <input type="hidden" name="intent" value="unlink" />
               <button type="submit" className="btn-danger">
-                Unlink the account
+                {t("dashboard.studentAccount.unlink")}
               </button>
             </Form>
           </>
         ) : (
-          <p className="text-slate-800">
-            No account is linked: the person can claim this record when they sign in with its email.
-          </p>
+          <p className="text-slate-800">{t("dashboard.studentAccount.noAccount")}</p>
         )}
       </div>
       <Form
@@ -147,9 +162,11 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
         className="card flex flex-col gap-4 p-6"
         key={answer?.saved ? "reset" : "form"}
       >
-        <h2 className="text-lg font-semibold text-navy-900">{account ? "Link another account" : "Link an account"}</h2>
+        <h2 className="text-lg font-semibold text-navy-900">
+          {t(account ? "dashboard.studentAccount.linkAnother" : "dashboard.studentAccount.linkOne")}
+        </h2>
         <TextField
-          label="Email of the account"
+          label={t("dashboard.studentAccount.email")}
           name="email"
           type="email"
           autoComplete="off"
@@ -158,10 +175,10 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
           error={answer?.errors?.email}
         />
         <button type="submit" className="btn-navy self-start" disabled={confirmed.busy}>
-          Link
+          {t("dashboard.studentAccount.link")}
         </button>
       </Form>
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner />}
       <ConfirmDialog
         open={confirmed.pending !== null}
         {...question}

@@ -8,14 +8,16 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
 import { textCell } from "~/domain/collection";
-import { ROLES, roleLabels, roleOf } from "~/domain/roles";
+import { ROLES, roleChangeQuestionText, roleOf, roleSelector } from "~/domain/roles";
 import { requireAdminPage } from "~/domain/session.server";
-import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent, roleChangeQuestion, roleLabel } from "~/domain/users";
+import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent } from "~/domain/users";
 import { answerRoleChangeForm, listUserPage } from "~/domain/users.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -24,8 +26,8 @@ import type { Route } from "./+types/users";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: "Users" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, "dashboard.users.heading");
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -42,7 +44,13 @@ const intentOf = (value: FormDataEntryValue | null): RoleChangeIntent =>
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(request, requireAdminPage(context));
   const form = await readFormData(request);
-  return answerRoleChangeForm(context.get(appContext), form, intentOf(form.get("intent")), actor);
+  return answerRoleChangeForm(
+    context.get(appContext),
+    form,
+    intentOf(form.get("intent")),
+    actor,
+    translatorFor(request).t,
+  );
 }
 
 export const clientAction = keepFormOnFailure;
@@ -57,6 +65,7 @@ function RoleButton({
   email: string;
   onSubmit: FormProps["onSubmit"];
 }) {
+  const t = useT();
   const revoke = intent === "revoke-admin";
   return (
     <Form method="post" onSubmit={onSubmit}>
@@ -65,9 +74,9 @@ function RoleButton({
       <button
         type="submit"
         className={revoke ? "btn-danger" : "btn-accent"}
-        aria-label={revoke ? `Revoke admin of ${email}` : `Make Admin ${email}`}
+        aria-label={t(revoke ? "dashboard.users.revokeOf" : "dashboard.users.makeAdminOf", { email })}
       >
-        {revoke ? "Revoke" : "Make Admin"}
+        {t(revoke ? "dashboard.users.revoke" : "dashboard.users.makeAdmin")}
       </button>
     </Form>
   );
@@ -75,13 +84,14 @@ function RoleButton({
 
 /** Any role for one account: a menu of the roles and a button, asked first like the others. */
 function RoleMenu({ user, onSubmit }: { user: ApiUser; onSubmit: FormProps["onSubmit"] }) {
+  const t = useT();
   const id = useId();
   return (
     <Form method="post" onSubmit={onSubmit} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-role" />
       <input type="hidden" name="email" value={user.email} />
       <label htmlFor={id} className="sr-only">
-        Role of {user.email}
+        {t("dashboard.users.roleOf", { email: user.email })}
       </label>
       <select
         id={id}
@@ -91,22 +101,24 @@ function RoleMenu({ user, onSubmit }: { user: ApiUser; onSubmit: FormProps["onSu
       >
         {(["general", ...ROLES] as const).map((role) => (
           <option key={role} value={role}>
-            {roleLabels[role]}
+            {t("dashboard.users.roleName", { role: roleSelector(role) })}
           </option>
         ))}
       </select>
       <button
         type="submit"
         className="btn border border-slate-300 bg-white"
-        aria-label={`Change role of ${user.email}`}
+        aria-label={t("dashboard.users.changeRoleOf", { email: user.email })}
       >
-        Change role
+        {t("dashboard.users.changeRole")}
       </button>
     </Form>
   );
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingIntent = intentOf(confirmed.pending?.get("intent") ?? null);
@@ -116,30 +128,33 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-navy-900">Users</h1>
+        <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.users.heading")}</h1>
         <a
           href={`/dashboard/users.csv${tableHref(loaderData.query, { page: 1 }).replace(/^\?$/, "")}`}
           download
           className="btn border border-slate-300 bg-white"
         >
-          Export CSV
+          {t("dashboard.exportCsv")}
         </a>
       </div>
       <TableSearch query={loaderData.query} />
       <TableSummary page={loaderData.users} q={loaderData.query.q} />
-      {confirmed.busy && <Spinner label={accountTexts.loading} />}
+      {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <DataTable
-        caption="Users"
+        caption={t("dashboard.users.heading")}
         columns={[
-          { header: "No.", cell: (_user, index) => textCell(firstNumber + index) },
-          { header: "Name", cell: (user) => textCell(user.displayName) },
-          { header: "Email", cell: (user) => textCell(user.email) },
-          { header: "Role", cell: (user) => textCell(roleLabel(user)) },
+          { header: t("dashboard.users.number"), cell: (_user, index) => textCell(format.number(firstNumber + index)) },
+          { header: t("dashboard.users.name"), cell: (user) => textCell(user.displayName) },
+          { header: t("dashboard.users.email"), cell: (user) => textCell(user.email) },
+          {
+            header: t("dashboard.users.role"),
+            cell: (user) => textCell(t("dashboard.users.roleName", { role: roleSelector(user.role ?? "general") })),
+          },
         ]}
         rows={loaderData.users.items}
-        empty={loaderData.query.q ? "No account matches your search." : "No accounts yet."}
+        empty={t(loaderData.query.q ? "dashboard.users.noMatch" : "dashboard.users.empty")}
         actions={(user) => (
           <div className="flex flex-wrap items-center gap-2">
             <RoleButton
@@ -155,11 +170,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         page={loaderData.users.page}
         pageCount={loaderData.users.pageCount}
         hrefFor={(number) => tableHref(loaderData.query, { page: number })}
-        label="Users pages"
+        label={t("dashboard.users.pages")}
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...roleChangeQuestion(pendingIntent, pendingEmail, pendingRole)}
+        {...roleChangeQuestionText(t, pendingIntent, pendingEmail, pendingRole)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

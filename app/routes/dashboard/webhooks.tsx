@@ -9,13 +9,15 @@ import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { accountTexts, dashboardTexts } from "~/content/accounts";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { topicLabel } from "~/domain/subscriptions";
-import { WEBHOOK_KIND_LABELS, type WebhookSummary, webhookInput } from "~/domain/webhooks";
+import { type WebhookKind, type WebhookSummary, webhookInput } from "~/domain/webhooks";
 import { createWebhook, listWebhooks, removeWebhook } from "~/domain/webhooks.server";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
@@ -26,21 +28,11 @@ import type { Route } from "./+types/webhooks";
 /** Where publications are posted besides mail: a Discord or Slack-compatible channel, a Telegram chat. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta() {
-  return [{ title: webhookTexts.heading }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.webhooks.heading"));
 }
 
-const webhookTexts = {
-  heading: "Webhooks",
-  intro:
-    "Each new notice, event or result on the chosen topics is posted to these chats as it is published. " +
-    "The address or bot token is stored encrypted and never shown again.",
-  added: "Webhook added. New publications on its topics are posted there.",
-  removed: "Webhook removed.",
-  missing: "That webhook is already gone.",
-  empty: "No webhooks yet.",
-  hidden: "Address saved (hidden)",
-};
+const KINDS: readonly WebhookKind[] = ["discord", "slack", "telegram"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -51,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requireAdminPage(context));
   const form = await readFormData(request);
+  const { t } = translatorFor(request);
   if (form.get("intent") === "create") {
     const values = formValues(form, ["kind", "name", "url", "botToken", "chatId"]);
     const topics = form.getAll("topics").map(String);
@@ -70,43 +63,55 @@ export async function action({ request, context }: Route.ActionArgs) {
           label: name,
           after: { kind, topics },
         });
-        return data<ActionResult>({ tone: "success", message: webhookTexts.added, saved: true });
+        return data<ActionResult>({ tone: "success", message: t("tools.webhooks.added"), saved: true });
       },
       kept,
     );
   }
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(form, { ...removeQuestion(name), hidden: { id, name } }, dashboardTexts.notSaved);
+  const unconfirmed = confirmation(form, { ...removeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, "remove the webhook", async () => {
     if (!(await removeWebhook(app.db, id)))
-      return data<ActionResult>({ tone: "info", message: webhookTexts.missing }, 404);
+      return data<ActionResult>({ tone: "info", message: t("tools.webhooks.missing") }, 404);
     await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
-    return data<ActionResult>({ tone: "success", message: webhookTexts.removed });
+    return data<ActionResult>({ tone: "success", message: t("tools.webhooks.removed") });
   });
 }
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
 
-function removeQuestion(name: string) {
-  return { title: "Remove this webhook?", description: `Nothing more is posted to “${name}”.` };
+function removeQuestion(t: Translate, name: string) {
+  return { title: t("tools.webhooks.removeTitle"), description: t("tools.webhooks.removeDescription", { name }) };
 }
 
 type WebhookRow = WebhookSummary & { _id: string };
 
-const columns: TableColumn<WebhookRow>[] = [
-  { header: "Name", cell: (hook) => ({ kind: "text", text: hook.name }) },
-  { header: "Kind", cell: (hook) => ({ kind: "text", text: WEBHOOK_KIND_LABELS[hook.kind] }) },
-  {
-    header: "Where",
-    cell: (hook) => ({ kind: "text", text: hook.chatId ? `Chat ${hook.chatId}` : webhookTexts.hidden }),
-  },
-  { header: "Topics", cell: (hook) => ({ kind: "text", text: hook.topics.map(topicLabel).join(", ") }) },
-];
+function columnsOf(t: Translate): TableColumn<WebhookRow>[] {
+  return [
+    { header: t("tools.webhooks.colName"), cell: (hook) => ({ kind: "text", text: hook.name }) },
+    {
+      header: t("tools.webhooks.colKind"),
+      cell: (hook) => ({ kind: "text", text: t(`tools.webhooks.kindLabel.${hook.kind}`) }),
+    },
+    {
+      header: t("tools.webhooks.colWhere"),
+      cell: (hook) => ({
+        kind: "text",
+        text: hook.chatId ? t("tools.webhooks.chat", { id: hook.chatId }) : t("tools.webhooks.hidden"),
+      }),
+    },
+    {
+      header: t("tools.webhooks.colTopics"),
+      cell: (hook) => ({ kind: "text", text: hook.topics.map(topicLabel).join(", ") }),
+    },
+  ];
+}
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const confirmed = useConfirmedSubmit();
   const pendingName = String(confirmed.pending?.get("name") ?? "");
@@ -120,8 +125,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
   const rows: WebhookRow[] = loaderData.webhooks.map((hook) => ({ ...hook, _id: hook.id }));
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-navy-900">{webhookTexts.heading}</h1>
-      <p className="max-w-2xl text-slate-700">{webhookTexts.intro}</p>
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.webhooks.heading")}</h1>
+      <p className="max-w-2xl text-slate-700">{t("tools.webhooks.intro")}</p>
       <FeedbackMessage feedback={addFeedback ?? confirmed.feedback} />
       <Form
         method="post"
@@ -137,15 +142,21 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         <SelectField
           id="webhook-kind"
           name="kind"
-          label="Kind"
+          label={t("tools.webhooks.kind")}
           value={kind}
-          choices={Object.entries(WEBHOOK_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+          choices={KINDS.map((value) => ({ value, label: t(`tools.webhooks.kindLabel.${value}`) }))}
         />
-        <TextField label="Name" name="name" required defaultValue={values.name} error={actionData?.errors?.name} />
+        <TextField
+          label={t("tools.webhooks.name")}
+          name="name"
+          required
+          defaultValue={values.name}
+          error={actionData?.errors?.name}
+        />
         {/* Before JavaScript every field shows; the server reads those of the chosen kind. */}
         {(!hydrated || kind !== "telegram") && (
           <TextField
-            label="Webhook URL (Discord or Slack-compatible)"
+            label={t("tools.webhooks.url")}
             name="url"
             type="url"
             autoComplete="off"
@@ -156,14 +167,14 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         {(!hydrated || kind === "telegram") && (
           <>
             <TextField
-              label="Bot token (Telegram)"
+              label={t("tools.webhooks.botToken")}
               name="botToken"
               autoComplete="off"
               defaultValue={values.botToken}
               error={actionData?.errors?.botToken}
             />
             <TextField
-              label="Chat ID (Telegram)"
+              label={t("tools.webhooks.chatId")}
               name="chatId"
               autoComplete="off"
               defaultValue={values.chatId}
@@ -173,29 +184,33 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         )}
         <SubscriptionChoices topics={(values.topics ?? "").split(",").filter(Boolean)} errors={actionData?.errors} />
         <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
-          Add webhook
+          {t("tools.webhooks.add")}
         </button>
       </Form>
-      {(confirmed.busy || navigation.state !== "idle") && <Spinner label={accountTexts.loading} />}
+      {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
       <DataTable
-        caption={webhookTexts.heading}
-        columns={columns}
+        caption={t("tools.webhooks.heading")}
+        columns={columnsOf(t)}
         rows={rows}
-        empty={webhookTexts.empty}
+        empty={t("tools.webhooks.empty")}
         actions={(hook: WebhookRow) => (
           <Form method="post" onSubmit={confirmed.askFromEvent}>
             <input type="hidden" name="id" value={hook.id} />
             <input type="hidden" name="name" value={hook.name} />
-            <button type="submit" className="btn-danger" aria-label={`Remove ${hook.name}`}>
-              Remove
+            <button
+              type="submit"
+              className="btn-danger"
+              aria-label={t("tools.webhooks.removeNamed", { name: hook.name })}
+            >
+              {t("tools.webhooks.remove")}
             </button>
           </Form>
         )}
       />
       <ConfirmDialog
         open={confirmed.pending !== null}
-        {...removeQuestion(pendingName)}
+        {...removeQuestion(t, pendingName)}
         onYes={confirmed.yes}
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}

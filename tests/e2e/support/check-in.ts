@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { checkInTexts } from "~/domain/check-in";
+import { en } from "../../support/messages";
 
 /** The code the page's list shows for a person, for the door's manual lookup. */
 export async function codeOf(page: Page, name: string): Promise<string> {
@@ -12,9 +12,9 @@ export async function codeOf(page: Page, name: string): Promise<string> {
 }
 
 export async function typeCode(page: Page, code: string, submit: "click" | "enter") {
-  await page.getByLabel(checkInTexts.codeLabel).fill(code);
-  if (submit === "click") await page.getByRole("button", { name: checkInTexts.checkIn, exact: true }).click();
-  else await page.getByLabel(checkInTexts.codeLabel).press("Enter");
+  await page.getByLabel(en("tools.checkIn.codeLabel")).fill(code);
+  if (submit === "click") await page.getByRole("button", { name: en("tools.checkIn.checkIn"), exact: true }).click();
+  else await page.getByLabel(en("tools.checkIn.codeLabel")).press("Enter");
 }
 
 /** The live region that says who was just checked in. */
