@@ -18,7 +18,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
         type="submit"
         lang={other}
         aria-label={t("common.language.switchTo", { language: LOCALE_NAMES[other] })}
-        className="btn min-h-11 border border-navy-700 px-3 text-sm text-white lg:min-h-9 lg:border-0"
+        className="btn min-h-11 border border-navy-700 px-2.5 text-sm text-white lg:min-h-9 lg:border-0"
       >
         {LOCALE_NAMES[other]}
       </button>

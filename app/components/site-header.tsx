@@ -7,7 +7,7 @@ import { ThemeSwitch } from "./theme-switch";
 
 // From 1024 px every link, LogOut included, shares one row: tighter padding there, wider at 1280 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-1.5 lg:py-2 xl:px-2 2xl:px-2.5 ${
+  `block whitespace-nowrap rounded-md px-3 py-2.5 text-sm font-medium no-underline lg:px-1 lg:py-2 xl:px-2 2xl:px-2.5 ${
     isActive ? "bg-accent-400 text-navy-950" : "text-slate-100 hover:bg-navy-800 hover:text-white"
   }`;
 
@@ -37,10 +37,10 @@ export function LogOutButton({
 }: {
   displayName: string;
   /** Where the visible name gives way to "LogOut" alone (the accessible name always has it). */
-  nameShownFrom?: "always" | "sm" | "xl";
+  nameShownFrom?: "always" | "sm" | "2xl";
 }) {
   const t = useT();
-  const nameClass = { always: "", sm: "hidden sm:inline", xl: "lg:hidden xl:inline" }[nameShownFrom];
+  const nameClass = { always: "", sm: "hidden sm:inline", "2xl": "lg:hidden 2xl:inline" }[nameShownFrom];
   return (
     <Form method="post" action="/logout">
       <button
@@ -79,13 +79,13 @@ export function SiteHeader({
   const t = useT();
   return (
     <header data-site-header className="navy-surface sticky top-0 z-40 bg-navy-900 text-white shadow">
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 py-2 sm:gap-x-4 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
         <NavLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-white no-underline">
           <ClubLogo logo={logo} />
           {/* The short name keeps the brand and the Menu button on one row of a phone; from 1024 px
-              the logo alone stands for the name (until 1536 px), so the navigation takes one row. */}
+              the logo alone stands for the name (until 1800 px), so the navigation takes one row. */}
           <span className="sm:hidden">{clubShortName}</span>
-          <span className="hidden sm:inline lg:sr-only 2xl:not-sr-only">{clubName}</span>
+          <span className="hidden sm:inline lg:sr-only min-[1800px]:not-sr-only">{clubName}</span>
         </NavLink>
         <HeaderSearch />
         <LanguageSwitch className="lg:order-last" />
@@ -102,7 +102,8 @@ export function SiteHeader({
           className="btn cursor-pointer border border-navy-700 text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-700 lg:hidden"
         >
           <MenuIcon />
-          {t("common.nav.menu")}
+          {/* Under 400 px the icon alone: the brand, search, language and menu keep one row. */}
+          <span className="max-[399px]:sr-only">{t("common.nav.menu")}</span>
         </label>
         {/* Shown instead of the label once /js/header.js runs: a real button with aria-expanded. */}
         <button
@@ -114,7 +115,8 @@ export function SiteHeader({
           className="btn border border-navy-700 text-white lg:hidden"
         >
           <MenuIcon />
-          {t("common.nav.menu")}
+          {/* Under 400 px the icon alone: the brand, search, language and menu keep one row. */}
+          <span className="max-[399px]:sr-only">{t("common.nav.menu")}</span>
         </button>
         {/* Open on a phone, the navigation scrolls inside the viewport (a phone held sideways is short). */}
         <nav
@@ -132,7 +134,7 @@ export function SiteHeader({
             ))}
             <li className="lg:relative">
               <details data-panels className="group">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-1.5 lg:py-2 xl:px-2 2xl:px-3">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-1 lg:py-2 xl:px-2 2xl:px-3">
                   {t("common.nav.executivePanels")}
                   <svg
                     aria-hidden="true"
@@ -161,7 +163,7 @@ export function SiteHeader({
                 </NavLink>
               </li>
             )}
-            <li>{user ? <LogOutButton displayName={user.displayName} nameShownFrom="xl" /> : <LoginLink />}</li>
+            <li>{user ? <LogOutButton displayName={user.displayName} nameShownFrom="2xl" /> : <LoginLink />}</li>
             <li className="lg:relative">
               <ThemeSwitch look="menu" />
             </li>
@@ -173,9 +175,9 @@ export function SiteHeader({
 }
 
 /**
- * Up to 1536 px the header has no room for a box beside the navigation: a compact link to
+ * Up to 1800 px the header has no room for a box beside the navigation: a compact link to
  * /search (beside Menu on a phone, at the row's end on wide screens) stands for it. From
- * 1536 px the box itself, a plain GET form that needs no script.
+ * 1800 px the box itself, a plain GET form that needs no script.
  */
 function HeaderSearch() {
   const t = useT();
@@ -184,12 +186,12 @@ function HeaderSearch() {
       <a
         href="/search"
         aria-label={t("common.search.label")}
-        className="btn ml-auto size-11 border border-navy-700 p-0 text-white lg:order-last lg:ml-0 lg:size-9 lg:border-0 2xl:hidden"
+        className="btn ml-auto size-11 border border-navy-700 p-0 text-white lg:order-last lg:ml-0 lg:size-9 lg:border-0 min-[1800px]:hidden"
       >
         <SearchIcon />
       </a>
       {/* biome-ignore lint/a11y/useSemanticElements: the role on the form itself keeps the header's script a few bytes lighter than a <search> around it */}
-      <form method="get" action="/search" role="search" className="hidden 2xl:order-last 2xl:flex">
+      <form method="get" action="/search" role="search" className="hidden min-[1800px]:order-last min-[1800px]:flex">
         <input
           type="search"
           name="q"
