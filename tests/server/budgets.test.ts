@@ -40,18 +40,18 @@ describe("page weight budgets", () => {
     }
   });
 
-  it("interactive pages ship at most 130 KB gzip of JavaScript", async () => {
+  it("interactive pages ship at most 135 KB gzip of JavaScript", async () => {
     for (const page of INTERACTIVE_PAGES) {
       const weight = await measurePageWeight(server.baseUrl, page);
       expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(130 * KB);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(135 * KB);
       expect(weight.cssGzipBytes, `CSS on ${page}`).toBeLessThanOrEqual(15 * KB);
     }
   });
 
   // The dashboard is an application (its frame, tables, CSV import and every route's entry in the
-  // page's manifest, for flaky networks: decision 012); the public interactive pages stay at 130.
-  it("dashboard screens ship at most 140 KB gzip of JavaScript", async () => {
+  // page's manifest, for flaky networks: decision 012); both budgets carry the translator (decision 022).
+  it("dashboard screens ship at most 146 KB gzip of JavaScript", async () => {
     const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
     const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
@@ -65,7 +65,7 @@ describe("page weight budgets", () => {
     for (const page of DASHBOARD_PAGES) {
       const weight = await measurePageWeight(server.baseUrl, page, { cookie });
       expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(140 * KB);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(146 * KB);
     }
   });
 
