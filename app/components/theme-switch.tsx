@@ -1,12 +1,6 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 import { isTheme, type Theme } from "~/i18n/locales";
-
-export const themeSwitchTexts = {
-  label: "Theme",
-  system: "System",
-  light: "Light",
-  dark: "Dark",
-} as const;
+import { useT } from "~/i18n/react";
 
 type ThemeChoice = "system" | Theme;
 const CHOICES: readonly ThemeChoice[] = ["system", "light", "dark"];
@@ -39,6 +33,7 @@ const looks = {
  * It sits on navy bars, which are navy in both themes.
  */
 export function ThemeSwitch({ look }: { look: keyof typeof looks }) {
+  const t = useT();
   const current = useThemeChoice();
   const { pathname, search } = useLocation();
   const classes = looks[look];
@@ -47,11 +42,9 @@ export function ThemeSwitch({ look }: { look: keyof typeof looks }) {
     <details key={pathname + search} data-theme-switch className="relative">
       <summary className={`cursor-pointer list-none ${classes.summary}`}>
         <ThemeIcon choice={current} />
-        <span className={classes.name}>
-          {themeSwitchTexts.label}: {themeSwitchTexts[current]}
-        </span>
+        <span className={classes.name}>{t("common.theme.current", { theme: current })}</span>
       </summary>
-      <form method="post" action="/theme" aria-label={themeSwitchTexts.label} className={`z-50 ${classes.choices}`}>
+      <form method="post" action="/theme" aria-label={t("common.theme.label")} className={`z-50 ${classes.choices}`}>
         <input type="hidden" name="redirectTo" value={pathname + search} />
         {CHOICES.map((choice) => (
           <button
@@ -65,7 +58,7 @@ export function ThemeSwitch({ look }: { look: keyof typeof looks }) {
             }`}
           >
             <ThemeIcon choice={choice} />
-            {themeSwitchTexts[choice]}
+            {t(`common.theme.${choice}`)}
           </button>
         ))}
       </form>
