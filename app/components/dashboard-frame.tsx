@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LanguageSwitch } from "./language-switch";
 import { LogOutButton, MenuIcon } from "./site-header";
 import { ThemeSwitch } from "./theme-switch";
 import { useScreenPreload } from "./use-screen-preload";
@@ -39,6 +40,7 @@ export function DashboardFrame({ clubName, clubShortName, displayName, navigatio
             </span>
           </Link>
           <div className="ml-auto flex shrink-0 items-center gap-2">
+            <LanguageSwitch shortOnPhones />
             <ThemeSwitch look="bar" />
             {/* A phone shows the name in the drawer: the bar keeps the site's name and LogOut on one row. */}
             <LogOutButton displayName={displayName} nameShownFrom={navigation ? "sm" : "always"} />

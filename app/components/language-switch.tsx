@@ -2,11 +2,20 @@ import { useLocation } from "react-router";
 import { LOCALE_NAMES, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
 
+/** Where a bar has no room for the whole name (the dashboard's on a phone). */
+const SHORT_NAMES: Record<Locale, string> = { en: "EN", bn: "বাং" };
+
 /**
  * One button naming the other language in its own words. A plain form, not React Router's:
  * the whole page must come back in the new language, with or without JavaScript.
  */
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+export function LanguageSwitch({
+  className = "",
+  shortOnPhones = false,
+}: {
+  className?: string;
+  shortOnPhones?: boolean;
+}) {
   const t = useT();
   const other: Locale = useLocale() === "en" ? "bn" : "en";
   const { pathname, search } = useLocation();
@@ -20,7 +29,14 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
         aria-label={t("common.language.switchTo", { language: LOCALE_NAMES[other] })}
         className="btn min-h-11 border border-navy-700 px-2.5 text-sm text-white lg:min-h-9 lg:border-0"
       >
-        {LOCALE_NAMES[other]}
+        {shortOnPhones ? (
+          <>
+            <span className="sm:hidden">{SHORT_NAMES[other]}</span>
+            <span className="hidden sm:inline">{LOCALE_NAMES[other]}</span>
+          </>
+        ) : (
+          LOCALE_NAMES[other]
+        )}
       </button>
     </form>
   );

@@ -64,7 +64,7 @@ test.describe("on a phone", () => {
         const aboutLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
         await expect(aboutLink).toBeHidden();
         // The label without JavaScript, the button with it: whichever is shown.
-        const menu = page.getByText("Menu", { exact: true }).filter({ visible: true });
+        const menu = page.locator("label[for='nav-toggle'], [data-menu-button]").filter({ visible: true });
         await menu.click();
         await expect(aboutLink).toBeVisible();
         await menu.click();
@@ -132,7 +132,7 @@ test("the panels list closes on Escape, on a click elsewhere, and when focus lea
   await expect(firstPanel).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(firstPanel).toBeHidden();
-  await expect(page.locator("summary")).toBeFocused();
+  await expect(page.locator("[data-panels] summary")).toBeFocused();
 
   await panels.click();
   await page.locator("main h1").click();
