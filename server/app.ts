@@ -12,9 +12,9 @@ import { oidcFormActionOrigins, signedSessionToken } from "~/domain/auth.server"
 import { isAwaitingReview } from "~/domain/media.server";
 import { can, roleOf } from "~/domain/roles";
 import { getDisplayUser } from "~/domain/session.server";
+import { pageVariantOf, readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
 import { createMemoryCounter } from "~/lib/rate-limit.server";
-import { pageVariantOf, readPreferences } from "~/i18n/preferences";
 import { queryParamsOf } from "~/page-query-params";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
