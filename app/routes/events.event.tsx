@@ -20,11 +20,14 @@ import {
 } from "~/domain/registrations.server";
 import type { SessionUser } from "~/domain/session.server";
 import { getSessionUser } from "~/domain/session.server";
+import type { Locale } from "~/i18n/locales";
+import { preferencesOf } from "~/i18n/preferences";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import { loginPath } from "~/lib/redirect";
 import { seoMeta } from "~/lib/seo";
+import { translateMessage } from "~/lib/validation-messages.server";
 import type { Route } from "./+types/events.event";
 
 export function meta(args: Route.MetaArgs) {
@@ -53,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const registration: RegistrationPanelData = {
     signedIn: Boolean(user),
     loginHref: loginPath(`${new URL(request.url).pathname}#registration`),
-    closedReason: registrationClosedReason(event, now, clubTimeZone) ?? null,
+    closedReason: translatedOrNull(registrationClosedReason(event, now, clubTimeZone), preferencesOf(request).locale),
     places,
     mine: mine ?? null,
   };
@@ -69,7 +72,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));
   const form = await readFormData(request);
   const actor = actorOf(request, user);
-  return answerSafely(app.log, "save your registration", () => registrationAction({ app, event, user, form, actor }));
+  const { locale } = preferencesOf(request);
+  return answerSafely(app.log, "save your registration", () =>
+    registrationAction({ app, event, user, form, actor, locale }),
+  );
 }
 /** The team form's fields as typed: the team's name and each teammate's address (`members.0`…). */
 function typedRegistration(form: FormData) {
@@ -88,26 +94,29 @@ async function registrationAction(args: {
   user: SessionUser;
   form: FormData;
   actor: Actor;
+  locale: Locale;
 }) {
-  const { app, event, user, form, actor } = args;
+  const { app, event, user, form, actor, locale } = args;
+  // The registration module answers in English (the API's language); the page in the reader's.
+  const say = (message: string) => translateMessage(message, locale);
   const now = new Date();
   const mailing = await mailingContextOf(app);
   const intent = form.get("intent");
   if (intent === "confirm-team") {
     const confirmed = await confirmAndTell(mailing, { eventId: event._id, user }, actor);
-    if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: confirmed.message }, confirmed.status);
-    return data<ActionResult>({ tone: "success", message: registrationTexts.teamConfirmed });
+    if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: say(confirmed.message) }, confirmed.status);
+    return data<ActionResult>({ tone: "success", message: say(registrationTexts.teamConfirmed) });
   }
   if (intent === "cancel") {
     const registrationId = String(form.get("registrationId") ?? "");
     const unconfirmed = confirmation(
       form,
       {
-        title: registrationTexts.cancel,
-        description: registrationTexts.cancelQuestion,
+        title: say(registrationTexts.cancel),
+        description: say(registrationTexts.cancelQuestion),
         hidden: { intent: "cancel", registrationId },
       },
-      registrationTexts.keptRegistration,
+      say(registrationTexts.keptRegistration),
     );
     if (unconfirmed) return unconfirmed;
     const cancelled = await cancelAndTell(
@@ -120,8 +129,8 @@ async function registrationAction(args: {
       },
       actor,
     );
-    if (!cancelled.ok) return data<ActionResult>({ tone: "error", message: cancelled.message }, cancelled.status);
-    return data<ActionResult>({ tone: "success", message: registrationTexts.cancelledMine });
+    if (!cancelled.ok) return data<ActionResult>({ tone: "error", message: say(cancelled.message) }, cancelled.status);
+    return data<ActionResult>({ tone: "success", message: say(registrationTexts.cancelledMine) });
   }
   const typed = typedRegistration(form);
   const parsed = registrationInput.safeParse(typed.input);
@@ -138,13 +147,14 @@ async function registrationAction(args: {
     actor,
   );
   if (!registered.ok) {
-    const errors = registered.field ? { [registered.field]: registered.message } : undefined;
-    return data<ActionResult>(
-      { tone: "error", message: registered.message, errors, values: typed.values },
-      registered.status,
-    );
+    const message = say(registered.message);
+    const errors = registered.field ? { [registered.field]: message } : undefined;
+    return data<ActionResult>({ tone: "error", message, errors, values: typed.values }, registered.status);
   }
-  return data<ActionResult>({ tone: "success", message: registeredMessage(registered.status, registered.position) });
+  return data<ActionResult>({
+    tone: "success",
+    message: say(registeredMessage(registered.status, registered.position)),
+  });
 }
 
 /** A teammate's error (`members.2`) is shown at the teammates' fieldset. */
@@ -153,6 +163,10 @@ function teamFieldErrors(errors: Record<string, string>): Record<string, string>
   for (const [field, message] of Object.entries(errors))
     shown[field.startsWith("members") ? "members" : field] ??= message;
   return shown;
+}
+
+function translatedOrNull(message: string | undefined | null, locale: Locale): string | null {
+  return message ? translateMessage(message, locale) : null;
 }
 
 function registeredMessage(status: string, position?: number): string {

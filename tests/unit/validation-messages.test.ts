@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { eventInput } from "~/domain/events";
+import { registrationTexts } from "~/domain/registrations";
 import { memberProfileInput } from "~/domain/members.server";
 import { noticeInput } from "~/domain/notices";
 import { studentInput } from "~/domain/students";
@@ -34,6 +35,25 @@ describe("validation messages in Bangla", () => {
         message: bn("messages.field.httpLink", { field: bn("messages.fields.pageLink") }),
       }),
     );
+  });
+
+  it("translates the registration module's answers, every one of them with its values", () => {
+    const texts = registrationTexts;
+    const answers: [string, string][] = [
+      [texts.registered, bn("messages.registration.registered")],
+      [texts.waitlisted(3), bn("messages.registration.waitlisted", { position: 3 })],
+      [texts.alreadyRegistered, bn("messages.registration.alreadyRegistered")],
+      [texts.teammateTwice("a@example.org"), bn("messages.registration.teammateTwice", { email: "a@example.org" })],
+      [texts.teamSize(3, 3), bn("messages.registration.teamSizeExact", { min: 3, teammates: 2 })],
+      [texts.teamSize(2, 4), bn("messages.registration.teamSizeRange", { min: 2, max: 4, fewest: 1, most: 3 })],
+      [texts.notEligible("7, 8"), bn("messages.registration.notEligible", { batches: "7, 8" })],
+      [texts.closed, bn("messages.registration.closed")],
+    ];
+    for (const [english, bangla] of answers) {
+      expect(translateMessage(english, "bn"), english).toBe(bangla);
+      expect(translateMessage(english, "en")).toBe(english);
+    }
+    expect(translateMessage(texts.waitlisted(3), "bn")).toContain("৩");
   });
 
   it("leaves English, and texts it doesn't know, as they are", () => {
