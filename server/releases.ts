@@ -39,12 +39,20 @@ export function switchRelease(link: string, release: string) {
 export function pruneReleases(link: string) {
   const current = currentRelease(link);
   const dir = path.join(path.dirname(link), RELEASES_DIR);
-  const prefix = `${path.basename(link)}-`;
   for (const name of fs.readdirSync(dir)) {
     const release = path.join(dir, name);
-    if (!name.startsWith(prefix) || release === current || isInUse(release)) continue;
+    if (!isReleaseOf(link, name) || release === current || isInUse(release)) continue;
     fs.rmSync(release, { recursive: true, force: true });
   }
+}
+
+/**
+ * A release of this link is its name and mkdtemp's six characters: `build-mem-Ab12Cd` belongs to
+ * the link `build-mem`, not to `build`, whose builds must leave it alone.
+ */
+function isReleaseOf(link: string, name: string): boolean {
+  const prefix = `${path.basename(link)}-`;
+  return name.startsWith(prefix) && /^[A-Za-z0-9]{6}$/.test(name.slice(prefix.length));
 }
 
 /** Called by the server at start; the mark goes when the process exits. */
