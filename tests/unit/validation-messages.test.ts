@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { eventInput } from "~/domain/events";
-import { registrationTexts } from "~/domain/registrations";
 import { memberProfileInput } from "~/domain/members.server";
 import { noticeInput } from "~/domain/notices";
+import { registrationTexts } from "~/domain/registrations";
 import { studentInput } from "~/domain/students";
 import { subscribeInput } from "~/domain/subscriptions";
 import { webhookInput } from "~/domain/webhooks";
