@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { betterAuth } from "better-auth/minimal";
 import { admin, apiKey, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -11,6 +11,7 @@ import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { API_TOKEN_NAME_MAX } from "~/domain/api-tokens";
 import { recordAudit } from "~/domain/audit.server";
+import { hashPassword, verifyPassword } from "~/domain/password-hash.server";
 import { passwordProblem } from "~/domain/password-policy.server";
 import { roleOf } from "~/domain/roles";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
@@ -170,7 +171,11 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     basePath: AUTH_BASE_PATH,
     secret: authSecret(config),
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
     // The language the person last used the site in (set by the hooks below and the language switch).
     user: { additionalFields: { locale: { type: [...LOCALES], required: false, input: false } } },
     // Pages show who is signed in from a signed cookie (`getDisplayUser`); decisions about
