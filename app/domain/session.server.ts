@@ -63,8 +63,10 @@ export interface DisplayUser {
 // The same signed cookies mean the same answer until better-auth's copy expires; kept briefly,
 // one check serves the page cache and the page, and a visitor's next pages.
 const DISPLAY_USER_SECONDS = 30;
+// Bounded by size, not `max`, which would allocate its arrays for every entry at start.
 const displayUsers = new LRUCache<string, { user: SessionUser | null }>({
-  max: 10_000,
+  maxSize: 10_000,
+  sizeCalculation: () => 1,
   ttl: DISPLAY_USER_SECONDS * 1000,
 });
 

@@ -62,13 +62,14 @@ export interface RenderedTexts {
 export function readRenderedTexts(app: Pick<AppContext, "db" | "contentCache">): Promise<RenderedTexts> {
   return app.contentCache.read("site-settings:html", async () => {
     const settings = await readSiteSettings(app);
-    return {
-      intro: renderMarkdown(settings.introText),
-      about: renderMarkdown(settings.aboutText),
+    const [intro, about, membershipRules, conductRules] = await Promise.all([
+      renderMarkdown(settings.introText),
+      renderMarkdown(settings.aboutText),
       // Under the rules' own h2 headings.
-      membershipRules: renderMarkdown(settings.membershipRules, 3),
-      conductRules: renderMarkdown(settings.conductRules, 3),
-    };
+      renderMarkdown(settings.membershipRules, 3),
+      renderMarkdown(settings.conductRules, 3),
+    ]);
+    return { intro, about, membershipRules, conductRules };
   });
 }
 

@@ -71,7 +71,12 @@ export function createMemoryCounter({
   windowSeconds,
   maxKeys = 100_000,
 }: RateLimit & { maxKeys?: number }): (clientIp: string, now?: number) => RateLimitVerdict {
-  const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys });
+  // Bounded by size, not `max`: with `max` lru-cache allocates its arrays for every key up
+  // front (3 MB for 100,000), most of which a club's server never uses.
+  const windows = new LRUCache<string, { startedAt: number; count: number }>({
+    maxSize: maxKeys,
+    sizeCalculation: () => 1,
+  });
   const windowMs = windowSeconds * 1000;
   return (clientIp, now = Date.now()) => {
     const key = clientKey(clientIp);
