@@ -15,7 +15,7 @@ import { markReleaseInUse } from "../server/releases";
 import type { RunningServer } from "../tests/support/server";
 import { httpRequest } from "./bench/http";
 import { runLighthouse } from "./bench/lighthouse";
-import { loadTool, runLoad } from "./bench/load";
+import { loadTool, runLoad, runLoadsInTurns } from "./bench/load";
 import { peakRssMb, settledRssMb } from "./bench/memory";
 import { measurePageWeight } from "./bench/page-weight";
 import { startRenderCeiling } from "./bench/render-ceiling";
@@ -44,7 +44,7 @@ export const SCALING_API_PATH = "/api/students?page=10&limit=24";
  * old), and marked in use so that a build made meanwhile does not prune it either.
  */
 function benchRelease(): string {
-  const release = fs.realpathSync(path.resolve(import.meta.dirname, "../build"));
+  const release = fs.realpathSync(path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build"));
   markReleaseInUse(release);
   return release;
 }
@@ -111,18 +111,33 @@ async function startTwice(target: BenchTarget) {
   return { server, admin, rssAfterStartMb, startup: { emptyMs, existingMs } };
 }
 
-/** `/students` signed in, next to the same page rendered from memory (render-ceiling.ts), and an admin's write. */
+/** Signed-in pages, each next to its render-only ceiling: the same page rendered from memory (render-ceiling.ts). */
+const SIGNED_IN_PATHS = ["/students", "/", "/notice"];
+/** A signed-in page and its ceiling take turns, two seconds at a time (see runLoadsInTurns). */
+const SIGNED_IN_TURNS = Math.max(1, Math.round(SECONDS / 2));
+
+/** Each signed-in page next to its render-only ceiling, and an admin's write. */
 async function measureSignedIn(server: RunningServer, releaseDir: string, userCookie: string, adminCookie: string) {
   const load = { connections: CONNECTIONS, seconds: SECONDS };
-  const studentsPage = await runLoad({ url: `${server.baseUrl}/students`, headers: { Cookie: userCookie }, ...load });
-  const ceiling = await startRenderCeiling({
-    releaseDir,
-    baseUrl: server.baseUrl,
-    pagePath: "/students",
-    cookie: userCookie,
-    nodeFlags: SERVER_NODE_FLAGS,
-  });
-  const renderCeiling = await runLoad({ url: ceiling.url, ...load }).finally(() => ceiling.stop());
+  const pages = [];
+  for (const pagePath of SIGNED_IN_PATHS) {
+    const ceiling = await startRenderCeiling({
+      releaseDir,
+      baseUrl: server.baseUrl,
+      pagePath,
+      cookie: userCookie,
+      nodeFlags: SERVER_NODE_FLAGS,
+    });
+    const [page, renderCeiling] = await runLoadsInTurns(
+      [
+        { url: `${server.baseUrl}${pagePath}`, headers: { Cookie: userCookie }, ...load },
+        { url: ceiling.url, ...load },
+      ],
+      { turns: SIGNED_IN_TURNS },
+    ).finally(() => ceiling.stop());
+    if (!page || !renderCeiling) throw new Error(`no load result for ${pagePath}`);
+    pages.push({ path: pagePath, page, renderCeiling });
+  }
   const adminAddStudent = await runLoad({
     url: `${server.baseUrl}/api/add-student`,
     method: "POST",
@@ -137,7 +152,7 @@ async function measureSignedIn(server: RunningServer, releaseDir: string, userCo
     connections: 10,
     seconds: SECONDS,
   });
-  return { studentsPage, renderCeiling, adminAddStudent };
+  return { pages, adminAddStudent };
 }
 
 /** Latency of a students page and the students API with 500 and with 50,000 students. */

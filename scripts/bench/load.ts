@@ -117,3 +117,37 @@ async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * Several loads measured in turns (A, B, A, B…), each for `seconds` in all, so that what else
+ * runs on the machine weighs on each alike: a ratio of two loads measured one after the other
+ * swung from 0.45 to 1.6 on a shared 2-core machine, the same build and the same pages. Each
+ * answer is over all its turns: requests per second in total, the median turn's latencies.
+ */
+export async function runLoadsInTurns(specs: LoadSpec[], { turns }: { turns: number }): Promise<LoadResult[]> {
+  const results: LoadResult[][] = specs.map(() => []);
+  // JIT warm-up of both servers, not counted.
+  for (const spec of specs) await runLoad({ ...spec, seconds: 1 });
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [index, spec] of specs.entries()) {
+      results[index]?.push(await runLoad({ ...spec, seconds: Math.max(1, Math.round(spec.seconds / turns)) }));
+    }
+  }
+  return results.map(combineTurns);
+}
+
+function combineTurns(turns: LoadResult[]): LoadResult {
+  const median = (pick: (result: LoadResult) => number) => {
+    const sorted = turns.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  };
+  const sum = (pick: (result: LoadResult) => number) => turns.reduce((total, result) => total + pick(result), 0);
+  return {
+    tool: turns[0]?.tool ?? "wrk",
+    requestsPerSecond: Math.round(sum((result) => result.requestsPerSecond) / Math.max(1, turns.length)),
+    latencyP50Ms: median((result) => result.latencyP50Ms),
+    latencyP99Ms: median((result) => result.latencyP99Ms),
+    errors: sum((result) => result.errors),
+    non2xx: sum((result) => result.non2xx),
+  };
+}

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RunningServer } from "../../tests/support/server";
-import { httpRequest } from "./http";
+import { warmPageCache } from "./http";
 import { type LoadResult, round, runLoad } from "./load";
 
 const THROUGHPUT_PATHS = ["/", "/students", "/notice", "/api/students"];
@@ -24,9 +24,8 @@ export async function measureAnonymousThroughput(server: RunningServer, load: Lo
   const rows = [];
   for (const pagePath of THROUGHPUT_PATHS) {
     const url = `${server.baseUrl}${pagePath}`;
-    const sample = await httpRequest(url);
+    const sample = await warmPageCache(url);
     const contentType = sample.headers["content-type"] ?? "text/html";
-    await httpRequest(url); // warm the page cache
     const app = await runLoad({ url, ...load });
     const bare = await withBareServer(sample.body, contentType, (bareUrl) => runLoad({ url: bareUrl, ...load }));
     rows.push({
@@ -46,7 +45,7 @@ export async function measureAnonymousThroughput(server: RunningServer, load: Lo
  */
 export async function measureCacheBypass(server: RunningServer, load: Load) {
   const url = `${server.baseUrl}/students`;
-  await httpRequest(url);
+  await warmPageCache(url);
   const hits = await runLoad({ url, ...load });
   const distinctQueries = await runLoad({ url, ...load, uniqueQuery: true });
   return { hits, distinctQueries, ratio: round(distinctQueries.requestsPerSecond / hits.requestsPerSecond) };
