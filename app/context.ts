@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
-import type { Auth } from "~/domain/auth.server";
+import type { LoadAuth } from "~/domain/auth.server";
 import type { ContentVersionReader } from "~/domain/content-version.server";
 import type { Config } from "~/lib/config.server";
 import type { JobQueue } from "~/lib/job-queue.server";
@@ -14,8 +14,8 @@ export type AppServices = {
   database: DatabaseHandle;
   config: Config;
   log: Logger;
-  /** better-auth, created once per process (app/lib/auth.server.ts). */
-  auth: Auth;
+  /** better-auth, created once per process on first use (`authLoader` in app/domain/auth.server.ts). */
+  auth: LoadAuth;
   /** Uploaded files: local disk or an S3-compatible bucket (app/lib/storage). */
   storage: MediaStorage;
   /** The content tables' version, read from the database at most twice a second (app/domain/content-version.server.ts). */

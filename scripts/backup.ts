@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { clubTimeZone } from "~/content/site";
 import { openDatabase } from "~/db/client.server";
-import { authSecret } from "~/domain/auth.server";
+import { authSecret } from "~/domain/auth-settings.server";
 import { backupFileName, makeBackup } from "~/domain/backup.server";
 import { formatBytes } from "~/domain/media.server";
 import { loadConfig } from "~/lib/config.server";

@@ -2,7 +2,8 @@ import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/client.server";
 import { createDemoAccounts, type DemoAccount } from "~/db/seed/demo-accounts.server";
 import { seedDemoContentOnce } from "~/db/seed/seed.server";
-import { authSecret, createAuth } from "~/domain/auth.server";
+import { authLoader } from "~/domain/auth.server";
+import { authSecret } from "~/domain/auth-settings.server";
 import { startBackgroundJobs } from "~/domain/background-jobs.server";
 import { createContentVersionReader } from "~/domain/content-version.server";
 import type { Config } from "~/lib/config.server";
@@ -40,7 +41,7 @@ export async function startServices(args: {
       "the embedded database was copied to PostgreSQL 18; the PostgreSQL 17 original is kept beside it and may be removed",
     );
   }
-  const auth = createAuth({ db: database.db, config, log });
+  const auth = authLoader({ db: database.db, config, log });
   const storage = await createStorage(config);
   let demoAccounts: DemoAccount[] = [];
   if (config.SEED_DEMO) {

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { apikeys } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import type { Auth } from "~/domain/auth.server";
+import type { LoadAuth } from "~/domain/auth.server";
 import type { ApiTokenSummary } from "./api-tokens";
 
 export async function listApiTokens(db: Database, userId: string): Promise<ApiTokenSummary[]> {
@@ -21,8 +21,8 @@ export async function listApiTokens(db: Database, userId: string): Promise<ApiTo
 }
 
 /** Makes a token for this user; the whole token exists only in this answer (the table keeps its hash). */
-export async function createApiToken(auth: Auth, userId: string, name: string): Promise<string> {
-  const created = await auth.api.createApiKey({ body: { name, userId } });
+export async function createApiToken(auth: LoadAuth, userId: string, name: string): Promise<string> {
+  const created = await (await auth()).api.createApiKey({ body: { name, userId } });
   return created.key;
 }
 

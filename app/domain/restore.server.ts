@@ -15,7 +15,7 @@ import type { Config } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { readTar, type TarEntry, TarFormatError } from "~/lib/tar.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
-import { authSecret } from "./auth.server";
+import { authSecret } from "./auth-settings.server";
 import { firstTableWithRows } from "./backup-catalog.server";
 import {
   BACKUP_FORMAT,

@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { APIError } from "better-call/error";
 import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
@@ -43,8 +43,9 @@ const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 export function getSessionUser(request: Request, app: AppContext): Promise<SessionUser | null> {
   let pending = sessionsByRequest.get(request);
   if (!pending) {
-    pending = app.auth.api
-      .getSession({ headers: request.headers, query: { disableCookieCache: true } })
+    pending = app
+      .auth()
+      .then((auth) => auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }))
       .then(toSessionUser, noOneOnAuthError);
     sessionsByRequest.set(request, pending);
   }
@@ -81,7 +82,7 @@ export async function getDisplayUser(headers: Headers, app: Pick<AppContext, "au
   const known = displayUsers.get(cookies);
   if (known) return { user: known.user, setCookies: [] };
   try {
-    const { headers: answer, response } = await app.auth.api.getSession({ headers, returnHeaders: true });
+    const { headers: answer, response } = await (await app.auth()).api.getSession({ headers, returnHeaders: true });
     const user = toSessionUser(response);
     displayUsers.set(cookies, { user });
     return { user, setCookies: answer.getSetCookie() };

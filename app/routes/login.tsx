@@ -5,13 +5,8 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
 import { authErrorText, googleErrorText } from "~/domain/account-messages.server";
-import {
-  type Auth,
-  callAuthEndpoint,
-  GOOGLE_PROVIDER_ID,
-  googleConfigured,
-  redirectWithCookies,
-} from "~/domain/auth.server";
+import { callAuthEndpoint, type LoadAuth, redirectWithCookies } from "~/domain/auth.server";
+import { GOOGLE_PROVIDER_ID, googleConfigured } from "~/domain/auth-settings.server";
 import { getSessionUser } from "~/domain/session.server";
 import { hasStaffRole, loginInput } from "~/domain/users.server";
 import { metaTranslator } from "~/i18n/meta";
@@ -66,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Sends the browser to the OIDC provider; it comes back through /login/callback. */
 async function startGoogleSignIn(
-  auth: Auth,
+  auth: LoadAuth,
   request: Request,
   config: Config,
   redirectTo: string | null,

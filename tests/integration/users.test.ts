@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
 import { auditLog } from "~/db/schema";
 import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from "~/db/seed/demo-accounts.server";
-import { createAuth, loadOrCreateAuthSecret } from "~/domain/auth.server";
+import { authLoader } from "~/domain/auth.server";
+import { loadOrCreateAuthSecret } from "~/domain/auth-settings.server";
 import {
   findUserByEmail,
   LastAdminError,
@@ -43,7 +44,7 @@ describe("users domain", () => {
       .returning();
 
   it("creates the demo accounts once, each with its role and a random password that signs in", async () => {
-    const auth = createAuth({
+    const auth = authLoader({
       db: testDb.db,
       config: loadConfig({ DATA_DIR: dataDir }),
       log: pino({ level: "silent" }),
@@ -56,7 +57,9 @@ describe("users domain", () => {
     for (const account of accounts) {
       expect(account.password).toMatch(/^[\w-]{16}$/);
       expect((await findUserByEmail(testDb.db, account.email))?.role).toBe(account.role);
-      const signIn = await auth.api.signInEmail({ body: { email: account.email, password: account.password } });
+      const signIn = await (await auth()).api.signInEmail({
+        body: { email: account.email, password: account.password },
+      });
       expect(signIn.user.email).toBe(account.email);
     }
     const entries = await testDb.db.select().from(auditLog);

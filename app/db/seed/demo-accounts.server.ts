@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { recordAudit } from "~/domain/audit.server";
-import type { Auth } from "~/domain/auth.server";
+import type { LoadAuth } from "~/domain/auth.server";
 import { type Role, roleLabels } from "~/domain/roles";
 import { findUserByEmail, setRole } from "~/domain/users.server";
 
@@ -29,12 +29,12 @@ const SEEDED_TABLES = ["notices", "events", "results", "students", "teachers", "
  * with. Their passwords are random and shown once (in the start-up log); there is no default
  * password anywhere. The audit log starts with what the seed did, in the admin's name.
  */
-export async function createDemoAccounts({ auth, db }: { auth: Auth; db: Database }): Promise<DemoAccount[]> {
+export async function createDemoAccounts({ auth, db }: { auth: LoadAuth; db: Database }): Promise<DemoAccount[]> {
   if (await findUserByEmail(db, DEMO_ADMIN_EMAIL)) return [];
   const created: DemoAccount[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const password = crypto.randomBytes(12).toString("base64url");
-    await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password } });
+    await (await auth()).api.signUpEmail({ body: { name: account.name, email: account.email, password } });
     await setRole(db, account.email, account.role);
     created.push({ role: account.role, email: account.email, password });
   }

@@ -6,9 +6,9 @@ import type { Route } from "./+types/auth";
  * better-auth's own endpoints (/api/auth/*): sessions, sign-in, the OIDC callback. Its API-key
  * endpoints stay closed: tokens are made and revoked in the dashboard, by admins only.
  */
-function handle(request: Request, app: AppContext) {
+async function handle(request: Request, app: AppContext) {
   if (new URL(request.url).pathname.startsWith("/api/auth/api-key/")) return jsonError(404, "Not found");
-  return app.auth.handler(request);
+  return (await app.auth()).handler(request);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
