@@ -14,6 +14,10 @@ function createTestApp(options: { maxBytes?: number } = {}) {
   let renders = 0;
   let invalidations = 0;
   let budgetLeft = Number.POSITIVE_INFINITY;
+  // `/slow/*` pages wait until the test opens the gate, so that visitors can pile up on one render.
+  let arrivedAtSlow = 0;
+  let openGate: () => void = () => {};
+  let gate = Promise.resolve();
   const cache = pageCache({
     maxBytes: options.maxBytes,
     contentVersion: {
@@ -33,7 +37,18 @@ function createTestApp(options: { maxBytes?: number } = {}) {
   });
   const app = express();
   app.use(compression());
+  app.use((req, _res, next) => {
+    if (req.path.startsWith("/slow/")) arrivedAtSlow++;
+    next();
+  });
   app.use(cache.middleware);
+  app.get("/slow/:kind", async (req, res) => {
+    renders++;
+    await gate;
+    // An inline script makes the page one that can't be kept.
+    const body = req.params.kind === "cacheable" ? `slow render ${renders}` : `<script>${renders}</script>`;
+    res.type("html").send(body);
+  });
   app.get("/page", (req, res) => {
     renders++;
     // Own files carry the nonce too; it is harmless on them, so this page stays cacheable.
@@ -66,6 +81,13 @@ function createTestApp(options: { maxBytes?: number } = {}) {
     setRenderBudget: (renders: number) => {
       budgetLeft = renders;
     },
+    arrivedAtSlow: () => arrivedAtSlow,
+    closeGate: () => {
+      gate = new Promise((resolve) => {
+        openGate = resolve;
+      });
+    },
+    openGate: () => openGate(),
   };
 }
 
@@ -184,6 +206,30 @@ describe("page cache", () => {
     expect(second.response.headers.get("x-page-cache")).toBe("HIT");
     const etag = second.response.headers.get("etag") ?? "";
     expect((await fetch(`${baseUrl}/missing?q=gone`, { headers: { "If-None-Match": etag } })).status).toBe(404);
+  });
+
+  it("renders a page once for a crowd asking at the same time, and each of them gets it", async () => {
+    const crowd = async (path: string) => {
+      testApp.closeGate();
+      const rendersBefore = testApp.renders();
+      const arrivedBefore = testApp.arrivedAtSlow();
+      const answers = Array.from({ length: 8 }, () => fetch(`${baseUrl}${path}`).then((r) => r.text()));
+      await expect.poll(() => testApp.arrivedAtSlow() - arrivedBefore).toBe(8);
+      testApp.openGate();
+      const bodies = await Promise.all(answers);
+      await testApp.settled();
+      return { bodies, renders: testApp.renders() - rendersBefore };
+    };
+
+    const cacheable = await crowd("/slow/cacheable");
+    expect(cacheable.renders).toBe(1);
+    expect(new Set(cacheable.bodies)).toEqual(new Set([cacheable.bodies[0]]));
+    expect(cacheable.bodies[0]).toMatch(/^slow render \d+$/);
+
+    // A page that may not be kept: those who waited render it themselves.
+    const uncacheable = await crowd("/slow/script");
+    expect(uncacheable.renders).toBe(8);
+    expect(uncacheable.bodies.every((body) => body.startsWith("<script>"))).toBe(true);
   });
 
   it("re-reads the content version after a write in this process", async () => {
