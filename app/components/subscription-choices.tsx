@@ -1,31 +1,12 @@
 import { useId } from "react";
-import { eventCategories } from "~/content/events";
-import { FREQUENCIES, SUBSCRIPTION_TOPICS } from "~/domain/subscriptions";
+import { FREQUENCIES, SUBSCRIPTION_TOPICS, topicLabel } from "~/domain/subscriptions";
 import type { MessageKey } from "~/i18n/catalogs";
-import { type Translate, useT } from "~/i18n/react";
-
-/** Event categories by slug, as the topic boxes name them. */
-const CATEGORY_KEYS: Record<string, MessageKey> = {
-  "programming-contest": "accounts.subscription.category.programming-contest",
-  workshop: "accounts.subscription.category.workshop",
-  webinars: "accounts.subscription.category.webinars",
-  seminar: "accounts.subscription.category.seminar",
-  "boot-camp": "accounts.subscription.category.boot-camp",
-};
+import { useT } from "~/i18n/react";
 
 const FREQUENCY_KEYS: Record<(typeof FREQUENCIES)[number]["key"], MessageKey> = {
   immediately: "accounts.subscription.immediately",
   weekly: "accounts.subscription.weekly",
 };
-
-/** A topic as its box reads; one this page doesn't know keeps its own (English) label. */
-function topicLabel(t: Translate, topic: { key: string; label: string }): string {
-  if (topic.key === "notices") return t("accounts.subscription.topic.notices");
-  if (topic.key === "results") return t("accounts.subscription.topic.results");
-  const category = eventCategories.find((candidate) => topic.key === `events:${candidate.eventType}`);
-  const key = category && CATEGORY_KEYS[category.slug];
-  return key ? t("accounts.subscription.topic.events", { category: t(key) }) : topic.label;
-}
 
 interface SubscriptionChoicesProps {
   /** The chosen topics and frequency (as stored, or as typed before a failed send). */
@@ -52,7 +33,7 @@ export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionC
             type="checkbox"
             name="topics"
             value={topic.key}
-            label={topicLabel(t, topic)}
+            label={topicLabel(t, topic.key)}
             checked={topics.includes(topic.key)}
           />
         ))}

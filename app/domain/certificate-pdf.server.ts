@@ -1,6 +1,19 @@
 import type { PDFFont, PDFPage, RGB } from "pdf-lib";
 import { formatDate } from "~/lib/format";
-import { certificateTexts as texts } from "./certificates";
+
+/**
+ * The certificate's words. It is printed in English whatever the reader's language: the
+ * standard fonts draw no Bangla, and a certificate is shown to people outside the club.
+ */
+const texts = {
+  pdfTitle: "Certificate of Participation",
+  pdfCertifies: "This certifies that",
+  pdfTookPart: "took part in",
+  pdfOn: (date: string) => `held on ${date}`,
+  pdfCode: "Certificate code",
+  pdfCheckAt: (url: string) => `Check it at ${url}`,
+  pdfNamesElsewhere: "Some letters can't be printed here: the page at the address below shows every name in full.",
+} as const;
 
 export interface CertificatePdfInput {
   clubName: string;

@@ -5,11 +5,11 @@ import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, certificates, events, students } from "~/db/schema";
-import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { translatorOf } from "~/i18n/translate.server";
+import { todayIn } from "~/lib/format";
 import { type Actor, recordAudit } from "./audit.server";
-import { type Certificate, certificateTexts as texts } from "./certificates";
+import type { Certificate } from "./certificates";
 import { UUID_PATTERN } from "./recent-events";
-import { registrationTexts } from "./registrations";
 import { accountOfAttendee, eventStart } from "./registrations.server";
 
 /**
@@ -36,14 +36,22 @@ export function normaliseCertificateCode(typed: string): string | undefined {
 
 type EventTimes = { starts_on: string | null; starts_at: string };
 
+/** Whose language a refusal is told in: the dashboard's reader's, or English (the API). */
+type Translator = Pick<ReturnType<typeof translatorOf>, "t" | "format">;
+
 /**
  * Why certificates can't be issued yet: they are for attendance, so not before the event
  * starts. An event without a date may issue: its check-ins show it took place.
  */
-export function whyNoCertificatesYet(event: EventTimes, now: Date): string | undefined {
+export function whyNoCertificatesYet(
+  event: EventTimes,
+  now: Date,
+  { t, format }: Translator = translatorOf("en"),
+): string | undefined {
   const start = eventStart(event, clubTimeZone);
   if (!start || now >= start) return undefined;
-  return texts.notStarted(`${formatDate(event.starts_on ?? "")}, ${formatTime(event.starts_at)}`);
+  const startText = `${format.date(event.starts_on ?? "")}, ${format.time(event.starts_at)}`;
+  return t("tools.certificates.notStarted", { start: startText });
 }
 
 /** Checked-in people of the event still without a certificate, with what their name is now. */
@@ -91,11 +99,17 @@ export type IssueOutcome =
 /**
  * Issues one certificate to each checked-in person of the event who has none yet, with the
  * names and the date as they are now. Issuing again, or twice at once, issues nobody twice.
+ * A refusal is told in the translator's language.
  */
-export async function issueCertificates(db: Database, eventId: string, now = new Date()): Promise<IssueOutcome> {
+export async function issueCertificates(
+  db: Database,
+  eventId: string,
+  now = new Date(),
+  translator: Translator = translatorOf("en"),
+): Promise<IssueOutcome> {
   const [event] = UUID_PATTERN.test(eventId) ? await db.select().from(events).where(eq(events.id, eventId)) : [];
-  if (!event) return { ok: false, status: 404, message: registrationTexts.noEvent };
-  const notYet = whyNoCertificatesYet({ starts_on: event.startsOn, starts_at: event.startsAt }, now);
+  if (!event) return { ok: false, status: 404, message: translator.t("messages.registration.noEvent") };
+  const notYet = whyNoCertificatesYet({ starts_on: event.startsOn, starts_at: event.startsAt }, now, translator);
   if (notYet) return { ok: false, status: 409, message: notYet };
   const people = await waitingForCertificates(db, eventId);
   const issued = people.length

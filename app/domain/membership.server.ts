@@ -10,7 +10,7 @@ import { freeSlug, isUniqueViolation } from "./crud.server";
 import { dateField, optionalText, requiredText } from "./fields";
 import { releaseReviewedMedia } from "./media.server";
 import { findClaimableStudent, findMemberProfile, memberProfileInput } from "./members.server";
-import { type ApiApplication, type ApiRound, type ApplicationStatus, membershipTexts } from "./membership";
+import type { ApiApplication, ApiRound, ApplicationStatus } from "./membership";
 import { UUID_PATTERN } from "./recent-events";
 import { STUDENT_FALLBACK_SLUG } from "./students";
 
@@ -87,7 +87,10 @@ export async function openRound(db: Database, today: string): Promise<ApiRound |
   return row && toApiRound(row);
 }
 
-export type Applied = { ok: true; id: string } | { ok: false; status: 404 | 409; message: string };
+/** A refusal says why (`reason`, for a page to word it) and, for the API, in English (`message`). */
+export type Applied =
+  | { ok: true; id: string }
+  | { ok: false; status: 404 | 409; reason: keyof typeof refusals; message: string };
 
 /** A member's own application, in the audit log (the form and the API both record it). */
 export async function auditApplication(db: Database, actor: Actor, applicationId: string, name: string) {
@@ -99,6 +102,20 @@ export async function auditApplication(db: Database, actor: Actor, applicationId
   });
 }
 
+/** Why an application is refused, as the API answers (in English, as documented). */
+const refusals = {
+  noRound: "There is no such membership round.",
+  roundClosed: "This membership round is closed.",
+  appliedTwice: "You have already applied in this round.",
+} as const;
+
+const refused = (status: 404 | 409, reason: keyof typeof refusals): Applied => ({
+  ok: false,
+  status,
+  reason,
+  message: refusals[reason],
+});
+
 /** Applies in a round that is open today; a second application to one round is refused (the database decides). */
 export async function apply(
   db: Database,
@@ -107,11 +124,11 @@ export async function apply(
   input: ApplicationInput,
   today: string,
 ): Promise<Applied> {
-  if (!UUID_PATTERN.test(roundId)) return { ok: false, status: 404, message: membershipTexts.noRound };
+  if (!UUID_PATTERN.test(roundId)) return refused(404, "noRound");
   const [round] = await db.select().from(membershipRounds).where(eq(membershipRounds.id, roundId)).limit(1);
-  if (!round) return { ok: false, status: 404, message: membershipTexts.noRound };
+  if (!round) return refused(404, "noRound");
   if (today < round.opensOn || today > round.closesOn) {
-    return { ok: false, status: 409, message: membershipTexts.roundClosed };
+    return refused(409, "roundClosed");
   }
   try {
     const [row] = await db
@@ -129,7 +146,7 @@ export async function apply(
     return { ok: true, id: String(row?.id) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return { ok: false, status: 409, message: membershipTexts.appliedTwice };
+    return refused(409, "appliedTwice");
   }
 }
 

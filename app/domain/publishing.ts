@@ -1,5 +1,4 @@
-import { formatDate, formatTime } from "../lib/format";
-import type { Cell, ColumnDef, FormFieldDef } from "./collection";
+import type { Cell, FormFieldDef } from "./collection";
 
 /**
  * When an item of notices, events, results or recent events reaches visitors: now, never until
@@ -16,18 +15,8 @@ export const publishingTexts = {
   publishAtLabel: "Publish at",
   publishAtHint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
   choices: { published: "Publish now", draft: "Save as draft", scheduled: "Schedule" },
-  statuses: {
-    published: "Published",
-    draft: "Draft",
-    scheduled: "Scheduled",
-    pending: "Waiting for review",
-    cancelled: "Cancelled",
-  } as Record<string, string>,
   cancelledChoice: "Cancelled (its page stays, marked)",
   preview: "Preview",
-  previewBanner: "Preview: visitors cannot see this yet. Only admins and editors can open this page.",
-  previewOfPublished: "Preview: this is how the page looks to visitors.",
-  backToForm: "Back to the form",
 } as const;
 
 /** The form's "Publishing" choice and its time, named as the API names them. */
@@ -57,16 +46,6 @@ export interface PublishingState {
   publish_at?: string | null;
 }
 
-/** "Scheduled for 24 November 2026, 10:00 AM", "Draft", "Published". */
-export function publishingLabel(row: PublishingState): string {
-  const status = row.status ?? "published";
-  if (status === "scheduled" && row.publish_at) {
-    const [date = "", time = ""] = row.publish_at.split("T");
-    return `Scheduled for ${formatDate(date)}, ${formatTime(time)}`;
-  }
-  return publishingTexts.statuses[status] ?? status;
-}
-
 const badgeTones: Record<string, "neutral" | "info" | "success" | "danger"> = {
   published: "success",
   draft: "neutral",
@@ -75,14 +54,10 @@ const badgeTones: Record<string, "neutral" | "info" | "success" | "danger"> = {
   cancelled: "danger",
 };
 
-export function publishingCell(row: PublishingState): Cell {
+/** The Status badge without its words, which are the page's language's (publishing-status.ts). */
+export function publishingCell(row: PublishingState): Omit<Extract<Cell, { kind: "badge" }>, "text"> {
   const status = row.status ?? "published";
-  return { kind: "badge", text: publishingLabel(row), tone: badgeTones[status] ?? "neutral" };
-}
-
-/** The dashboard lists' Status column. */
-export function publishingColumn<Row extends PublishingState>(): ColumnDef<Row> {
-  return { header: "Status", cell: publishingCell };
+  return { kind: "badge", tone: badgeTones[status] ?? "neutral" };
 }
 
 /** Drafts and scheduled items have a private preview; published ones have their public page. */

@@ -4,20 +4,15 @@ import type { MessageKey } from "~/i18n/catalogs";
  * The club's ranking across contests: the built-in rules and how a series combines its
  * contests' standings into one leaderboard. Browser-safe and pure: the server feeds it rows.
  */
-export const RANKING_RULE_LABELS = {
-  "solved-penalty": "Problems solved, then total penalty",
-  "rank-points": "Rank points: ceil(1600 / (rank + 7)) per contest",
-  "score-share": "Points in proportion to each contest's winner (the winner gets 100)",
-} as const;
 
-export type RankingRule = keyof typeof RANKING_RULE_LABELS;
-
-/** The rules as the public ranking page names them, in the reader's language. */
+/** The rules, as the public ranking page names them in the reader's language. */
 export const RANKING_RULE_MESSAGES = {
   "solved-penalty": "people.ranking.rule.solvedPenalty",
   "rank-points": "people.ranking.rule.rankPoints",
   "score-share": "people.ranking.rule.scoreShare",
-} as const satisfies Record<RankingRule, MessageKey>;
+} as const satisfies Record<string, MessageKey>;
+
+export type RankingRule = keyof typeof RANKING_RULE_MESSAGES;
 
 /** One contest of a series, with the lines of its standings that were matched to members. */
 export interface SeriesContest {
@@ -102,23 +97,3 @@ export function combineRanking(rule: RankingRule, contests: readonly SeriesConte
     return { ...standing, rank };
   });
 }
-
-/** The dashboard's texts; the public ranking page's are messages of the catalogs (people.ranking.*). */
-export const rankingTexts = {
-  heading: "Rankings",
-  intro: "Combine contests' standings into the club's ranking (e.g. weekly contests for a semester).",
-  newHeading: "New ranking",
-  name: "Name",
-  rule: "Scoring rule",
-  chooseContests: "Contests and their weights",
-  noContests: "Publish some standings first: a ranking combines published contests.",
-  create: "Create ranking",
-  created: "Ranking created.",
-  deleted: "Ranking deleted.",
-  deleteQuestion: (name: string) => ({
-    title: "Delete this ranking?",
-    description: `“${name}” goes; its contests stay.`,
-  }),
-  listHeading: "Rankings",
-  none: "No rankings yet.",
-} as const;

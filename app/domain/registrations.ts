@@ -116,42 +116,6 @@ export const registrationTexts = {
   notWaitlisted: "That registration is not on the waitlist.",
 } as const;
 
-export const registrationAdminTexts = {
-  heading: (event: string) => `Registrations: ${event}`,
-  tableCaption: "Registrations, in order of arrival",
-  empty: "Nobody has registered yet.",
-  eventPage: "The event's page",
-  download: "Download CSV (registrations, waitlist and check-ins)",
-  checkIn: "Check people in",
-  certificates: "Certificates",
-  moveUp: "Move off waitlist",
-  remove: "Remove",
-  moveUpQuestion: (name: string) => ({
-    title: "Move off the waitlist?",
-    description: `${name} gets a place now, even beyond capacity, and is told by email.`,
-  }),
-  removeQuestion: (name: string) => ({
-    title: "Remove this registration?",
-    description: `${name} loses their place; the first on the waitlist gets it and is told by email.`,
-  }),
-  movedUp: (name: string) => `${name} is off the waitlist.`,
-  removed: (name: string) => `${name} is removed.`,
-  addHeading: "Add someone",
-  addEmail: "Their email",
-  addTeammates: "Teammates' emails (separated by commas)",
-  add: "Add",
-  added: (email: string, status: RegistrationStatus) =>
-    status === "waitlisted" ? `${email} is on the waitlist (the event is full).` : `${email} is registered.`,
-  mailHeading: "Email everyone registered",
-  withWaitlist: "Also those on the waitlist",
-  send: "Send",
-  mailQuestion: {
-    title: "Send this email?",
-    description: "Everyone registered for this event gets it. It cannot be called back.",
-  },
-  mailed: (count: number) => (count === 1 ? "1 email is on its way." : `${count} emails are on their way.`),
-} as const;
-
 export const ticketTexts = {
   heading: "Your ticket",
   link: "Show my ticket",

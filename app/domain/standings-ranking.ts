@@ -1,4 +1,4 @@
-import type { Scoring, StandingsRow, StandingsWarning } from "./standings";
+import { type ImportWarning, type Scoring, type StandingsRow, textOf } from "./standings";
 
 /**
  * Ranking rules shared by the importers. ICPC: more problems solved first, then less penalty;
@@ -25,17 +25,16 @@ export function rankRows(scoring: Scoring, rows: readonly StandingsRow[]): Stand
  * going down. Warnings for the preview, never refusals: judges break ties by rules of their
  * own (the time of the last accepted submission), so equal results ranked apart are fine.
  */
-export function rankWarnings(scoring: Scoring, rows: readonly StandingsRow[]): StandingsWarning[] {
+export function rankWarnings(scoring: Scoring, rows: readonly StandingsRow[]): ImportWarning[] {
   const ranked = rows.filter((row) => row.rank !== null);
-  const warnings: StandingsWarning[] = [];
+  const warnings: ImportWarning[] = [];
   for (let i = 1; i < ranked.length; i++) {
     const [above, below] = [ranked[i - 1] as StandingsRow, ranked[i] as StandingsRow];
+    const names = { below: below.name, belowRank: below.rank ?? 0, above: above.name, aboveRank: above.rank ?? 0 };
     if (compareRows(scoring, above, below) > 0) {
-      warnings.push({
-        message: `${below.name} (rank ${below.rank}) has a better result than ${above.name} (rank ${above.rank}) above it`,
-      });
-    } else if ((above.rank ?? 0) > (below.rank ?? 0)) {
-      warnings.push({ message: `Rank ${below.rank} (${below.name}) comes after rank ${above.rank} (${above.name})` });
+      warnings.push({ text: textOf("tools.standings.warning.betterBelow", names) });
+    } else if (names.aboveRank > names.belowRank) {
+      warnings.push({ text: textOf("tools.standings.warning.rankOrder", names) });
     }
   }
   return warnings;

@@ -4,28 +4,30 @@ import { z } from "zod";
 import { eventPagePath } from "~/content/events";
 import type { Database } from "~/db/client.server";
 import { contestRows, contests, events, rankingSeriesContests, results, students } from "~/db/schema";
+import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { MultipartOutcome } from "~/lib/upload-stream.server";
 import { freeSlug } from "./crud.server";
 import { eventIsPublic } from "./events.server";
 import { optionalDateField, optionalText } from "./fields";
-import { fetchCodeforcesStandings } from "./importers/codeforces";
-import { readStandingsFile } from "./importers/read-standings.server";
+import { CodeforcesFetchError, fetchCodeforcesStandings } from "./importers/codeforces";
+import { readStandingsFile, STANDINGS_MAX_BYTES } from "./importers/read-standings.server";
 import { JUDGES, type JudgeKey } from "./members";
 import { UUID_PATTERN } from "./recent-events";
 import {
   type ImportedStandings,
+  type ImportWarning,
   type Scoring,
-  STANDINGS_FORMAT_LABELS,
   STANDINGS_FORMATS,
   type StandingsFormat,
   StandingsFormatError,
   type StandingsMember,
   type StandingsProblem,
   type StandingsRow,
-  type StandingsWarning,
-  standingsAdminTexts as texts,
+  type StandingsText,
+  textOf,
 } from "./standings";
+import { inEnglish, sayWarning } from "./standings-text.server";
 
 /** An id a form's choice sends, or nothing (blank). */
 const optionalId = (label: string) =>
@@ -90,7 +92,7 @@ export async function matchMembers(
   db: Database,
   format: StandingsFormat,
   rows: readonly StandingsRow[],
-): Promise<{ studentIds: string[][]; warnings: StandingsWarning[] }> {
+): Promise<{ studentIds: string[][]; warnings: ImportWarning[] }> {
   const people = rows.flatMap((row) => row.members);
   const byKey = await profilesNamed(db, format, people);
   const idOf = (member: StandingsMember) =>
@@ -98,9 +100,8 @@ export async function matchMembers(
     (member.email && byKey.get(member.email.toLowerCase())) ||
     undefined;
   const unmatched = people.filter((member) => (member.handle || member.email) && !idOf(member));
-  const warnings = unmatched.length
-    ? [{ message: `Not matched to a member profile: ${unmatched.map((m) => m.handle ?? m.email).join(", ")}` }]
-    : [];
+  const names = unmatched.map((member) => member.handle ?? member.email).join(", ");
+  const warnings = unmatched.length ? [{ text: textOf("tools.standings.warning.unmatched", { people: names }) }] : [];
   return { studentIds: rows.map((row) => row.members.flatMap((member) => idOf(member) ?? [])), warnings };
 }
 
@@ -110,7 +111,7 @@ export interface StandingsPreview {
   scoring: Scoring;
   problems: StandingsProblem[];
   rows: (StandingsRow & { matchedMembers: number })[];
-  warnings: StandingsWarning[];
+  warnings: ImportWarning[];
 }
 
 export async function previewStandings(
@@ -375,19 +376,27 @@ export async function findLeaderboard(db: Database, slug: string) {
 }
 
 /** The linked event, result and replaced contest must exist (the form's lists may be out of date). */
-async function missingLinks(db: Database, input: StandingsImportInput): Promise<Record<string, string> | undefined> {
+async function missingLinks(
+  db: Database,
+  input: StandingsImportInput,
+): Promise<Record<string, StandingsText> | undefined> {
   const exists = async (table: typeof events | typeof results | typeof contests, id: string | undefined) =>
     !id || (await db.$count(table, eq(table.id, id))) > 0;
-  const errors: Record<string, string> = {};
-  if (!(await exists(events, input.event_id))) errors.event_id = "Event: no such event";
-  if (!(await exists(results, input.result_id))) errors.result_id = "Result: no such result";
-  if (!(await exists(contests, input.replaces))) errors.replaces = "Replaces: no such contest";
+  const errors: Record<string, StandingsText> = {};
+  if (!(await exists(events, input.event_id))) errors.event_id = textOf("tools.standings.error.noEvent");
+  if (!(await exists(results, input.result_id))) errors.result_id = textOf("tools.standings.error.noResult");
+  if (!(await exists(contests, input.replaces))) errors.replaces = textOf("tools.standings.error.noContest");
   return Object.keys(errors).length ? errors : undefined;
 }
 
+/** Texts of an import the reader may read in their language (the dashboard) or in English (the API). */
+export type ImportRefusal = { message: StandingsText; errors: Record<string, StandingsText> };
+
 export type PreparedImport =
   | { ok: true; input: StandingsImportInput; preview: Awaited<ReturnType<typeof previewStandings>> }
-  | { ok: false; message: string; errors: Record<string, string> };
+  | ({ ok: false } & ImportRefusal);
+
+const INVALID_FIELDS = textOf("messages.form.invalid");
 
 /**
  * Reads an uploaded standings file with the fields sent along it, into a preview: the form's
@@ -400,16 +409,21 @@ export async function prepareImport(
 ): Promise<PreparedImport> {
   const parsed = standingsImportInput.safeParse(args.fields);
   if (!parsed.success) {
-    return { ok: false, message: "Please correct the marked fields.", errors: fieldErrors(parsed.error) };
+    // The schema's English messages: the catalog's `messages.*` words them in the reader's language.
+    const errors = Object.entries(fieldErrors(parsed.error)).map(([field, english]) => [field, { english }]);
+    return { ok: false, message: INVALID_FIELDS, errors: Object.fromEntries(errors) };
   }
   const missing = await missingLinks(db, parsed.data);
-  if (missing) return { ok: false, message: "Please correct the marked fields.", errors: missing };
+  if (missing) return { ok: false, message: INVALID_FIELDS, errors: missing };
   let standings: ImportedStandings;
   try {
     standings = readStandingsFile(parsed.data.format, args.bytes);
   } catch (error) {
     if (!(error instanceof StandingsFormatError)) throw error;
-    const message = `This is not a ${STANDINGS_FORMAT_LABELS[parsed.data.format]} file we can read: ${error.message}`;
+    const message = textOf("tools.standings.error.notReadable", {
+      format: textOf(`tools.standings.formatLabel.${parsed.data.format}`),
+      problem: error.placed,
+    });
     return { ok: false, message, errors: { file: message } };
   }
   return { ok: true, input: parsed.data, preview: await previewStandings(db, parsed.data, standings, args.fileName) };
@@ -489,16 +503,33 @@ export const standingsPreviewAnswer = z
   })
   .meta({ id: "StandingsPreview" });
 
+/** A preview as `?dryRun=1` answers it: its warnings in English, as the API speaks. */
+export function toApiPreview({ studentIds: _matched, ...preview }: Awaited<ReturnType<typeof previewStandings>>) {
+  const english = translatorOf("en");
+  return { ...preview, warnings: preview.warnings.map((warning) => sayWarning(english, warning)) };
+}
+
+/** An import's refusal in English, as the API answers it. */
+export function refusalInEnglish({ message, errors }: ImportRefusal) {
+  return {
+    message: inEnglish(message),
+    errors: Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, inEnglish(text)])),
+  };
+}
+
 export type ImportSource =
   | { ok: true; bytes: Uint8Array; fileName: string }
-  | { ok: false; status: 400 | 413 | 502; message: string; field: "file" | "codeforces_contest" };
+  | { ok: false; status: 400 | 413 | 502; message: StandingsText; field: "file" | "codeforces_contest" };
 
 /**
  * The standings to read: the file sent, or, for Codeforces without a file, the contest named
  * by `codeforces_contest` fetched from its API (when the server can reach it).
  */
 export async function importSource(received: MultipartOutcome, codeforcesApiUrl: string): Promise<ImportSource> {
-  if (received.kind === "too-large") return { ok: false, status: 413, message: texts.tooLarge, field: "file" };
+  if (received.kind === "too-large") {
+    const message = textOf("tools.standings.error.tooLarge", { size: STANDINGS_MAX_BYTES / (1024 * 1024) });
+    return { ok: false, status: 413, message, field: "file" };
+  }
   if (received.kind === "file") {
     return {
       ok: true,
@@ -508,16 +539,25 @@ export async function importSource(received: MultipartOutcome, codeforcesApiUrl:
   }
   const contestId = received.fields.codeforces_contest?.trim();
   if (received.fields.format !== "codeforces" || !contestId) {
-    return { ok: false, status: 400, message: texts.noFile, field: "file" };
+    return { ok: false, status: 400, message: textOf("tools.standings.error.noFile"), field: "file" };
   }
   if (!/^\d{1,7}$/.test(contestId)) {
-    return { ok: false, status: 400, message: texts.badContestId, field: "codeforces_contest" };
+    return {
+      ok: false,
+      status: 400,
+      message: textOf("tools.standings.error.badContestId"),
+      field: "codeforces_contest",
+    };
   }
   try {
     const text = await fetchCodeforcesStandings(Number(contestId), fetch, codeforcesApiUrl);
     return { ok: true, bytes: new TextEncoder().encode(text), fileName: `codeforces-${contestId}.json` };
   } catch (error) {
-    const message = `${texts.codeforcesFailed} ${error instanceof Error ? error.message : String(error)}`;
+    const reason =
+      error instanceof CodeforcesFetchError
+        ? error.text
+        : { english: error instanceof Error ? error.message : String(error) };
+    const message = textOf("tools.standings.error.codeforcesFailed", { reason });
     return { ok: false, status: 502, message, field: "codeforces_contest" };
   }
 }

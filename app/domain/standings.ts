@@ -1,7 +1,9 @@
 /**
  * Contest standings: what every importer turns a judge's file into, and what the leaderboards
- * show. Browser-safe (types and texts only).
+ * show. Browser-safe; its words are catalog messages (`tools.standings.*`).
  */
+
+import type { MessageKey } from "~/i18n/catalogs";
 
 /** How a contest ranks: ICPC (solved, then penalty minutes) or by total score (Codeforces, IOI). */
 export type Scoring = "icpc" | "score";
@@ -61,11 +63,37 @@ export interface StandingsRow {
   awards: string[];
 }
 
+/**
+ * A text of an import for the admin, kept as a catalog message and its values: the dashboard says
+ * it in the reader's language (whoever opens a saved preview later), the API in English. A value
+ * is shown as it is (a name, a path in the file) or is a text in turn. `{ english }` is a text
+ * from elsewhere (a library's, a judge's): said as it is, unless the catalogs know it.
+ */
+export type StandingsText =
+  | { key: MessageKey; values?: Record<string, string | number | StandingsText> }
+  | { english: string };
+
+/** Where in the file: a place the catalogs word ("line 12"), or a path in it as it is ("scoreboard.json: rows[3]"). */
+export type StandingsPlace = StandingsText | string;
+
 /** Something in the file worth a look before saving, with where it is when known. */
-export interface StandingsWarning {
-  message: string;
-  /** "line 12", "teams.json: team 7", "rows[3]"… */
-  where?: string;
+export interface ImportWarning {
+  text: StandingsText;
+  where?: StandingsPlace;
+}
+
+/** A warning as saved with a preview; imports saved before warnings were catalog messages kept their English. */
+export type StandingsWarning = ImportWarning | { message: string; where?: string };
+
+/** A catalog message with its values, as importers word what they found. */
+export const textOf = (key: MessageKey, values?: Record<string, string | number | StandingsText>): StandingsText =>
+  values ? { key, values } : { key };
+
+/** Texts one after another, separated as the language separates a list ("2 practice, 1 virtual"). */
+export function listOf(items: readonly StandingsText[]): StandingsText {
+  const [first, ...rest] = items;
+  if (!first) return { english: "" };
+  return rest.length === 0 ? first : textOf("tools.standings.listMore", { first, rest: listOf(rest) });
 }
 
 /** What an importer gives: the standings, ready to preview and save. */
@@ -73,7 +101,7 @@ export interface ImportedStandings {
   scoring: Scoring;
   problems: StandingsProblem[];
   rows: StandingsRow[];
-  warnings: StandingsWarning[];
+  warnings: ImportWarning[];
   /** The contest's own name in the file, when it has one (the form may override it). */
   contestName: string | null;
 }
@@ -81,88 +109,18 @@ export interface ImportedStandings {
 /** An importer refuses a file it can't read: a message naming the line or the field. */
 export class StandingsFormatError extends Error {
   constructor(
-    message: string,
-    readonly where?: string,
+    readonly text: StandingsText,
+    readonly where?: StandingsPlace,
   ) {
-    super(where ? `${where}: ${message}` : message);
+    // For a developer's eyes only: the screens and the API say `text` in words.
+    super("key" in text ? text.key : text.english);
     this.name = "StandingsFormatError";
   }
+
+  /** The refusal with its place first ("line 3: …"), as the admin reads it. */
+  get placed(): StandingsText {
+    return this.where === undefined
+      ? this.text
+      : textOf("tools.standings.at", { where: this.where, message: this.text });
+  }
 }
-
-export const STANDINGS_FORMAT_LABELS: Record<StandingsFormat, string> = {
-  clics: "CLICS contest package (.zip)",
-  "domjudge-results": "DOMjudge results.tsv",
-  "icpc-scoreboard": "ICPC scoreboard.tsv",
-  codeforces: "Codeforces standings (.json)",
-  vjudge: "vjudge rank (.json)",
-  csv: "Our CSV template",
-};
-
-export const standingsTexts = {
-  caption: "Standings: rank, team or person, problems solved, penalty or score, and each problem",
-  rank: "Rank",
-  who: "Team or person",
-  solved: "Solved",
-  penalty: "Penalty",
-  score: "Score",
-  notTried: (label: string) => `${label}: not tried`,
-  tries: (count: number) => (count === 1 ? "1 try" : `${count} tries`),
-  failed: (label: string, tries: string) => `${label}: not solved, ${tries}`,
-  solvedCell: (label: string, shown: string, tries: string, first: boolean) =>
-    `${label}: solved at ${shown}, ${tries}${first ? ", first to solve" : ""}`,
-  leaderboards: "Leaderboards",
-  participants: (count: number) => (count === 1 ? "1 participant" : `${count} participants`),
-  batch: "Batch",
-  everyBatch: "Every batch",
-  search: "Search by name",
-  show: "Show",
-  noMatch: "Nobody in these standings matches.",
-  theEvent: (name: string) => `The event: ${name}`,
-  theResult: (name: string) => `The result: ${name}`,
-  legend:
-    "Green: solved (minute of the accepted submission, tries below); dark green: solved first; red: tried, not solved.",
-} as const;
-
-export const standingsAdminTexts = {
-  heading: "Standings",
-  intro:
-    "Import a contest's standings from the judge's file: you see a preview with anything worth a look first, then publish it as a leaderboard on the Results page.",
-  importHeading: "Import standings",
-  format: "Format",
-  file: "File",
-  fileHint: "The judge's export as it is, up to 10 MB. No judge file? Fill in",
-  template: "our CSV template",
-  name: "Contest name (optional: the file's own name otherwise)",
-  heldOn: "Date (optional)",
-  replaces: "Replaces the standings of",
-  newContest: "Nothing: a new contest",
-  event: "Held as the event (optional)",
-  result: "Belongs to the result (optional)",
-  none: "None",
-  preview: "Preview",
-  noFile: "File: choose the judge's file to import (or, for Codeforces, give the contest's id).",
-  badContestId: "Codeforces contest: a contest id is a number, e.g. 1950.",
-  codeforcesFailed: "Codeforces contest: the standings could not be fetched.",
-  codeforcesContest: "Or, for Codeforces: the contest's id, fetched live (no file needed)",
-  tooLarge: "File: the file is over 10 MB.",
-  listHeading: "Contests",
-  empty: "No standings imported yet.",
-  previewStatus: "Preview",
-  publishedStatus: "Published",
-  previewHeading: (name: string) => `Preview: ${name}`,
-  warnings: "Worth a look before publishing",
-  noWarnings: "Nothing looks wrong.",
-  publish: "Publish",
-  discard: "Discard",
-  publishQuestion: {
-    title: "Publish these standings?",
-    description: "They show on the Results page as a leaderboard; a contest they replace loses its old standings.",
-  },
-  discardQuestion: { title: "Discard this preview?", description: "The file and its standings are deleted." },
-  published: "Published.",
-  discarded: "The preview is discarded.",
-  gone: "This preview is gone: it was published or discarded already.",
-  publicPage: "Open the leaderboard",
-  matched: (count: number, total: number) => `${count} of ${total} lines matched to member profiles.`,
-  source: (name: string) => `File: ${name}`,
-} as const;

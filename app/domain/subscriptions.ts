@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventCategories } from "~/content/events";
+import type { MessageKey, MessageValues } from "~/i18n/catalogs";
 
 /** What one can subscribe to: notices, contest results, and events of each type. */
 export const SUBSCRIPTION_TOPICS = [
@@ -18,8 +19,15 @@ export const FREQUENCIES = [
   { key: "weekly", label: "A weekly digest (Mondays)" },
 ] as const;
 
-export function topicLabel(key: string): string {
-  return SUBSCRIPTION_TOPICS.find((topic) => topic.key === key)?.label ?? key;
+/**
+ * A topic in the reader's language, as the topic boxes and the webhooks screen name it; the
+ * identifier ("events:Seminar") is what is stored and sent. One no longer offered shows as stored.
+ */
+export function topicLabel(t: (key: MessageKey, values?: MessageValues) => string, topic: string): string {
+  if (topic === "notices") return t("accounts.subscription.topic.notices");
+  if (topic === "results") return t("accounts.subscription.topic.results");
+  const category = eventCategories.find((candidate) => topic === `events:${candidate.eventType}`);
+  return category ? t("accounts.subscription.topic.events", { category: t(category.labelKey) }) : topic;
 }
 
 /** Topics and how often: the preferences form, the dashboard's and the public subscribe form's. */

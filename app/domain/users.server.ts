@@ -293,7 +293,7 @@ export async function answerRoleChangeForm(
   const question = { ...roleChangeQuestionText(t, intent, email, role), hidden };
   const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), parsed.values);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "change the role", async () => {
+  return answerSafely(app.log, "messages.action.changeRole", async () => {
     const change = roleChangeOf(intent, email, role);
     const answer = await changeRole(app.db, change, actor);
     const feedback =

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from "./subscriptions";
 
-export const WEBHOOK_KIND_LABELS = {
-  discord: "Discord webhook",
-  slack: "Slack-compatible webhook (Slack, Mattermost, Rocket.Chat…)",
-  telegram: "Telegram bot",
-} as const;
+/** Where a webhook posts; the dashboard names each under `tools.webhooks.kindLabel.*`. */
+export const WEBHOOK_KINDS = ["discord", "slack", "telegram"] as const;
 
-export type WebhookKind = keyof typeof WEBHOOK_KIND_LABELS;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
 const TOPIC_KEYS = SUBSCRIPTION_TOPICS.map((topic) => topic.key) as [SubscriptionTopic, ...SubscriptionTopic[]];
 

@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
 import { data } from "react-router";
 import type { z } from "zod";
-import { translatorOf } from "~/i18n/translate.server";
+import type { MessageKey } from "~/i18n/catalogs";
+import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "./field-errors";
 import { type ActionResult, BULK_MAX, type ConfirmQuestion, confirmStep } from "./form-actions";
 import { rememberRequestLanguage, requestLanguage } from "./request-language.server";
@@ -101,10 +102,23 @@ export function selectionProblem(ids: readonly string[], noneSelected: string): 
   return undefined;
 }
 
+/**
+ * What a form action does, named in its failure message ("Could not save the notice."): a
+ * `messages.action.*` key, or one whose words are messages themselves, given by their keys
+ * (`{ key: "messages.action.saveItem", words: { noun: "dashboard.notices.noun" } }`), so each
+ * language says the whole phrase in its own words.
+ */
+export type ActionName = MessageKey | { key: MessageKey; words: Record<string, MessageKey> };
+
+function actionText(what: ActionName, t: ServerTranslate): string {
+  if (typeof what === "string") return t(what);
+  return t(what.key, Object.fromEntries(Object.entries(what.words).map(([name, key]) => [name, t(key)])));
+}
+
 /** An unexpected failure while acting is logged and told on the page, never an error page; what was typed is kept. */
 export async function answerSafely(
   log: Logger,
-  what: string,
+  what: ActionName,
   run: () => Promise<ActionResult | Answer>,
   values?: Record<string, string>,
 ) {
@@ -112,10 +126,12 @@ export async function answerSafely(
     return await run();
   } catch (error) {
     if (error instanceof Response) throw error;
-    log.error({ err: error }, `${what} failed`);
-    // `what` is the route's English phrase ("save the notice"): other languages say it without.
-    const { locale, t } = formTranslator();
-    const message = locale === "en" ? t("messages.form.failed", { what }) : t("messages.form.failedUnnamed");
-    return data<ActionResult>({ tone: "error", message, values }, 500);
+    // The log is read in English, whatever the reader's language.
+    log.error({ err: error }, `${actionText(what, translatorOf("en").t)} failed`);
+    const { t } = formTranslator();
+    return data<ActionResult>(
+      { tone: "error", message: t("messages.form.failed", { what: actionText(what, t) }), values },
+      500,
+    );
   }
 }

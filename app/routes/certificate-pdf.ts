@@ -1,8 +1,9 @@
 import { appContext } from "~/context";
 import { renderCertificatePdf } from "~/domain/certificate-pdf.server";
-import { certificatePath, certificateTexts } from "~/domain/certificates";
+import { certificatePath } from "~/domain/certificates";
 import { findCertificate } from "~/domain/certificates.server";
 import { readSiteSettings } from "~/domain/settings.server";
+import { translatorFor } from "~/i18n/translate.server";
 import type { Route } from "./+types/certificate-pdf";
 
 /**
@@ -10,11 +11,11 @@ import type { Route } from "./+types/certificate-pdf";
  * (a few milliseconds). Kept by caches for minutes only: a removed registration takes its
  * certificate with it.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [certificate, settings] = await Promise.all([findCertificate(app.db, params.code), readSiteSettings(app)]);
   if (!certificate) {
-    return new Response(certificateTexts.notFound, {
+    return new Response(translatorFor(request).t("people.certificate.notFound"), {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

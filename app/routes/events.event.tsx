@@ -73,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   const actor = actorOf(request, user);
   const { locale } = preferencesOf(request);
-  return answerSafely(app.log, "save your registration", () =>
+  return answerSafely(app.log, "messages.action.saveRegistration", () =>
     registrationAction({ app, event, user, form, actor, locale }),
   );
 }

@@ -71,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ tone: "error", message: t("accounts.join.closed"), values: parsed.values }, 409);
   const applied = await apply(app.db, user, round._id, parsed.data, today);
   if (!applied.ok) {
-    return data<ActionResult>({ tone: "error", message: applied.message, values: parsed.values }, applied.status);
+    const message = t(applied.reason === "appliedTwice" ? "accounts.join.appliedTwice" : "accounts.join.closed");
+    return data<ActionResult>({ tone: "error", message, values: parsed.values }, applied.status);
   }
   await auditApplication(app.db, actorOf(request, user), applied.id, parsed.data.name);
   return data<ActionResult>({ tone: "success", message: t("accounts.join.applied"), saved: true });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { certificateTexts } from "~/domain/certificates";
+import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -84,17 +84,17 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
   const screen = `/dashboard/events/${eventId}/certificates`;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(screen);
-  await expect(page.getByText(certificateTexts.waiting(1))).toBeVisible();
-  await expect(page.getByText(certificateTexts.empty)).toBeVisible();
+  await expect(page.getByText(en("tools.certificates.waiting", { count: 1 }))).toBeVisible();
+  await expect(page.getByText(en("tools.certificates.empty"))).toBeVisible();
   await waitForForm(page);
-  await page.getByRole("button", { name: certificateTexts.issue }).click();
+  await page.getByRole("button", { name: en("tools.certificates.issue") }).click();
   await expect(dialog(page)).toBeVisible();
   await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-  await expect(toast(page, certificateTexts.issued(1, 1))).toBeVisible();
+  await expect(toast(page, en("tools.certificates.issued", { issued: 1, total: 1 }))).toBeVisible();
   const codeLink = page.getByRole("link", { name: CERTIFICATE_CODE });
   const code = (await codeLink.textContent()) ?? "";
   await expect(page.getByRole("row", { name: new RegExp(person.account.name) })).toContainText(code);
-  await expect(page.getByText(certificateTexts.waiting(0))).toBeVisible();
+  await expect(page.getByText(en("tools.certificates.waiting", { count: 0 }))).toBeVisible();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
     await expectNoAxeViolations(page, `the certificates screen at ${width} px`);
@@ -109,7 +109,7 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
     // Typed from paper: small letters, no dashes.
     const answer = await visitor.goto(`/certificates/${code.replaceAll("-", "").toLowerCase()}`);
     expect(answer?.status()).toBe(200);
-    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(certificateTexts.genuine);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(en("people.certificate.genuine"));
     await expect(visitor.locator("dl")).toContainText(person.account.name);
     await expect(visitor.locator("dl")).toContainText(name);
     await expect(visitor.locator("dl")).toContainText("1 March 2024");
@@ -117,7 +117,7 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
     await expectNoAxeViolations(visitor, `a certificate's page at ${width} px`);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
-  const pdfHref = await visitor.getByRole("link", { name: certificateTexts.download }).getAttribute("href");
+  const pdfHref = await visitor.getByRole("link", { name: en("people.certificate.download") }).getAttribute("href");
   const pdf = await visitor.request.get(pdfHref ?? "");
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
@@ -133,13 +133,13 @@ test("an unknown code answers 404 with a page that helps type it again", async (
     await page.setViewportSize({ width, height: 844 });
     const answer = await page.goto("/certificates/AAAA-BBBB-CCCC");
     expect(answer?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(certificateTexts.notFound);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("people.certificate.notFound"));
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectNoAxeViolations(page, `the unknown certificate page at ${width} px`);
   }
   expect((await page.request.get("/certificates/AAAA-BBBB-CCCC/certificate.pdf")).status()).toBe(404);
-  await page.getByLabel(certificateTexts.typeCode).fill("dddd eeee ffff");
-  await page.getByRole("button", { name: certificateTexts.check }).click();
+  await page.getByLabel(en("people.certificate.typeCode")).fill("dddd eeee ffff");
+  await page.getByRole("button", { name: en("people.certificate.check") }).click();
   await expect(page).toHaveURL(/\/certificates\/DDDD-EEEE-FFFF$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(certificateTexts.notFound);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("people.certificate.notFound"));
 });

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { certificateTexts } from "~/domain/certificates";
 import { registrationTexts } from "~/domain/registrations";
 import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
@@ -161,9 +160,11 @@ test("three teams for two places: the third waits and moves up when a team cance
   const issued = await page.request.post(`/api/events/${eventId}/certificates`, { headers: { Origin: baseURL! } });
   expect(await issued.json()).toEqual({ issued: 2, total: 2 });
   await gamma.captain.page.goto("/dashboard/profile");
-  const certificateLink = gamma.captain.page.getByRole("link", { name: certificateTexts.minePageOf(name) });
+  const certificateLink = gamma.captain.page.getByRole("link", {
+    name: en("accounts.certificates.pageOf", { event: name }),
+  });
   await gamma.captain.page.goto((await certificateLink.getAttribute("href")) ?? "");
-  await expect(gamma.captain.page.getByRole("heading", { level: 1 })).toHaveText(certificateTexts.genuine);
+  await expect(gamma.captain.page.getByRole("heading", { level: 1 })).toHaveText(en("people.certificate.genuine"));
   await expect(gamma.captain.page.locator("dl")).toContainText(gamma.captain.account.name);
 
   // Removing Beta from the dashboard asks first, then frees the place.

@@ -1,5 +1,5 @@
 import { memberTexts } from "~/domain/members";
-import { membershipTexts } from "~/domain/membership";
+import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -154,7 +154,7 @@ test.describe("membership on a phone", () => {
     await page.getByLabel("Closes on").fill(later);
     await page.getByRole("button", { name: "Open the round" }).click();
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(toast(page, membershipTexts.roundOpened)).toBeVisible();
+    await expect(toast(page, en("tools.membership.roundOpened"))).toBeVisible();
 
     const batch = String(Math.floor(Math.random() * 9000) + 1000);
     const applicants = [newAccount("approved"), newAccount("rejected")];
@@ -170,9 +170,9 @@ test.describe("membership on a phone", () => {
       await own.getByLabel("Batch").fill(batch);
       await own.getByLabel("Photo").fill("https://example.org/applicant.png");
       await own.getByRole("button", { name: "Apply" }).click();
-      await expect(own.getByText(membershipTexts.applied)).toBeVisible();
+      await expect(own.getByText(en("accounts.join.applied"))).toBeVisible();
       await own.goto("/join");
-      await expect(own.getByText(membershipTexts.appliedTwice)).toBeVisible();
+      await expect(own.getByText(en("accounts.join.appliedTwice"))).toBeVisible();
       await context.close();
     }
 
@@ -184,12 +184,12 @@ test.describe("membership on a phone", () => {
     await page.getByRole("button", { name: `Approve ${approved.name}` }).click();
     await expect(dialog(page)).toContainText("Approve 1 application?");
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(toast(page, membershipTexts.approvedMany(1))).toBeVisible();
+    await expect(toast(page, en("tools.membership.approvedMany", { count: 1 }))).toBeVisible();
     await page.getByLabel(`Select ${rejected.name}`).check();
     await page.getByLabel(/^Reason/).fill("Not a CSE student");
     await page.getByRole("button", { name: "Reject selected" }).click();
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(toast(page, membershipTexts.rejectedMany(1))).toBeVisible();
+    await expect(toast(page, en("tools.membership.rejectedMany", { count: 1 }))).toBeVisible();
 
     const visitor = await browser.newContext({ baseURL });
     const anonymous = await visitor.newPage();

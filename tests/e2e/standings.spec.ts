@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { rankingTexts } from "~/domain/rankings";
-import { standingsAdminTexts } from "~/domain/standings";
+import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -40,32 +39,34 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   ] as const) {
     await page.goto("/dashboard/standings");
     await waitForForm(page);
-    await page.getByLabel(standingsAdminTexts.format).selectOption(format);
-    await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles(file);
-    await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
+    await page.getByLabel(en("tools.standings.format")).selectOption(format);
+    await page.getByLabel(en("tools.standings.file"), { exact: true }).setInputFiles(file);
+    await page.getByRole("button", { name: en("tools.standings.preview") }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview: ");
-    await expect(page.getByRole("heading", { name: standingsAdminTexts.warnings })).toBeVisible();
+    await expect(page.getByRole("heading", { name: en("tools.standings.warnings") })).toBeVisible();
     await expectNoAxeViolations(page, `the ${format} preview at 390 px`);
-    await page.getByRole("button", { name: standingsAdminTexts.publish }).click();
+    await page.getByRole("button", { name: en("tools.standings.publish") }).click();
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(page.getByRole("link", { name: standingsAdminTexts.publicPage })).toBeVisible();
-    imported.push((await page.getByRole("link", { name: standingsAdminTexts.publicPage }).getAttribute("href")) ?? "");
+    await expect(page.getByRole("link", { name: en("tools.standings.publicPage") })).toBeVisible();
+    imported.push(
+      (await page.getByRole("link", { name: en("tools.standings.publicPage") }).getAttribute("href")) ?? "",
+    );
   }
 
   // Importing the package again for the same contest replaces its standings at the same address.
   await page.goto("/dashboard/standings");
   await waitForForm(page);
-  await page.getByLabel(standingsAdminTexts.format).selectOption("clics");
-  await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles({
+  await page.getByLabel(en("tools.standings.format")).selectOption("clics");
+  await page.getByLabel(en("tools.standings.file"), { exact: true }).setInputFiles({
     name: "club-cup.zip",
     mimeType: "application/zip",
     buffer: clicsPackage(),
   });
-  await page.getByLabel(standingsAdminTexts.replaces).selectOption({ label: clicsName });
-  await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
-  await page.getByRole("button", { name: standingsAdminTexts.publish }).click();
+  await page.getByLabel(en("tools.standings.replaces")).selectOption({ label: clicsName });
+  await page.getByRole("button", { name: en("tools.standings.preview") }).click();
+  await page.getByRole("button", { name: en("tools.standings.publish") }).click();
   await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-  await expect(page.getByRole("link", { name: standingsAdminTexts.publicPage })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: en("tools.standings.publicPage") })).toHaveAttribute(
     "href",
     imported[0] ?? "",
   );
@@ -73,15 +74,15 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   // A bad choice is refused with the format named, and the form keeps the choice.
   await page.goto("/dashboard/standings");
   await waitForForm(page);
-  await page.getByLabel(standingsAdminTexts.format).selectOption("vjudge");
-  await page.getByLabel(standingsAdminTexts.file, { exact: true }).setInputFiles({
+  await page.getByLabel(en("tools.standings.format")).selectOption("vjudge");
+  await page.getByLabel(en("tools.standings.file"), { exact: true }).setInputFiles({
     name: "wrong.json",
     mimeType: "application/json",
     buffer: fs.readFileSync(path.join(FIXTURES, "codeforces/icpc.json")),
   });
-  await page.getByRole("button", { name: standingsAdminTexts.preview }).click();
+  await page.getByRole("button", { name: en("tools.standings.preview") }).click();
   await expect(page.getByText(/This is not a vjudge rank \(\.json\) file we can read/).first()).toBeVisible();
-  await expect(page.getByLabel(standingsAdminTexts.format)).toHaveValue("vjudge");
+  await expect(page.getByLabel(en("tools.standings.format"))).toHaveValue("vjudge");
 
   const visitor = await (await page.context().browser()!.newContext({ baseURL })).newPage();
   for (const href of imported) {
@@ -101,11 +102,11 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   const name = `Selection ${Date.now()}`;
   await page.goto("/dashboard/rankings");
   await waitForForm(page);
-  await page.getByLabel(rankingTexts.name, { exact: true }).fill(name);
+  await page.getByLabel(en("tools.rankings.name"), { exact: true }).fill(name);
   for (const contestName of ["Club Selection Contest 2031", clicsName]) {
     await page.getByRole("checkbox", { name: contestName }).check();
   }
-  await page.getByRole("button", { name: rankingTexts.create }).click();
+  await page.getByRole("button", { name: en("tools.rankings.create") }).click();
   await expect(page.getByRole("link", { name })).toBeVisible();
   await expectNoAxeViolations(page, "the rankings screen at 390 px");
   await page.getByRole("link", { name }).click();

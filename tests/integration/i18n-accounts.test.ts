@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
+import { pagesOf, textOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -10,17 +11,7 @@ import { type RunningServer, startServer } from "../support/server";
  */
 let server: RunningServer;
 const { call, signUp } = httpClient(() => server.baseUrl);
-
-/** React's markers between text parts taken out, and the few entities it writes decoded. */
-function textOf(html: string): string {
-  return html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-}
-
-async function page(path: string, lang: "bn" | "en", cookie = ""): Promise<string> {
-  const response = await call(path, { cookie: [`lang=${lang}`, cookie].filter(Boolean).join("; ") });
-  expect(response.status, path).toBe(200);
-  return textOf(await response.text());
-}
+const page = pagesOf(call, { read: textOf });
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: "true" });
@@ -176,7 +167,7 @@ describe("the public forms", () => {
       expect(html, key).toContain(bn(key));
     }
     expect(html).toContain(
-      bn("accounts.subscription.topic.events", { category: bn("accounts.subscription.category.workshop") }),
+      bn("accounts.subscription.topic.events", { category: bn("public.events.category.workshop.label") }),
     );
     expect(html).toContain(`<a href="/feeds/events.ics" class="underline">ইভেন্টের ক্যালেন্ডার</a>`);
     expect(html).not.toContain(en("accounts.subscribe.title"));
@@ -205,19 +196,36 @@ describe("the public forms", () => {
     expect(english).toMatch(/Applications for the \d{4}-\d{4} session are open until \d+ \w+ \d{4}\./);
 
     const cookie = await signUp({ name: "Tania", email: "tania-bn@example.org", password: "a long passphrase 4" });
-    const form = await page("/join", "bn", cookie);
+    const form = await page("/join", "bn", { cookie });
     for (const key of ["accounts.member.batch", "accounts.member.studentId", "accounts.join.apply"] as const) {
       expect(form, key).toContain(bn(key));
     }
     expect(form).toContain(bn("accounts.member.sessionHint", { example: "2020-2021" }));
     expect(form).not.toContain(">Student ID<");
+
+    const apply = (lang: "en" | "bn") =>
+      call("/join", {
+        method: "POST",
+        cookie: `lang=${lang}; ${cookie}`,
+        form: { name: "Tania", batch: "5", session: "", studentId: "", photoURL: "https://example.org/tania.jpg" },
+      });
+    const applied = await apply("bn");
+    expect(applied.status).toBe(200);
+    expect(textOf(await applied.text())).toContain(bn("accounts.join.applied"));
+    // A second application (another tab, say) is refused in the reader's language.
+    const twice = await apply("bn");
+    expect(twice.status).toBe(409);
+    const refusal = textOf(await twice.text());
+    expect(refusal).toContain(bn("accounts.join.appliedTwice"));
+    expect(refusal).not.toContain(en("accounts.join.appliedTwice"));
+    expect(textOf(await (await apply("en")).text())).toContain("You have already applied in this round.");
   });
 });
 
 describe("a signed-in member's profile form", () => {
   it("the member part of the profile page in Bangla", async () => {
     const cookie = await signUp({ name: "Nadia", email: "nadia-bn@example.org", password: "a long passphrase 3" });
-    const html = await page("/dashboard/profile", "bn", cookie);
+    const html = await page("/dashboard/profile", "bn", { cookie });
     expect(html).toContain(bn("accounts.profile.memberHeading"));
     expect(html).toContain(bn("accounts.profile.noProfile"));
     expect(html).toContain(bn("accounts.certificates.heading"));

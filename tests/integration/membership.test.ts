@@ -66,12 +66,14 @@ describe("applications", () => {
     expect(await apply(testDb.db, person, round, application("Applicant"), "2039-12-31")).toEqual({
       ok: false,
       status: 409,
+      reason: "roundClosed",
       message: "This membership round is closed.",
     });
     expect((await apply(testDb.db, person, round, application("Applicant"), "2040-01-10")).ok).toBe(true);
     expect(await apply(testDb.db, person, round, application("Applicant"), "2040-01-11")).toEqual({
       ok: false,
       status: 409,
+      reason: "appliedTwice",
       message: "You have already applied in this round.",
     });
     expect((await apply(testDb.db, person, "not-an-id", application("X"), "2040-01-11")).ok).toBe(false);

@@ -2,12 +2,13 @@ import { type Unzipped, unzipSync } from "fflate";
 import { z } from "zod";
 import {
   type ImportedStandings,
+  type ImportWarning,
   type Scoring,
   type StandingsCell,
   StandingsFormatError,
   type StandingsProblem,
   type StandingsRow,
-  type StandingsWarning,
+  textOf,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -30,7 +31,7 @@ export interface ClicsFiles {
 /** The most the files read from a package may hold once inflated. */
 export const MAX_PACKAGE_BYTES = 50 * 1024 * 1024;
 
-const TIME_MESSAGE = "must be minutes or h:mm:ss";
+const TIME_MESSAGE = "tools.standings.error.time";
 const RELTIME = /^(\d+):([0-5]\d):([0-5]\d)(\.\d+)?$/;
 
 /** Whole minutes, rounded down as ICPC counts them; null for anything else (negative times included). */
@@ -51,7 +52,9 @@ const minutesField = z
 
 // The spec's IDs are text; some older exports write numbers, which match the same text elsewhere.
 const idField = z
-  .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? undefined : "must be an id") })
+  .union([z.string(), z.number()], {
+    error: (issue) => (issue.input === undefined ? undefined : "tools.standings.error.id"),
+  })
   .transform(String);
 
 const problemsSchema = z.array(
@@ -158,7 +161,10 @@ function orderedProblems(problems: ClicsProblem[]): ClicsProblem[] {
   const seen = new Set<string>();
   problems.forEach((problem, index) => {
     if (seen.has(problem.label)) {
-      throw new StandingsFormatError(`label "${problem.label}" is used twice`, `problems.json: [${index}].label`);
+      throw new StandingsFormatError(
+        textOf("tools.standings.error.labelTwice", { label: problem.label }),
+        `problems.json: [${index}].label`,
+      );
     }
     seen.add(problem.label);
   });
@@ -173,7 +179,7 @@ function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
   const team = context.teams.get(row.team_id);
   if (!team) {
     throw new StandingsFormatError(
-      `team "${row.team_id}" is not in teams.json`,
+      textOf("tools.standings.error.unknownTeam", { team: row.team_id }),
       `scoreboard.json: rows[${index}].team_id`,
     );
   }
@@ -186,7 +192,10 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
     const where = `scoreboard.json: rows[${index}].problems[${cellIndex}]`;
     const problem = context.problems.get(cell.problem_id);
     if (!problem) {
-      throw new StandingsFormatError(`problem "${cell.problem_id}" is not in problems.json`, `${where}.problem_id`);
+      throw new StandingsFormatError(
+        textOf("tools.standings.error.unknownProblem", { problem: cell.problem_id }),
+        `${where}.problem_id`,
+      );
     }
     const converted = toCell(context, cell, problem, team, where);
     if (converted) cells[problem.label] = converted;
@@ -207,7 +216,7 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
 }
 
 function required<T>(value: T | undefined, where: string): T {
-  if (value === undefined) throw new StandingsFormatError("is required", where);
+  if (value === undefined) throw new StandingsFormatError(textOf("tools.standings.error.required"), where);
   return value;
 }
 
@@ -259,33 +268,27 @@ function awardsByTeam(awards: ClicsAward[]): Map<string, string[]> {
   return byTeam;
 }
 
-function hiddenWarnings(count: number): StandingsWarning[] {
+function hiddenWarnings(count: number): ImportWarning[] {
   if (count === 0) return [];
-  const rows = count === 1 ? "the row of 1 team" : `the rows of ${count} teams`;
-  return [{ message: `Left out ${rows} hidden in teams.json (jury or test teams)`, where: "teams.json" }];
+  return [{ text: textOf("tools.standings.warning.hiddenTeams", { count }), where: "teams.json" }];
 }
 
 /** A frozen or unfinished scoreboard: those submissions' results are not in the standings. */
-function pendingWarnings(rows: ClicsRow[]): StandingsWarning[] {
+function pendingWarnings(rows: ClicsRow[]): ImportWarning[] {
   const pending = rows.reduce(
     (sum, row) => sum + (row.problems ?? []).reduce((rowSum, cell) => rowSum + (cell.num_pending ?? 0), 0),
     0,
   );
   if (pending === 0) return [];
-  return [
-    {
-      message: `${pending} submissions are still pending (a frozen or unfinished scoreboard): their results are not counted`,
-      where: "scoreboard.json",
-    },
-  ];
+  return [{ text: textOf("tools.standings.warning.pending", { pending }), where: "scoreboard.json" }];
 }
 
-function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>): StandingsWarning[] {
+function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>): ImportWarning[] {
   return awards.flatMap((award, index) =>
     (award.team_ids ?? [])
       .filter((teamId) => !teams.has(teamId))
       .map((teamId) => ({
-        message: `Award "${award.citation}" names team "${teamId}", which is not in teams.json`,
+        text: textOf("tools.standings.warning.awardTeam", { award: award.citation, team: teamId }),
         where: `awards.json: [${index}]`,
       })),
   );
@@ -345,12 +348,14 @@ function unzipPackageFiles(zip: Uint8Array): Unzipped {
     return unzipSync(zip, {
       filter(file) {
         entries++;
-        if (entries > zip.length / ZIP_ENTRY_MIN_BYTES) throw new StandingsFormatError("The file is not a valid zip");
+        if (entries > zip.length / ZIP_ENTRY_MIN_BYTES) {
+          throw new StandingsFormatError(textOf("tools.standings.error.notZip"));
+        }
         if (!packageFileName(file.name)) return false;
         bytes += file.originalSize;
         if (bytes > MAX_PACKAGE_BYTES) {
           throw new StandingsFormatError(
-            `The package's JSON files hold more than ${MAX_PACKAGE_BYTES / 1024 / 1024} MB`,
+            textOf("tools.standings.error.packageTooLarge", { size: MAX_PACKAGE_BYTES / 1024 / 1024 }),
           );
         }
         return true;
@@ -359,7 +364,9 @@ function unzipPackageFiles(zip: Uint8Array): Unzipped {
   } catch (error) {
     if (error instanceof StandingsFormatError) throw error;
     throw new StandingsFormatError(
-      `The file is not a readable zip (${error instanceof Error ? error.message : String(error)})`,
+      textOf("tools.standings.error.unreadableZip", {
+        reason: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
 }
@@ -370,7 +377,7 @@ function packageFile(found: Unzipped, name: PackageFile): string | undefined {
   const shallowest = Math.min(...paths.map(depth));
   const chosen = paths.filter((path) => depth(path) === shallowest);
   if (chosen.length > 1) {
-    throw new StandingsFormatError(`The zip holds several ${name} (${chosen.join(", ")}): zip one contest at a time`);
+    throw new StandingsFormatError(textOf("tools.standings.error.severalFiles", { name, paths: chosen.join(", ") }));
   }
   const path = chosen[0];
   return path === undefined ? undefined : new TextDecoder().decode(found[path]);
@@ -378,6 +385,6 @@ function packageFile(found: Unzipped, name: PackageFile): string | undefined {
 
 function requiredFile(found: Unzipped, name: PackageFile): string {
   const text = packageFile(found, name);
-  if (text === undefined) throw new StandingsFormatError(`The zip has no ${name} (looked in every folder)`);
+  if (text === undefined) throw new StandingsFormatError(textOf("tools.standings.error.missingFile", { name }));
   return text;
 }

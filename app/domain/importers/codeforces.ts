@@ -1,11 +1,14 @@
 import { z } from "zod";
 import {
   type ImportedStandings,
+  type ImportWarning,
+  listOf,
   type Scoring,
   type StandingsCell,
   StandingsFormatError,
   type StandingsRow,
-  type StandingsWarning,
+  type StandingsText,
+  textOf,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -60,7 +63,9 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
   const response = checkJson(responseSchema, parseJsonText(json));
   if (response.status !== "OK") {
     throw new StandingsFormatError(
-      `Codeforces refused the request: ${response.comment ?? "no reason given"}`,
+      textOf("tools.standings.error.codeforcesRefused", {
+        reason: response.comment ?? textOf("tools.standings.error.noReason"),
+      }),
       "status",
     );
   }
@@ -77,6 +82,17 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
     warnings: [...skippedWarnings(skipped), ...preliminaryWarnings(kept), ...rankWarnings(scoring, rows)],
     contestName: result.contest.name || null,
   };
+}
+
+/** Codeforces could not be asked, or did not answer with the standings: the text says which. */
+export class CodeforcesFetchError extends Error {
+  constructor(
+    readonly text: StandingsText,
+    options?: ErrorOptions,
+  ) {
+    super("key" in text ? text.key : text.english, options);
+    this.name = "CodeforcesFetchError";
+  }
 }
 
 /**
@@ -99,20 +115,26 @@ export async function fetchCodeforcesStandings(
     response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     body = await response.text();
   } catch (error) {
-    throw new Error(unreachableMessage(error), { cause: error });
+    throw new CodeforcesFetchError(unreachableText(error), { cause: error });
   }
   if (!response.ok) {
     const comment = failedComment(body);
-    throw new Error(`Codeforces answered HTTP ${response.status}${comment ? `: ${comment}` : ""}`);
+    throw new CodeforcesFetchError(
+      comment
+        ? textOf("tools.standings.error.codeforcesHttpComment", { status: response.status, comment })
+        : textOf("tools.standings.error.codeforcesHttp", { status: response.status }),
+    );
   }
   return body;
 }
 
-function unreachableMessage(error: unknown): string {
+function unreachableText(error: unknown): StandingsText {
   if (error instanceof DOMException && error.name === "TimeoutError") {
-    return `Codeforces did not answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+    return textOf("tools.standings.error.codeforcesSilent", { seconds: FETCH_TIMEOUT_MS / 1000 });
   }
-  return `Codeforces is unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  return textOf("tools.standings.error.codeforcesUnreachable", {
+    reason: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** Codeforces explains a refused request (an unknown contest, too many calls) in a FAILED answer's comment. */
@@ -151,7 +173,7 @@ function keepContestants(
 function checkResultCount(row: CodeforcesRow, index: number, problemCount: number): void {
   if (row.problemResults.length !== problemCount) {
     throw new StandingsFormatError(
-      `${row.problemResults.length} problem results for ${problemCount} problems`,
+      textOf("tools.standings.error.resultCount", { results: row.problemResults.length, problems: problemCount }),
       `result.rows[${index}].problemResults`,
     );
   }
@@ -166,7 +188,7 @@ function toRow(scoring: Scoring, labels: string[], row: CodeforcesRow, index: nu
   const handles = row.party.members.map((member) => member.handle);
   const name = row.party.teamName ?? handles.join(", ");
   if (!name) {
-    throw new StandingsFormatError("a party with neither a team name nor members", `result.rows[${index}].party`);
+    throw new StandingsFormatError(textOf("tools.standings.error.nobody"), `result.rows[${index}].party`);
   }
   const official = row.party.participantType === "CONTESTANT";
   return {
@@ -213,13 +235,15 @@ function solveSeconds(result: ProblemResult | undefined): number | undefined {
   return result && result.points > 0 ? result.bestSubmissionTimeSeconds : undefined;
 }
 
-function skippedWarnings(skipped: Map<string, number>): StandingsWarning[] {
+function skippedWarnings(skipped: Map<string, number>): ImportWarning[] {
   if (skipped.size === 0) return [];
-  const kinds = [...skipped].map(([type, count]) => `${count} ${type.toLowerCase().replaceAll("_", " ")}`);
-  return [{ message: `Left out the rows that are not contestants: ${kinds.join(", ")}` }];
+  const kinds = [...skipped].map(([type, count]) =>
+    textOf("tools.standings.warning.participantKind", { count, kind: type.toLowerCase().replaceAll("_", " ") }),
+  );
+  return [{ text: textOf("tools.standings.warning.notContestants", { kinds: listOf(kinds) }) }];
 }
 
-function preliminaryWarnings(kept: KeptRow[]): StandingsWarning[] {
+function preliminaryWarnings(kept: KeptRow[]): ImportWarning[] {
   const preliminary = kept.some(({ results }) => results.some((result) => result.type === "PRELIMINARY"));
-  return preliminary ? [{ message: "Some results are preliminary: points can still change in the system tests" }] : [];
+  return preliminary ? [{ text: textOf("tools.standings.warning.preliminary") }] : [];
 }

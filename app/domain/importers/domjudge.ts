@@ -1,9 +1,11 @@
 import {
   type ImportedStandings,
+  type ImportWarning,
   type StandingsCell,
   StandingsFormatError,
   type StandingsRow,
-  type StandingsWarning,
+  type StandingsText,
+  textOf,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 
@@ -55,34 +57,37 @@ function tsvLines(text: string, label: string): TsvLine[] {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
   if (lines[0] !== `${label}\t1`) {
-    throw new StandingsFormatError(
-      `the first line must be "${label}", a tab and "1"; is this the right format?`,
-      "line 1",
-    );
+    throw new StandingsFormatError(textOf("tools.standings.error.versionLine", { label }), lineAt(1));
   }
-  if (lines.length === 1) throw new StandingsFormatError(`The file has no team after its first line (${label}).`);
+  if (lines.length === 1) throw new StandingsFormatError(textOf("tools.standings.error.noTeams", { label }));
   return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
 }
+
+const lineAt = (line: number) => textOf("tools.standings.where.line", { line });
 
 /** Reads one line's fields by column, errors naming the line, the column and what it holds. */
 function fieldReader(line: TsvLine, columns: readonly string[]) {
   if (line.fields.length !== columns.length) {
     throw new StandingsFormatError(
-      `${line.fields.length} tab-separated columns where ${columns.length} were expected`,
-      `line ${line.number}`,
+      textOf("tools.standings.error.tsvColumns", { found: line.fields.length, expected: columns.length }),
+      lineAt(line.number),
     );
   }
-  const where = (index: number) => `line ${line.number}, column ${index + 1} (${columns[index]})`;
+  const where = (index: number) =>
+    textOf("tools.standings.where.tsvField", { line: line.number, column: index + 1, title: columns[index] ?? "" });
   return {
     text: (index: number) => line.fields[index] ?? "",
     integer(index: number, min: number): number {
       const text = line.fields[index] ?? "";
       if (!/^-?\d+$/.test(text) || Number(text) < min) {
-        throw new StandingsFormatError(`expected a whole number of ${min} or more, found "${text}"`, where(index));
+        throw new StandingsFormatError(
+          textOf("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
+          where(index),
+        );
       }
       return Number(text);
     },
-    error: (index: number, message: string) => new StandingsFormatError(message, where(index)),
+    error: (index: number, text: StandingsText) => new StandingsFormatError(text, where(index)),
   };
 }
 
@@ -91,7 +96,7 @@ type FieldReader = ReturnType<typeof fieldReader>;
 function resultsRow(line: TsvLine): StandingsRow {
   const read = fieldReader(line, RESULTS_COLUMNS);
   const id = read.text(0);
-  if (id === "") throw read.error(0, "empty; every team needs its id");
+  if (id === "") throw read.error(0, textOf("tools.standings.error.noTeamId"));
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
   read.integer(5, -1);
   const groupWinner = read.text(6);
@@ -113,17 +118,15 @@ function resultsRow(line: TsvLine): StandingsRow {
  * by id only: `teams` maps ids to names (from the judge's team list) when the admin has one.
  */
 export function parseDomjudgeResults(text: string, teams?: Map<string, string>): ImportedStandings {
-  const warnings: StandingsWarning[] = [];
-  if (!teams) {
-    warnings.push({ message: "Team names are the judge's ids: results.tsv has no names. Add the judge's team list." });
-  }
+  const warnings: ImportWarning[] = [];
+  if (!teams) warnings.push({ text: textOf("tools.standings.warning.idsAsNames") });
   const rows = tsvLines(text, "results").map((line) => {
     const row = resultsRow(line);
     const name = teams?.get(row.name);
     if (teams && name === undefined) {
       warnings.push({
-        message: `Team ${row.name} is not in the team list; its id is its name`,
-        where: `line ${line.number}`,
+        text: textOf("tools.standings.warning.notInTeamList", { team: row.name }),
+        where: lineAt(line.number),
       });
     }
     return name === undefined ? row : { ...row, name };
@@ -148,8 +151,11 @@ function scoreboardLabels(first: TsvLine): string[] {
   const extra = first.fields.length - SCOREBOARD_COLUMNS.length;
   if (extra < 0 || extra % 2 !== 0) {
     throw new StandingsFormatError(
-      `${first.fields.length} tab-separated columns; a scoreboard.tsv line has ${SCOREBOARD_COLUMNS.length}, then 2 per problem`,
-      `line ${first.number}`,
+      textOf("tools.standings.error.scoreboardColumns", {
+        found: first.fields.length,
+        fixed: SCOREBOARD_COLUMNS.length,
+      }),
+      lineAt(first.number),
     );
   }
   return Array.from({ length: extra / 2 }, (_, index) => problemLabel(index));
@@ -163,7 +169,7 @@ function scoreboardCell(read: FieldReader, column: number): StandingsCell | null
   if (minutes === -1) {
     return attempts === 0 ? null : { solved: false, attempts, minutes: null, firstToSolve: false, score: null };
   }
-  if (attempts === 0) throw read.error(column, "0 submissions on a problem solved");
+  if (attempts === 0) throw read.error(column, textOf("tools.standings.error.solvedWithoutSubmissions"));
   return { solved: true, attempts, minutes, firstToSolve: false, score: null };
 }
 
@@ -173,7 +179,7 @@ function scoreboardRow(line: TsvLine, labels: readonly string[]): StandingsRow {
     ...labels.flatMap((label) => [`${label} submissions`, `${label} time`]),
   ]);
   const name = read.text(0) || read.text(1);
-  if (name === "") throw read.error(0, "empty, and so is the external id; every team needs a name");
+  if (name === "") throw read.error(0, textOf("tools.standings.error.noTeamName"));
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
   read.integer(5, -1);
   const cells: Record<string, StandingsCell> = {};
@@ -201,10 +207,7 @@ export function parseIcpcScoreboard(text: string): ImportedStandings {
   const lines = tsvLines(text, "scoreboard");
   const labels = scoreboardLabels(lines[0] as TsvLine);
   const rows = lines.map((line) => scoreboardRow(line, labels));
-  const warnings = [
-    { message: "Teams are named by institution (or external id): scoreboard.tsv has no team names." },
-    ...rankWarnings("icpc", rows),
-  ];
+  const warnings = [{ text: textOf("tools.standings.warning.institutionNames") }, ...rankWarnings("icpc", rows)];
   return {
     scoring: "icpc",
     problems: labels.map((label) => ({ label, name: label })),

@@ -1,14 +1,19 @@
 import type { z } from "zod";
-import { StandingsFormatError } from "../standings";
+import type { MessageKey } from "~/i18n/catalogs";
+import { StandingsFormatError, type StandingsPlace, type StandingsText, textOf } from "../standings";
 
 /**
  * A judge's JSON file read and checked against its shape, a failure naming where in the file
  * (`scoreboard.json: rows[3].time`, `line 4, column 2`): shared by the JSON importers.
  */
 
-/** Where in a file: its name (a package holds several) and a path inside it. */
-const placeIn = (file: string | undefined, inside: string | undefined) =>
-  file && inside ? `${file}: ${inside}` : (file ?? inside);
+/** Where in a file: its name (a package holds several) and a place inside it. */
+function placeIn(file: string | undefined, inside: StandingsPlace | undefined): StandingsPlace | undefined {
+  if (file === undefined || inside === undefined) return file ?? inside;
+  return typeof inside === "string"
+    ? `${file}: ${inside}`
+    : textOf("tools.standings.where.inFile", { file, place: inside });
+}
 
 export function parseJsonText(text: string, file?: string): unknown {
   try {
@@ -20,8 +25,11 @@ export function parseJsonText(text: string, file?: string): unknown {
     // V8 quotes the start of the text after an unexpected token: the token is enough.
     const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
     throw new StandingsFormatError(
-      `not valid JSON (${reason})`,
-      placeIn(file, at ? `line ${at[1]}, column ${at[2]}` : undefined),
+      textOf("tools.standings.error.notJson", { reason }),
+      placeIn(
+        file,
+        at ? textOf("tools.standings.where.lineColumn", { line: Number(at[1]), column: Number(at[2]) }) : undefined,
+      ),
     );
   }
 }
@@ -35,29 +43,44 @@ export function checkJson<T>(
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = pathText([...(where.at ?? []), ...(issue?.path ?? [])]);
-  throw new StandingsFormatError(issue?.message ?? "unexpected content", placeIn(where.file, path));
+  throw new StandingsFormatError(
+    issue ? issueText(issue) : textOf("tools.standings.error.unexpected"),
+    placeIn(where.file, path),
+  );
 }
 
-const EXPECTED: Record<string, string> = {
-  string: "must be text",
-  number: "must be a number",
-  int: "must be a whole number",
-  boolean: "must be true or false",
-  array: "must be a list",
-  object: "must be an object",
-  record: "must be an object",
-  tuple: "must be a list",
+const EXPECTED: Record<string, MessageKey> = {
+  string: "tools.standings.error.text",
+  number: "tools.standings.error.number",
+  int: "tools.standings.error.wholeNumber",
+  boolean: "tools.standings.error.trueOrFalse",
+  array: "tools.standings.error.list",
+  object: "tools.standings.error.object",
+  record: "tools.standings.error.object",
+  tuple: "tools.standings.error.list",
 };
 
-/** Zod's messages in words for the admin who exported the file. */
-function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.input === undefined) return "is required";
-  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? `must be ${issue.expected}`;
+/** An issue's message that is a catalog key (describeIssue's, or a schema's own), not zod's English. */
+const OWN_MESSAGE = /^tools\.standings\.error\./;
+
+/** Zod's issues in words for the admin who exported the file: a catalog key; issueText adds the values it names. */
+function describeIssue(issue: z.core.$ZodRawIssue): MessageKey | undefined {
+  if (issue.input === undefined) return "tools.standings.error.required";
+  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? "tools.standings.error.type";
   if (issue.code === "too_small") {
-    return issue.origin === "string" ? "must not be empty" : `must be at least ${issue.minimum}`;
+    return issue.origin === "string" ? "tools.standings.error.notEmpty" : "tools.standings.error.atLeast";
   }
-  if (issue.code === "invalid_value") return `must be one of ${issue.values.join(", ")}`;
+  if (issue.code === "invalid_value") return "tools.standings.error.oneOf";
   return undefined;
+}
+
+function issueText(issue: z.core.$ZodIssue): StandingsText {
+  if (!OWN_MESSAGE.test(issue.message)) return { english: issue.message };
+  return textOf(issue.message as MessageKey, {
+    ...("expected" in issue ? { expected: String(issue.expected) } : {}),
+    ...("minimum" in issue ? { minimum: Number(issue.minimum) } : {}),
+    ...("values" in issue ? { choices: issue.values.join(", ") } : {}),
+  });
 }
 
 /** `["rows", 3, "time"]` → `rows[3].time`; nothing for the file as a whole. */

@@ -1,11 +1,13 @@
 import { parseCsv, toCsv } from "~/lib/csv.server";
 import {
   type ImportedStandings,
+  type ImportWarning,
   type StandingsCell,
   StandingsFormatError,
   type StandingsMember,
   type StandingsRow,
-  type StandingsWarning,
+  type StandingsText,
+  textOf,
 } from "../standings";
 import { rankRows, rankWarnings } from "../standings-ranking";
 
@@ -49,25 +51,27 @@ interface CsvLine {
   cells: string[];
 }
 
+const lineAt = (line: number) => textOf("tools.standings.where.line", { line });
+const headerColumn = (index: number) => textOf("tools.standings.where.lineColumn", { line: 1, column: index + 1 });
+
 /** The problem labels from the header, after checking the fixed columns. */
 function headerLabels(header: readonly string[]): string[] {
   FIXED_COLUMNS.forEach((title, index) => {
     const found = header[index] ?? "";
     if (found.toLowerCase() !== title.toLowerCase()) {
-      throw new StandingsFormatError(
-        `expected "${title}", found "${found}"; the template shows the columns`,
-        `line 1, column ${index + 1}`,
-      );
+      throw new StandingsFormatError(textOf("tools.standings.error.csvHeader", { title, found }), headerColumn(index));
     }
   });
   const labels: string[] = [];
   for (let index = FIXED_COLUMNS.length; index < header.length; index += 2) {
     const label = header[index] ?? "";
-    const where = `line 1, column ${index + 1}`;
-    if (label === "") throw new StandingsFormatError("a problem column needs its label (A, B…)", where);
-    if (labels.includes(label)) throw new StandingsFormatError(`problem "${label}" has two pairs of columns`, where);
+    const where = headerColumn(index);
+    if (label === "") throw new StandingsFormatError(textOf("tools.standings.error.problemLabel"), where);
+    if (labels.includes(label)) {
+      throw new StandingsFormatError(textOf("tools.standings.error.problemTwice", { label }), where);
+    }
     if ((header[index + 1] ?? "").toLowerCase() !== `${label} time`.toLowerCase()) {
-      throw new StandingsFormatError(`the column after "${label}" must be "${label} time"`, where);
+      throw new StandingsFormatError(textOf("tools.standings.error.timeColumn", { label }), where);
     }
     labels.push(label);
   }
@@ -78,21 +82,25 @@ function headerLabels(header: readonly string[]): string[] {
 function cellReader(line: CsvLine, header: readonly string[]) {
   if (line.cells.length !== header.length) {
     throw new StandingsFormatError(
-      `${line.cells.length} columns where the header has ${header.length}`,
-      `line ${line.number}`,
+      textOf("tools.standings.error.csvColumns", { found: line.cells.length, expected: header.length }),
+      lineAt(line.number),
     );
   }
-  const where = (index: number) => `line ${line.number}, column "${header[index]}"`;
+  const where = (index: number) =>
+    textOf("tools.standings.where.csvCell", { line: line.number, title: header[index] ?? "" });
   return {
     text: (index: number) => line.cells[index] ?? "",
     integer(index: number, min: number): number {
       const text = line.cells[index] ?? "";
       if (!/^\d+$/.test(text) || Number(text) < min) {
-        throw new StandingsFormatError(`expected a whole number of ${min} or more, found "${text}"`, where(index));
+        throw new StandingsFormatError(
+          textOf("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
+          where(index),
+        );
       }
       return Number(text);
     },
-    error: (index: number, message: string) => new StandingsFormatError(message, where(index)),
+    error: (index: number, text: StandingsText) => new StandingsFormatError(text, where(index)),
   };
 }
 
@@ -105,9 +113,14 @@ function list(text: string): string[] {
 function members(read: CellReader): StandingsMember[] {
   const names = list(read.text(MEMBERS));
   const handles = list(read.text(HANDLES));
-  if (names.includes("")) throw read.error(MEMBERS, `an empty name between "${LIST_SEPARATOR}"`);
+  if (names.includes("")) {
+    throw read.error(MEMBERS, textOf("tools.standings.error.emptyMember", { separator: LIST_SEPARATOR }));
+  }
   if (handles.length > 0 && handles.length !== names.length) {
-    throw read.error(HANDLES, `${handles.length} handles for ${names.length} members; give one per member, or none`);
+    throw read.error(
+      HANDLES,
+      textOf("tools.standings.error.handleCount", { handles: handles.length, members: names.length }),
+    );
   }
   return names.map((name, index) => ({ name, handle: handles[index] || null, email: null }));
 }
@@ -119,14 +132,14 @@ function problemCell(read: CellReader, column: number): StandingsCell | null {
     return attempts === 0 ? null : { solved: false, attempts, minutes: null, firstToSolve: false, score: null };
   }
   const minutes = read.integer(column + 1, 0);
-  if (attempts === 0) throw read.error(column, "a solved problem needs its submissions (1 or more)");
+  if (attempts === 0) throw read.error(column, textOf("tools.standings.error.solvedNeedsSubmissions"));
   return { solved: true, attempts, minutes, firstToSolve: false, score: null };
 }
 
 function standingsRow(line: CsvLine, header: readonly string[], labels: readonly string[]): StandingsRow {
   const read = cellReader(line, header);
   const name = read.text(NAME);
-  if (name === "") throw read.error(NAME, "empty; every row needs a name");
+  if (name === "") throw read.error(NAME, textOf("tools.standings.error.noName"));
   const cells: Record<string, StandingsCell> = {};
   labels.forEach((label, index) => {
     const cell = problemCell(read, FIXED_COLUMNS.length + 2 * index);
@@ -145,25 +158,23 @@ function standingsRow(line: CsvLine, header: readonly string[], labels: readonly
 }
 
 // Solved is typed by hand beside the problem columns: a difference is a typo in one of them.
-function solvedWarning(row: StandingsRow, line: CsvLine, labels: readonly string[]): StandingsWarning[] {
+function solvedWarning(row: StandingsRow, line: CsvLine, labels: readonly string[]): ImportWarning[] {
   const counted = Object.values(row.cells).filter((cell) => cell.solved).length;
   if (labels.length === 0 || counted === row.solved) return [];
   return [
     {
-      message: `${row.name}: Solved says ${row.solved}, the problem columns have ${counted} solved`,
-      where: `line ${line.number}`,
+      text: textOf("tools.standings.warning.solvedMismatch", { name: row.name, solved: row.solved, counted }),
+      where: lineAt(line.number),
     },
   ];
 }
 
-function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: StandingsWarning[] } {
+function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: ImportWarning[] } {
   const unranked = rows.filter((row) => row.rank === null).length;
   if (unranked === rows.length) return { rows: rankRows("icpc", rows), warnings: [] };
   const warnings = rankWarnings("icpc", rows);
   if (unranked > 0) {
-    warnings.unshift({
-      message: `${unranked} of ${rows.length} rows have no rank and are shown unranked; leave every rank blank to have them computed`,
-    });
+    warnings.unshift({ text: textOf("tools.standings.warning.someUnranked", { unranked, total: rows.length }) });
   }
   return { rows, warnings };
 }
@@ -171,13 +182,13 @@ function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: Sta
 /** Standings from the club's CSV template (see `standingsCsvTemplate`), ICPC-scored. */
 export function parseStandingsCsv(text: string): ImportedStandings {
   const parsed = parseCsv(text);
-  if (!parsed.ok) throw new StandingsFormatError(parsed.message);
+  if (!parsed.ok) throw new StandingsFormatError({ english: parsed.message });
   const labels = headerLabels(parsed.header);
   // Spreadsheets save rows of empty cells below the data; they are no one.
   const lines = parsed.rows
     .map((cells, index) => ({ number: index + 2, cells }))
     .filter((line) => line.cells.some((cell) => cell !== ""));
-  if (lines.length === 0) throw new StandingsFormatError("The file has a header but no rows.");
+  if (lines.length === 0) throw new StandingsFormatError(textOf("tools.standings.error.noRows"));
   const rows = lines.map((line) => standingsRow(line, parsed.header, labels));
   const solvedWarnings = lines.flatMap((line, index) => solvedWarning(rows[index] as StandingsRow, line, labels));
   const ranked = rankedRows(rows);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import {
   type ImportedStandings,
+  type ImportWarning,
   type StandingsCell,
   StandingsFormatError,
   type StandingsRow,
-  type StandingsWarning,
+  textOf,
 } from "../standings";
 import { rankRows } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -79,11 +80,14 @@ function submissionsOf(rank: Rank, problemCount: number | undefined): Submission
   const submissions = rank.submissions.map(([id, problem, verdict, seconds], index): Submission => {
     const participant = String(id);
     if (!Object.hasOwn(rank.participants, participant)) {
-      throw new StandingsFormatError(`participant ${participant} is not in participants`, `submissions[${index}]`);
+      throw new StandingsFormatError(
+        textOf("tools.standings.error.unknownParticipant", { participant }),
+        `submissions[${index}]`,
+      );
     }
     if (problemCount !== undefined && problem >= problemCount) {
       throw new StandingsFormatError(
-        `problem ${problemLabel(problem)} is beyond the ${problemCount} problems`,
+        textOf("tools.standings.error.problemBeyond", { problem: problemLabel(problem), count: problemCount }),
         `submissions[${index}]`,
       );
     }
@@ -164,7 +168,7 @@ function problemLabel(index: number): string {
 }
 
 /** vjudge's list also holds the submissions made after the end, which don't count for the contest. */
-function lateWarnings(late: number): StandingsWarning[] {
+function lateWarnings(late: number): ImportWarning[] {
   if (late === 0) return [];
-  return [{ message: `Left out ${late} ${late === 1 ? "submission" : "submissions"} made after the contest ended` }];
+  return [{ text: textOf("tools.standings.warning.late", { late }) }];
 }

@@ -3,7 +3,15 @@ import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { requirePermission } from "~/domain/session.server";
-import { importSource, prepareImport, publishPreview, savePreview } from "~/domain/standings.server";
+import {
+  importSource,
+  prepareImport,
+  publishPreview,
+  refusalInEnglish,
+  savePreview,
+  toApiPreview,
+} from "~/domain/standings.server";
+import { inEnglish } from "~/domain/standings-text.server";
 import { jsonError } from "~/lib/api.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/standings-import";
@@ -28,12 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   try {
     const source = await importSource(received, app.config.CODEFORCES_API_URL);
-    if (!source.ok) return jsonError(source.status, source.message, { [source.field]: source.message });
+    if (!source.ok) {
+      const message = inEnglish(source.message);
+      return jsonError(source.status, message, { [source.field]: message });
+    }
     const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: received.fields, bytes, fileName });
-    if (!prepared.ok) return jsonError(400, prepared.message, prepared.errors);
-    const { studentIds: _matched, ...preview } = prepared.preview;
-    if (new URL(request.url).searchParams.get("dryRun") === "1") return Response.json({ preview });
+    if (!prepared.ok) {
+      const { message, errors } = refusalInEnglish(prepared);
+      return jsonError(400, message, errors);
+    }
+    if (new URL(request.url).searchParams.get("dryRun") === "1") {
+      return Response.json({ preview: toApiPreview(prepared.preview) });
+    }
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     const slug = await publishPreview(app.db, id);
     await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: slug ?? fileName });

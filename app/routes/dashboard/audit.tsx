@@ -10,6 +10,8 @@ import { auditEntities, auditFilterOf, listAuditPage } from "~/domain/audit.serv
 import { requireAdminPage } from "~/domain/session.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
+import { translateFieldErrors } from "~/lib/validation-messages.server";
 import type { Route } from "./+types/audit";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,12 +24,13 @@ const actionLabel = (t: Translate, action: string) =>
 const entityLabel = (t: Translate, entity: string) =>
   isAuditEntity(entity) ? t(`tools.audit.entityLabel.${entity}`) : entity;
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireAdminPage(context);
   const app = context.get(appContext);
   const { filter, errors } = auditFilterOf(url.searchParams);
   const [page, entities] = await Promise.all([listAuditPage(app.db, filter, clubTimeZone), auditEntities(app.db)]);
-  return { filter, errors, page, entities };
+  // The filter's messages are the API's English ones: the screen says them in the reader's language.
+  return { filter, errors: translateFieldErrors(errors, translatorFor(request).locale), page, entities };
 }
 
 /** The filters as a query string, without the page (a new filter starts at page 1). */

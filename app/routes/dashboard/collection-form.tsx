@@ -86,7 +86,7 @@ export async function action({ request, context, params, pattern }: Route.Action
 
   return answerSafely(
     app.log,
-    `save the ${collection.noun}`,
+    { key: "messages.action.saveItem", words: { noun: collectionKeys.text(collection, "noun") } },
     async () => {
       const written =
         id === undefined

@@ -22,6 +22,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { translateFieldErrors, translateMessage } from "~/lib/validation-messages.server";
 import type { Route } from "./+types/collection-import";
 
 /**
@@ -68,7 +69,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
-  const { t, format } = translatorFor(request);
+  const { locale, t, format } = translatorFor(request);
   const service = serviceOf(collection);
   const form = await readFormData(request);
   const text = await fileText(form, t, format.number);
@@ -76,19 +77,26 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const file = form.get("csv");
   const fileName = file instanceof File ? file.name : String(form.get("fileName") ?? "");
   const preview = previewImport(service, text);
-  if (!preview.ok) return data<ImportAnswer>({ tone: "error", message: preview.message }, 400);
-  if (form.get("intent") !== "import") {
-    return data<ImportAnswer>({ preview: { rows: preview.rows, csv: text, fileName } });
+  if (!preview.ok) {
+    return data<ImportAnswer>({ tone: "error", message: translateMessage(preview.message, locale) }, 400);
   }
-  return answerSafely(app.log, `import the ${collection.noun}s`, async () => {
-    const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });
-    const skipped = preview.rows.length - added;
-    const message = [
-      t("dashboard.import.added", { count: added, ...nounsOf(t, collection) }),
-      ...(skipped ? [t("dashboard.import.skipped", { count: skipped })] : []),
-    ].join(" ");
-    return data<ImportAnswer>({ tone: "success", message });
-  });
+  if (form.get("intent") !== "import") {
+    const rows = preview.rows.map((row) => ({ ...row, errors: translateFieldErrors(row.errors, locale) }));
+    return data<ImportAnswer>({ preview: { rows, csv: text, fileName } });
+  }
+  return answerSafely(
+    app.log,
+    { key: "messages.action.importItems", words: { nouns: collectionKeys.text(collection, "nouns") } },
+    async () => {
+      const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });
+      const skipped = preview.rows.length - added;
+      const message = [
+        t("dashboard.import.added", { count: added, ...nounsOf(t, collection) }),
+        ...(skipped ? [t("dashboard.import.skipped", { count: skipped })] : []),
+      ].join(" ");
+      return data<ImportAnswer>({ tone: "success", message });
+    },
+  );
 }
 
 export const clientAction = keepFormOnFailure;

@@ -73,12 +73,16 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const question = { ...deleteQuestion(t, collection, collection.rowName(row)), hidden: { id } };
   const unconfirmed = confirmation(form, question, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, `delete the ${collection.noun}`, async () => {
-    const deletedCount = await service.remove(app.db, id, actor);
-    return deletedCount
-      ? data<ActionResult>({ tone: "success", message: t(collectionKeys.text(collection, "deleted")) })
-      : missing;
-  });
+  return answerSafely(
+    app.log,
+    { key: "messages.action.deleteItem", words: { noun: collectionKeys.text(collection, "noun") } },
+    async () => {
+      const deletedCount = await service.remove(app.db, id, actor);
+      return deletedCount
+        ? data<ActionResult>({ tone: "success", message: t(collectionKeys.text(collection, "deleted")) })
+        : missing;
+    },
+  );
 }
 
 async function deleteSelected(app: AppContext, collection: Collection, form: FormData, actor: Actor, t: Translate) {
@@ -92,13 +96,17 @@ async function deleteSelected(app: AppContext, collection: Collection, form: For
     t("dashboard.notSaved"),
   );
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, `delete the selected ${collection.noun}s`, async () => {
-    const count = await serviceOf(collection).removeMany(app.db, ids, actor);
-    const message = count
-      ? t("dashboard.list.deleted", { count, ...nounsOf(t, collection) })
-      : t("dashboard.list.nothingDeleted");
-    return data<ActionResult>({ tone: count ? "success" : "info", message });
-  });
+  return answerSafely(
+    app.log,
+    { key: "messages.action.deleteSelected", words: { nouns: collectionKeys.text(collection, "nouns") } },
+    async () => {
+      const count = await serviceOf(collection).removeMany(app.db, ids, actor);
+      const message = count
+        ? t("dashboard.list.deleted", { count, ...nounsOf(t, collection) })
+        : t("dashboard.list.nothingDeleted");
+      return data<ActionResult>({ tone: count ? "success" : "info", message });
+    },
+  );
 }
 
 export const clientAction = keepFormOnFailure;

@@ -55,16 +55,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     event: { _id: event._id, name: event.name },
     certificates,
     waiting,
-    notYet: whyNoCertificatesYet(event, new Date()) ? notStartedText(request, event) : null,
+    notYet: whyNoCertificatesYet(event, new Date(), translatorFor(request)) ?? null,
   };
-}
-
-/** Told in the reader's language; whyNoCertificatesYet decides whether it is too early. */
-function notStartedText(request: Request, event: { starts_on?: string | null; starts_at: string }) {
-  const { t, format } = translatorFor(request);
-  return t("tools.certificates.notStarted", {
-    start: `${format.date(event.starts_on ?? "")}, ${format.time(event.starts_at)}`,
-  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -72,11 +64,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const translator = translatorFor(request);
+  const { t } = translator;
   const unconfirmed = confirmation(form, issueQuestion(t), t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "issue the certificates", async () => {
-    const outcome = await issueCertificates(app.db, event._id);
+  return answerSafely(app.log, "messages.action.issueCertificates", async () => {
+    const outcome = await issueCertificates(app.db, event._id, new Date(), translator);
     if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
     await auditCertificates(app.db, actor, event, outcome.issued);
     const message = t("tools.certificates.issued", { issued: outcome.issued, total: outcome.total });

@@ -84,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
-    intent === "move-up" ? "move up the registration" : "remove the registration",
+    intent === "move-up" ? "messages.action.moveUpRegistration" : "messages.action.removeRegistration",
     async () => {
       const outcome =
         intent === "move-up"

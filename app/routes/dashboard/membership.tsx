@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return parsed.answer;
     const unconfirmed = confirmation(form, roundQuestion(t), t("dashboard.notSaved"), parsed.values);
     if (unconfirmed) return unconfirmed;
-    return answerSafely(app.log, "open the round", async () => {
+    return answerSafely(app.log, "messages.action.openRound", async () => {
       const id = await createRound(app.db, parsed.data);
       await recordAudit(app.db, actor, {
         action: "create",
@@ -132,15 +132,19 @@ async function decide(t: Translate, app: AppContext, form: FormData, actor: Acto
     t("dashboard.notSaved"),
   );
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, `${decision} the applications`, async () => {
-    const count = await decideApplications(app.db, ids, decision, reason, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: t("tools.membership.noneDecided") });
-    const message =
-      decision === "approve"
-        ? t("tools.membership.approvedMany", { count })
-        : t("tools.membership.rejectedMany", { count });
-    return data<ActionResult>({ tone: "success", message });
-  });
+  return answerSafely(
+    app.log,
+    decision === "approve" ? "messages.action.approveApplications" : "messages.action.rejectApplications",
+    async () => {
+      const count = await decideApplications(app.db, ids, decision, reason, actor);
+      if (!count) return data<ActionResult>({ tone: "info", message: t("tools.membership.noneDecided") });
+      const message =
+        decision === "approve"
+          ? t("tools.membership.approvedMany", { count })
+          : t("tools.membership.rejectedMany", { count });
+      return data<ActionResult>({ tone: "success", message });
+    },
+  );
 }
 
 export const clientAction = keepFormOnFailure;

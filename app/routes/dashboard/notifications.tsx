@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   return answerSafely(
     app.log,
-    "save your notifications",
+    "messages.action.saveNotifications",
     async () => {
       const outcome = await subscribeMember(await mailingContextOf(app), user, parsed.data);
       const entry = { action: "update", entity: "subscriptions", label: user.email, after: parsed.data } as const;

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return invalidForm(values, errors);
     }
-    return answerSafely(app.log, "create the ranking", async () => {
+    return answerSafely(app.log, "messages.action.createRanking", async () => {
       const slug = await createSeries(app.db, parsed.data);
       await recordAudit(app.db, actor, {
         action: "create",

@@ -102,16 +102,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const asked = { ...question(t, decision, name), hidden: { collection: key, decision, id, name } };
   const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, `${decision} the submission`, async () => {
-    const count =
-      decision === "approve"
-        ? await approveSubmission(app.db, key, id, actor)
-        : await rejectSubmission(app.db, key, id, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
-    if (decision === "approve") await announceSoon(app);
-    const message = t(decision === "approve" ? "dashboard.review.approved" : "dashboard.review.rejected");
-    return data<ActionResult>({ tone: "success", message });
-  });
+  return answerSafely(
+    app.log,
+    decision === "approve" ? "messages.action.approveSubmission" : "messages.action.rejectSubmission",
+    async () => {
+      const count =
+        decision === "approve"
+          ? await approveSubmission(app.db, key, id, actor)
+          : await rejectSubmission(app.db, key, id, actor);
+      if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
+      if (decision === "approve") await announceSoon(app);
+      const message = t(decision === "approve" ? "dashboard.review.approved" : "dashboard.review.rejected");
+      return data<ActionResult>({ tone: "success", message });
+    },
+  );
 }
 
 async function decideSelected(
@@ -129,15 +133,19 @@ async function decideSelected(
   const unconfirmed = confirmation(form, { ...question(t, decision, "", ids.length), hidden }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
   const approving = decision === "approve-selected";
-  return answerSafely(app.log, `${approving ? "approve" : "reject"} the selected submissions`, async () => {
-    const count = approving
-      ? await approveSubmissions(app.db, key, ids, actor)
-      : await rejectSubmissions(app.db, key, ids, actor);
-    if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
-    if (approving) await announceSoon(app);
-    const message = t(approving ? "dashboard.review.approvedMany" : "dashboard.review.rejectedMany", { count });
-    return data<ActionResult>({ tone: "success", message });
-  });
+  return answerSafely(
+    app.log,
+    approving ? "messages.action.approveSelectedSubmissions" : "messages.action.rejectSelectedSubmissions",
+    async () => {
+      const count = approving
+        ? await approveSubmissions(app.db, key, ids, actor)
+        : await rejectSubmissions(app.db, key, ids, actor);
+      if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
+      if (approving) await announceSoon(app);
+      const message = t(approving ? "dashboard.review.approvedMany" : "dashboard.review.rejectedMany", { count });
+      return data<ActionResult>({ tone: "success", message });
+    },
+  );
 }
 
 export const clientAction = keepFormOnFailure;

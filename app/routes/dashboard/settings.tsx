@@ -73,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
-    "save the settings",
+    "messages.action.saveSettings",
     async () => {
       const changed = await saveSiteSettings(app.db, actorOf(request, user), parsed.data);
       const message = changed.length > 0 ? t("tools.settings.saved") : t("tools.settings.unchanged");

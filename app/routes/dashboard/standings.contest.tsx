@@ -8,6 +8,7 @@ import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
+import { sayWarning } from "~/domain/standings-text.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -39,9 +40,12 @@ const discardQuestion = (t: Translate) => ({
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermissionPage(context, "edit-content");
   const standings = await findStandings(context.get(appContext).db, params.id);
-  if (!standings) throw data({ message: translatorFor(request).t("tools.standings.gone") }, { status: 404 });
-  const warnings = standings.contest.warnings;
-  return { contest: standings.contest, rows: standings.rows, warnings };
+  const translator = translatorFor(request);
+  if (!standings) throw data({ message: translator.t("tools.standings.gone") }, { status: 404 });
+  const { warnings: saved, ...contest } = standings.contest;
+  // Said in the reader's language now, whoever imported the file.
+  const warnings = saved.map((warning) => sayWarning(translator, warning));
+  return { contest, rows: standings.rows, warnings };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -11,10 +11,12 @@ import { listEvents } from "~/domain/events.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { listResults } from "~/domain/results.server";
 import { requirePermissionPage } from "~/domain/session.server";
-import { STANDINGS_FORMATS } from "~/domain/standings";
+import { STANDINGS_FORMATS, type StandingsText } from "~/domain/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
+import { sayStandings } from "~/domain/standings-text.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
@@ -42,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
+  const translator = translatorFor(request);
+  const say = (text: StandingsText) => sayStandings(translator, text);
   const received = await receiveMultipartFile(request, {
     field: "file",
     maxBytes: STANDINGS_MAX_BYTES,
@@ -51,13 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const source = await importSource(received, app.config.CODEFORCES_API_URL);
     if (!source.ok) {
-      const { message, field, status } = source;
-      return data<ActionResult>({ tone: "error", message, errors: { [field]: message }, values }, status);
+      const message = say(source.message);
+      return data<ActionResult>({ tone: "error", message, errors: { [source.field]: message }, values }, source.status);
     }
     const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: values, bytes, fileName });
-    if (!prepared.ok)
-      return data<ActionResult>({ tone: "error", message: prepared.message, errors: prepared.errors, values }, 400);
+    if (!prepared.ok) {
+      const errors = Object.fromEntries(Object.entries(prepared.errors).map(([field, text]) => [field, say(text)]));
+      return data<ActionResult>({ tone: "error", message: say(prepared.message), errors, values }, 400);
+    }
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: fileName });
     throw redirect(`/dashboard/standings/${id}`);

@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const unconfirmed = confirmation(form, linkQuestion(t, email.data), t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "link the account", async () => {
+  return answerSafely(app.log, "messages.action.linkAccount", async () => {
     const linked = await linkAccount(app.db, student._id, email.data);
     if (!linked.ok) return data<ActionResult>({ tone: "error", message: linked.message, values }, 409);
     const after = { account: email.data };

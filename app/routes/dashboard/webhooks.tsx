@@ -13,7 +13,7 @@ import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { topicLabel } from "~/domain/subscriptions";
-import { type WebhookKind, type WebhookSummary, webhookInput } from "~/domain/webhooks";
+import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/domain/webhooks";
 import { createWebhook, listWebhooks, removeWebhook } from "~/domain/webhooks.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
@@ -31,8 +31,6 @@ export const handle: RouteHandle = { hydrate: true };
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.webhooks.heading"));
 }
-
-const KINDS: readonly WebhookKind[] = ["discord", "slack", "telegram"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdminPage(context);
@@ -52,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return invalidForm(kept, fieldErrors(parsed.error));
     return answerSafely(
       app.log,
-      "add the webhook",
+      "messages.action.addWebhook",
       async () => {
         await createWebhook(app.db, app.secret, parsed.data);
         // Not the address or token: they are the webhook's secret.
@@ -72,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = String(form.get("name") ?? "");
   const unconfirmed = confirmation(form, { ...removeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "remove the webhook", async () => {
+  return answerSafely(app.log, "messages.action.removeWebhook", async () => {
     if (!(await removeWebhook(app.db, id)))
       return data<ActionResult>({ tone: "info", message: t("tools.webhooks.missing") }, 404);
     await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
@@ -105,7 +103,7 @@ function columnsOf(t: Translate): TableColumn<WebhookRow>[] {
     },
     {
       header: t("tools.webhooks.colTopics"),
-      cell: (hook) => ({ kind: "text", text: hook.topics.map(topicLabel).join(", ") }),
+      cell: (hook) => ({ kind: "text", text: hook.topics.map((topic) => topicLabel(t, topic)).join(", ") }),
     },
   ];
 }
@@ -144,7 +142,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           name="kind"
           label={t("tools.webhooks.kind")}
           value={kind}
-          choices={KINDS.map((value) => ({ value, label: t(`tools.webhooks.kindLabel.${value}`) }))}
+          choices={WEBHOOK_KINDS.map((value) => ({ value, label: t(`tools.webhooks.kindLabel.${value}`) }))}
         />
         <TextField
           label={t("tools.webhooks.name")}

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type ClicsFiles, MAX_PACKAGE_BYTES, parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
-import { type ImportedStandings, StandingsFormatError } from "~/domain/standings";
+import type { ImportedStandings } from "~/domain/standings";
+import { englishRefusal, englishWarnings } from "./english";
 
 type Version = "2023-06" | "2026-01";
 
@@ -28,16 +29,6 @@ function editedScoreboard(version: Version, change: (scoreboard: { rows: Editabl
   const scoreboard = JSON.parse(fixture(version, "scoreboard.json"));
   change(scoreboard);
   return JSON.stringify(scoreboard);
-}
-
-function formatError(run: () => unknown): StandingsFormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StandingsFormatError) return error;
-    throw error;
-  }
-  throw new Error("expected a StandingsFormatError");
 }
 
 const solvedAt = (minutes: number, attempts: number, firstToSolve = false) => ({
@@ -134,7 +125,7 @@ describe("CLICS files", () => {
     expect(standings.problems.map((problem) => problem.label)).toEqual(["A", "B", "C", "D"]);
     expect(standings.rows.map((row) => row.name)).toContain("Off By One");
     expect(standings.rows.map((row) => row.name)).not.toContain("Late Registration");
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
   });
 
   it("give tied teams the file's shared rank without a warning", () => {
@@ -145,7 +136,7 @@ describe("CLICS files", () => {
       ["Stack Smashers", 2, 150],
     ]);
     expect(standings.rows.at(-1)?.rank).toBe(5);
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
   });
 
   it("mark first solves from the scoreboard's first_to_solve (DOMjudge) or from first-to-solve awards", () => {
@@ -171,7 +162,7 @@ describe("CLICS files", () => {
     const awards = JSON.stringify([{ id: "spirit", citation: "Team spirit", team_ids: ["t4", "t99"] }]);
     const standings = parseClicsFiles({ ...files("2023-06"), awards });
     expect(standings.rows.find((row) => row.name === "Tabs Not Spaces")?.awards).toEqual(["Team spirit"]);
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: 'Award "Team spirit" names team "t99", which is not in teams.json', where: "awards.json: [0]" },
     ]);
   });
@@ -199,7 +190,7 @@ describe("CLICS files", () => {
     teams[4].hidden = true;
     const standings = parseClicsFiles({ ...files("2023-06"), teams: JSON.stringify(teams) });
     expect(standings.rows.map((row) => row.name)).toEqual(["Null Pointers", "Segfault Sisters", "Off By One"]);
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Left out the rows of 2 teams hidden in teams.json (jury or test teams)", where: "teams.json" },
     ]);
   });
@@ -210,7 +201,7 @@ describe("CLICS files", () => {
       rows.unshift({ rank: 1, team_id: "t4", score: { num_solved: 0, total_time: 0 }, problems: [] });
     });
     const standings = parseClicsFiles({ ...files("2023-06"), scoreboard });
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Null Pointers (rank 1) has a better result than Tabs Not Spaces (rank 1) above it" },
     ]);
   });
@@ -221,7 +212,7 @@ describe("CLICS files", () => {
     });
     const standings = parseClicsFiles({ ...files("2026-01"), scoreboard });
     expect(standings.rows[4]?.cells.B).toBeUndefined();
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       {
         message: "2 submissions are still pending (a frozen or unfinished scoreboard): their results are not counted",
         where: "scoreboard.json",
@@ -265,24 +256,24 @@ describe("CLICS files", () => {
       B: { solved: false, attempts: 3, minutes: 120, firstToSolve: false, score: 40 },
     });
     expect(standings.rows[1]).toMatchObject({ name: "Ana", solved: 0, score: 0 });
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
   });
 });
 
 describe("CLICS files refused", () => {
   it("malformed JSON, naming the file and the line", () => {
-    const error = formatError(() =>
+    const error = englishRefusal(() =>
       parseClicsFiles({ ...files("2023-06"), teams: '[\n  {"id": "t1" "name": "x"}\n]' }),
     );
     expect(error.where).toBe("teams.json: line 2, column 15");
     expect(error.message).toMatch(/^teams\.json: line 2, column 15: not valid JSON \(Expected ',' or '}'/);
-    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), awards: "" })).message).toBe(
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), awards: "" })).message).toBe(
       "awards.json: not valid JSON (Unexpected end of JSON input)",
     );
   });
 
   it("a scoreboard without rows, naming the field", () => {
-    const error = formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: '{"time": "x"}' }));
+    const error = englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: '{"time": "x"}' }));
     expect(error.message).toBe("scoreboard.json: rows: is required");
   });
 
@@ -291,7 +282,7 @@ describe("CLICS files refused", () => {
       const scoreboard = editedScoreboard("2026-01", ({ rows }) => {
         rows[3]!.problems[1]!.time = time;
       });
-      expect(formatError(() => parseClicsFiles({ ...files("2026-01"), scoreboard })).message).toBe(
+      expect(englishRefusal(() => parseClicsFiles({ ...files("2026-01"), scoreboard })).message).toBe(
         "scoreboard.json: rows[3].problems[1].time: must be minutes or h:mm:ss",
       );
     }
@@ -301,11 +292,11 @@ describe("CLICS files refused", () => {
     const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
       rows[2]!.rank = 2.5;
     });
-    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard })).message).toBe(
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard })).message).toBe(
       "scoreboard.json: rows[2].rank: must be a whole number",
     );
     expect(
-      formatError(() => parseClicsFiles({ ...files("2023-06"), teams: '[{"id": "t1", "name": ""}]' })).message,
+      englishRefusal(() => parseClicsFiles({ ...files("2023-06"), teams: '[{"id": "t1", "name": ""}]' })).message,
     ).toBe("teams.json: [0].name: must not be empty");
   });
 
@@ -313,13 +304,13 @@ describe("CLICS files refused", () => {
     const noTime = editedScoreboard("2023-06", ({ rows }) => {
       delete rows[1]!.problems[2]!.time;
     });
-    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noTime })).message).toBe(
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noTime })).message).toBe(
       "scoreboard.json: rows[1].problems[2].time: is required",
     );
     const noPenalty = editedScoreboard("2023-06", ({ rows }) => {
       rows[0]!.score = { num_solved: 3 };
     });
-    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noPenalty })).message).toBe(
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: noPenalty })).message).toBe(
       "scoreboard.json: rows[0].score.total_time: is required",
     );
   });
@@ -328,7 +319,7 @@ describe("CLICS files refused", () => {
     const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
       rows[2]!.problems[3]!.problem_id = "zebra";
     });
-    const error = formatError(() => parseClicsFiles({ ...files("2023-06"), scoreboard }));
+    const error = englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard }));
     expect(error.message).toBe(
       'scoreboard.json: rows[2].problems[3].problem_id: problem "zebra" is not in problems.json',
     );
@@ -338,7 +329,7 @@ describe("CLICS files refused", () => {
     const scoreboard = editedScoreboard("2026-01", ({ rows }) => {
       rows[4]!.team_id = "t42";
     });
-    const error = formatError(() => parseClicsFiles({ ...files("2026-01"), scoreboard }));
+    const error = englishRefusal(() => parseClicsFiles({ ...files("2026-01"), scoreboard }));
     expect(error.message).toBe('scoreboard.json: rows[4].team_id: team "t42" is not in teams.json');
   });
 
@@ -347,7 +338,7 @@ describe("CLICS files refused", () => {
       { id: "p1", label: "A", name: "One" },
       { id: "p2", label: "A", name: "Two" },
     ]);
-    expect(formatError(() => parseClicsFiles({ ...files("2023-06"), problems })).message).toBe(
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), problems })).message).toBe(
       'problems.json: [1].label: label "A" is used twice',
     );
   });
@@ -400,25 +391,25 @@ describe("CLICS packages (zip)", () => {
   });
 
   it("refuse a zip without problems.json, naming it", () => {
-    const error = formatError(() => parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "awards"])));
+    const error = englishRefusal(() => parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "awards"])));
     expect(error.message).toBe("The zip has no problems.json (looked in every folder)");
   });
 
   it("refuse a zip with two contests side by side", () => {
     const zip = zipSync({ a: { "scoreboard.json": strToU8("{}") }, b: { "scoreboard.json": strToU8("{}") } });
-    expect(formatError(() => parseClicsPackage(zip)).message).toBe(
+    expect(englishRefusal(() => parseClicsPackage(zip)).message).toBe(
       "The zip holds several scoreboard.json (a/scoreboard.json, b/scoreboard.json): zip one contest at a time",
     );
   });
 
   it("refuse JSON files larger than the limit before inflating them", () => {
     const zip = withDeclaredSize(zipOf("2023-06", []), Math.ceil(MAX_PACKAGE_BYTES / 3));
-    expect(formatError(() => parseClicsPackage(zip)).message).toBe("The package's JSON files hold more than 50 MB");
+    expect(englishRefusal(() => parseClicsPackage(zip)).message).toBe("The package's JSON files hold more than 50 MB");
   });
 
   it("cut a file whose header understates its size, never inflating past it", () => {
     const zip = withDeclaredSize(zipOf("2023-06", []), 10);
-    expect(formatError(() => parseClicsPackage(zip)).message).toMatch(/: not valid JSON/);
+    expect(englishRefusal(() => parseClicsPackage(zip)).message).toMatch(/: not valid JSON/);
   });
 
   it("refuse a zip whose directory claims more files than it has room for", () => {
@@ -427,11 +418,11 @@ describe("CLICS packages (zip)", () => {
     const end = zip.length - 22;
     expect(view.getUint32(end, true)).toBe(0x06054b50);
     view.setUint16(end + 8, 0xffff, true);
-    expect(formatError(() => parseClicsPackage(zip)).message).toBe("The file is not a valid zip");
+    expect(englishRefusal(() => parseClicsPackage(zip)).message).toBe("The file is not a valid zip");
   });
 
   it("refuse a file that is not a zip", () => {
-    expect(formatError(() => parseClicsPackage(strToU8("scoreboard.json"))).message).toMatch(
+    expect(englishRefusal(() => parseClicsPackage(strToU8("scoreboard.json"))).message).toMatch(
       /^The file is not a readable zip/,
     );
   });

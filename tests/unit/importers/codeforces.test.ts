@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fetchCodeforcesStandings, parseCodeforcesStandings } from "~/domain/importers/codeforces";
-import { type ImportedStandings, StandingsFormatError } from "~/domain/standings";
+import type { ImportedStandings } from "~/domain/standings";
+import { englishFetchFailure, englishRefusal, englishWarnings } from "./english";
 
 /**
  * The Codeforces importer against hand-written `contest.standings` answers: an ICPC contest with
@@ -20,16 +21,6 @@ const firstSolves = (standings: ImportedStandings) =>
       .filter(([, cell]) => cell.firstToSolve)
       .map(([label]) => `${row.name}: ${label}`),
   );
-
-function refusal(action: () => unknown): StandingsFormatError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof StandingsFormatError) return error;
-    throw error;
-  }
-  throw new Error("expected a StandingsFormatError");
-}
 
 describe("an ICPC contest", () => {
   const standings = parseCodeforcesStandings(fixture("icpc.json"));
@@ -75,7 +66,7 @@ describe("an ICPC contest", () => {
 
   it("leaves out practice, virtual and manager rows with one warning counting each kind", () => {
     expect(standings.rows.map((row) => row.name)).not.toContain("grace_v");
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Left out the rows that are not contestants: 2 practice, 1 virtual, 1 manager" },
     ]);
   });
@@ -91,7 +82,7 @@ describe("a CF round", () => {
     expect(column(standings, "score")).toEqual([1848, 1660, 1440, 1440, 0]);
     expect(column(standings, "solved")).toEqual([2, 2, 2, 1, 0]);
     expect(column(standings, "penalty")).toEqual([null, null, null, null, null]);
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
   });
 
   it("gives each cell its points, and counts a problem with only rejections as tried", () => {
@@ -115,7 +106,9 @@ describe("a CF round", () => {
   it("warns when the file's ranks disagree with the points", () => {
     const file = JSON.parse(fixture("cf-round.json"));
     file.result.rows[2].points = 1000;
-    const warnings = parseCodeforcesStandings(JSON.stringify(file)).warnings.map((warning) => warning.message);
+    const warnings = englishWarnings(parseCodeforcesStandings(JSON.stringify(file)).warnings).map(
+      (warning) => warning.message,
+    );
     expect(warnings).toEqual(["plover (rank 2) has a better result than heron (rank 2) above it"]);
   });
 });
@@ -140,7 +133,7 @@ describe("an IOI contest", () => {
     });
     expect(standings.rows[2]?.cells).toEqual({});
     expect(firstSolves(standings)).toEqual(["lark: B", "finch: A"]);
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Some results are preliminary: points can still change in the system tests" },
     ]);
   });
@@ -148,21 +141,21 @@ describe("an IOI contest", () => {
 
 describe("refusals", () => {
   it("passes on the API's reason for a FAILED answer", () => {
-    const error = refusal(() => parseCodeforcesStandings(fixture("failed.json")));
+    const error = englishRefusal(() => parseCodeforcesStandings(fixture("failed.json")));
     expect(error.where).toBe("status");
     expect(error.message).toBe("status: Codeforces refused the request: contestId: Contest with id 999999 not found");
   });
 
   it("names the field that is missing or wrong", () => {
-    const notJson = refusal(() => parseCodeforcesStandings("{ not json"));
+    const notJson = englishRefusal(() => parseCodeforcesStandings("{ not json"));
     expect(notJson.where).toBe("line 1, column 3");
     expect(notJson.message).toContain("not valid JSON (Expected property name");
     const file = JSON.parse(fixture("icpc.json"));
-    expect(refusal(() => parseCodeforcesStandings(JSON.stringify({ status: "OK", result: {} }))).where).toBe(
+    expect(englishRefusal(() => parseCodeforcesStandings(JSON.stringify({ status: "OK", result: {} }))).where).toBe(
       "result.contest",
     );
     file.result.rows[3].party.members[0].handle = 7;
-    expect(refusal(() => parseCodeforcesStandings(JSON.stringify(file))).where).toBe(
+    expect(englishRefusal(() => parseCodeforcesStandings(JSON.stringify(file))).where).toBe(
       "result.rows[3].party.members[0].handle",
     );
   });
@@ -170,7 +163,7 @@ describe("refusals", () => {
   it("refuses a row whose results don't match the problems", () => {
     const file = JSON.parse(fixture("icpc.json"));
     file.result.rows[1].problemResults.pop();
-    const error = refusal(() => parseCodeforcesStandings(JSON.stringify(file)));
+    const error = englishRefusal(() => parseCodeforcesStandings(JSON.stringify(file)));
     expect(error.where).toBe("result.rows[1].problemResults");
     expect(error.message).toContain("2 problem results for 3 problems");
   });
@@ -197,9 +190,11 @@ describe("fetching from the API", () => {
 
   it("fails clearly when Codeforces answers an error status", async () => {
     const unavailable = fakeFetch(async () => new Response("<html>Service Unavailable</html>", { status: 503 }));
-    await expect(fetchCodeforcesStandings(2210, unavailable.impl)).rejects.toThrow(/^Codeforces answered HTTP 503$/);
+    expect(await englishFetchFailure(fetchCodeforcesStandings(2210, unavailable.impl))).toBe(
+      "Codeforces answered HTTP 503",
+    );
     const unknown = fakeFetch(async () => new Response(fixture("failed.json"), { status: 400 }));
-    await expect(fetchCodeforcesStandings(999999, unknown.impl)).rejects.toThrow(
+    expect(await englishFetchFailure(fetchCodeforcesStandings(999999, unknown.impl))).toBe(
       "Codeforces answered HTTP 400: contestId: Contest with id 999999 not found",
     );
   });
@@ -208,11 +203,13 @@ describe("fetching from the API", () => {
     const slow = fakeFetch(async () => {
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
     });
-    await expect(fetchCodeforcesStandings(2210, slow.impl)).rejects.toThrow("Codeforces did not answer within 15 s");
+    expect(await englishFetchFailure(fetchCodeforcesStandings(2210, slow.impl))).toBe(
+      "Codeforces did not answer within 15 s",
+    );
     const offline = fakeFetch(async () => {
       throw new TypeError("fetch failed");
     });
-    await expect(fetchCodeforcesStandings(2210, offline.impl)).rejects.toThrow(
+    expect(await englishFetchFailure(fetchCodeforcesStandings(2210, offline.impl))).toBe(
       "Codeforces is unreachable: fetch failed",
     );
   });

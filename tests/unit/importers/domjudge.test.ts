@@ -1,20 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDomjudgeResults, parseIcpcScoreboard } from "~/domain/importers/domjudge";
-import { StandingsFormatError } from "~/domain/standings";
+import { englishRefusal, englishWarnings } from "./english";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/standings/${name}`, import.meta.url), "utf8");
-
-/** The error an importer throws for a file, to check its message. */
-function formatError(parse: () => unknown): StandingsFormatError {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof StandingsFormatError) return error;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
 
 describe("parseDomjudgeResults", () => {
   it("reads ranks, awards and totals, ties and unranked teams included", () => {
@@ -36,7 +25,9 @@ describe("parseDomjudgeResults", () => {
 
   it("warns once that the names are ids, and no more when the ranks agree with the results", () => {
     const standings = parseDomjudgeResults(fixture("domjudge/results.tsv"));
-    expect(standings.warnings).toEqual([{ message: expect.stringMatching(/^Team names are the judge's ids: /) }]);
+    expect(englishWarnings(standings.warnings)).toEqual([
+      { message: expect.stringMatching(/^Team names are the judge's ids: /) },
+    ]);
   });
 
   it("names teams from the team list, warning about ids it lacks", () => {
@@ -46,7 +37,7 @@ describe("parseDomjudgeResults", () => {
     ]);
     const standings = parseDomjudgeResults(fixture("domjudge/results-crlf-bom.tsv"), teams);
     expect(standings.rows.map((row) => row.name)).toEqual(["Byte Busters", "Null Pointers", "447003"]);
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Team 447003 is not in the team list; its id is its name", where: "line 4" },
     ]);
   });
@@ -66,31 +57,31 @@ describe("parseDomjudgeResults", () => {
   });
 
   it("refuses a file whose first line is not results.tsv's", () => {
-    expect(formatError(() => parseDomjudgeResults(fixture("domjudge/results-wrong-header.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseDomjudgeResults(fixture("domjudge/results-wrong-header.tsv"))).message).toBe(
       'line 1: the first line must be "results", a tab and "1"; is this the right format?',
     );
-    expect(formatError(() => parseDomjudgeResults(fixture("icpc/scoreboard.tsv"))).where).toBe("line 1");
+    expect(englishRefusal(() => parseDomjudgeResults(fixture("icpc/scoreboard.tsv"))).where).toBe("line 1");
   });
 
   it("refuses a row with too few columns, naming its line", () => {
-    expect(formatError(() => parseDomjudgeResults(fixture("domjudge/results-short-row.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseDomjudgeResults(fixture("domjudge/results-short-row.tsv"))).message).toBe(
       "line 3: 5 tab-separated columns where 7 were expected",
     );
   });
 
   it("refuses a number that is not one, naming the line and the column", () => {
-    expect(formatError(() => parseDomjudgeResults(fixture("domjudge/results-not-a-number.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseDomjudgeResults(fixture("domjudge/results-not-a-number.tsv"))).message).toBe(
       'line 4, column 5 (total time): expected a whole number of 0 or more, found "1 100"',
     );
   });
 
   it("refuses a file with no team", () => {
-    expect(formatError(() => parseDomjudgeResults("results\t1\n\n")).message).toMatch(/no team/);
+    expect(englishRefusal(() => parseDomjudgeResults("results\t1\n\n")).message).toMatch(/no team/);
   });
 
   it("warns where the file's ranks disagree with its results", () => {
     const standings = parseDomjudgeResults(fixture("domjudge/results-inconsistent-ranks.tsv"), new Map());
-    expect(standings.warnings.map((warning) => warning.message)).toEqual([
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toEqual([
       "Team 447001 is not in the team list; its id is its name",
       "Team 447002 is not in the team list; its id is its name",
       "Team 447003 is not in the team list; its id is its name",
@@ -133,7 +124,9 @@ describe("parseIcpcScoreboard", () => {
 
   it("warns that teams are named by institution, and nothing else for consistent ranks", () => {
     const standings = parseIcpcScoreboard(fixture("icpc/scoreboard.tsv"));
-    expect(standings.warnings).toEqual([{ message: expect.stringMatching(/^Teams are named by institution/) }]);
+    expect(englishWarnings(standings.warnings)).toEqual([
+      { message: expect.stringMatching(/^Teams are named by institution/) },
+    ]);
   });
 
   it("accepts Windows line endings and a byte order mark", () => {
@@ -145,39 +138,39 @@ describe("parseIcpcScoreboard", () => {
   });
 
   it("refuses a file whose first line is not scoreboard.tsv's", () => {
-    expect(formatError(() => parseIcpcScoreboard(fixture("icpc/scoreboard-wrong-header.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseIcpcScoreboard(fixture("icpc/scoreboard-wrong-header.tsv"))).message).toBe(
       'line 1: the first line must be "scoreboard", a tab and "1"; is this the right format?',
     );
-    expect(formatError(() => parseIcpcScoreboard(fixture("domjudge/results.tsv"))).where).toBe("line 1");
+    expect(englishRefusal(() => parseIcpcScoreboard(fixture("domjudge/results.tsv"))).where).toBe("line 1");
   });
 
   it("refuses a row with fewer columns than the first", () => {
-    expect(formatError(() => parseIcpcScoreboard(fixture("icpc/scoreboard-short-row.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseIcpcScoreboard(fixture("icpc/scoreboard-short-row.tsv"))).message).toBe(
       "line 3: 10 tab-separated columns where 12 were expected",
     );
   });
 
   it("refuses a first row whose problem columns don't come in pairs", () => {
-    expect(formatError(() => parseIcpcScoreboard("scoreboard\t1\nBUET\t1\t1\t1\t20\t20\t1\n")).message).toBe(
+    expect(englishRefusal(() => parseIcpcScoreboard("scoreboard\t1\nBUET\t1\t1\t1\t20\t20\t1\n")).message).toBe(
       "line 2: 7 tab-separated columns; a scoreboard.tsv line has 6, then 2 per problem",
     );
   });
 
   it("refuses a number that is not one, naming the line and the problem's column", () => {
-    expect(formatError(() => parseIcpcScoreboard(fixture("icpc/scoreboard-not-a-number.tsv"))).message).toBe(
+    expect(englishRefusal(() => parseIcpcScoreboard(fixture("icpc/scoreboard-not-a-number.tsv"))).message).toBe(
       'line 3, column 8 (A time): expected a whole number of -1 or more, found "x"',
     );
   });
 
   it("refuses a problem solved with no submission", () => {
-    expect(formatError(() => parseIcpcScoreboard("scoreboard\t1\nBUET\t1\t1\t1\t20\t20\t0\t20\n")).message).toBe(
+    expect(englishRefusal(() => parseIcpcScoreboard("scoreboard\t1\nBUET\t1\t1\t1\t20\t20\t0\t20\n")).message).toBe(
       "line 2, column 7 (A submissions): 0 submissions on a problem solved",
     );
   });
 
   it("warns where the file's ranks disagree with its results", () => {
     const standings = parseIcpcScoreboard(fixture("icpc/scoreboard-inconsistent-ranks.tsv"));
-    expect(standings.warnings.slice(1)).toEqual([
+    expect(englishWarnings(standings.warnings).slice(1)).toEqual([
       { message: "BUET (rank 2) has a better result than University of Dhaka (rank 1) above it" },
     ]);
   });

@@ -1,20 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseStandingsCsv, standingsCsvTemplate } from "~/domain/importers/standings-csv.server";
-import { type StandingsCell, StandingsFormatError } from "~/domain/standings";
+import type { StandingsCell } from "~/domain/standings";
+import { englishRefusal, englishWarnings } from "./english";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/standings/csv/${name}`, import.meta.url), "utf8");
-
-function formatError(parse: () => unknown): StandingsFormatError {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof StandingsFormatError) return error;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
 
 const solved = (attempts: number, minutes: number): StandingsCell => ({
   solved: true,
@@ -56,7 +47,7 @@ describe("standingsCsvTemplate", () => {
         awards: [],
       },
     ]);
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
   });
 
   it("has a consistent example for a contest without problem columns", () => {
@@ -124,7 +115,7 @@ describe("parseStandingsCsv", () => {
       [2, "Null Pointers", 2, 130],
       [4, "Late Starters", 0, 0],
     ]);
-    expect(standings.warnings).toEqual([]);
+    expect(englishWarnings(standings.warnings)).toEqual([]);
     const team = standings.rows[0];
     expect(team?.members.map((member) => member.handle)).toEqual(["rafi", null, "tanvir"]);
     expect(standings.rows[3]?.cells).toEqual({ A: tried(2) });
@@ -138,7 +129,7 @@ describe("parseStandingsCsv", () => {
       ["Gamma", 2],
       ["Delta", null],
     ]);
-    expect(standings.warnings).toEqual([
+    expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Gamma: Solved says 2, the problem columns have 1 solved", where: "line 4" },
       {
         message: "1 of 4 rows have no rank and are shown unranked; leave every rank blank to have them computed",
@@ -156,39 +147,39 @@ describe("parseStandingsCsv", () => {
   });
 
   it("refuses a header that is not the template's, naming the column", () => {
-    expect(formatError(() => parseStandingsCsv(fixture("wrong-header.csv"))).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv(fixture("wrong-header.csv"))).message).toBe(
       'line 1, column 2: expected "Name", found "Team"; the template shows the columns',
     );
-    expect(formatError(() => parseStandingsCsv("Rank,Name,Members,Handles,Solved,Penalty,A,B\n")).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv("Rank,Name,Members,Handles,Solved,Penalty,A,B\n")).message).toBe(
       'line 1, column 7: the column after "A" must be "A time"',
     );
   });
 
   it("refuses a row with too few columns, naming its line", () => {
-    expect(formatError(() => parseStandingsCsv(fixture("short-row.csv"))).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv(fixture("short-row.csv"))).message).toBe(
       "line 3: 10 columns where the header has 12",
     );
   });
 
   it("refuses a number that is not one, naming the line and the column", () => {
-    expect(formatError(() => parseStandingsCsv(fixture("not-a-number.csv"))).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv(fixture("not-a-number.csv"))).message).toBe(
       'line 3, column "B time": expected a whole number of 0 or more, found "1:35"',
     );
   });
 
   it("refuses a solved problem without its submissions, and handles that don't match the members", () => {
     const header = "Rank,Name,Members,Handles,Solved,Penalty,A,A time";
-    expect(formatError(() => parseStandingsCsv(`${header}\n1,Bits,Ana,,1,15,,15\n`)).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv(`${header}\n1,Bits,Ana,,1,15,,15\n`)).message).toBe(
       'line 2, column "A": a solved problem needs its submissions (1 or more)',
     );
-    expect(formatError(() => parseStandingsCsv(`${header}\n1,Bits,Ana;Karim,ana,1,15,1,15\n`)).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv(`${header}\n1,Bits,Ana;Karim,ana,1,15,1,15\n`)).message).toBe(
       'line 2, column "Handles": 1 handles for 2 members; give one per member, or none',
     );
   });
 
   it("refuses a file that is not CSV or has no rows", () => {
-    expect(formatError(() => parseStandingsCsv("")).message).toBe("The file is empty.");
-    expect(formatError(() => parseStandingsCsv("Rank,Name,Members,Handles,Solved,Penalty\n")).message).toBe(
+    expect(englishRefusal(() => parseStandingsCsv("")).message).toBe("The file is empty.");
+    expect(englishRefusal(() => parseStandingsCsv("Rank,Name,Members,Handles,Solved,Penalty\n")).message).toBe(
       "The file has a header but no rows.",
     );
   });

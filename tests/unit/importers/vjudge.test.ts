@@ -2,7 +2,8 @@ import fs from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseVjudgeRank } from "~/domain/importers/vjudge";
-import { type ImportedStandings, StandingsFormatError, type StandingsRow } from "~/domain/standings";
+import type { ImportedStandings, StandingsRow } from "~/domain/standings";
+import { englishRefusal, englishWarnings } from "./english";
 
 /**
  * The vjudge importer: a small contest worked out by hand (tests/fixtures/standings/vjudge),
@@ -12,16 +13,6 @@ const weekly = fs.readFileSync(new URL("../../fixtures/standings/vjudge/weekly.j
 
 const column = <K extends keyof StandingsRow>(standings: ImportedStandings, key: K) =>
   standings.rows.map((row) => row[key]);
-
-function refusal(action: () => unknown): StandingsFormatError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof StandingsFormatError) return error;
-    throw error;
-  }
-  throw new Error("expected a StandingsFormatError");
-}
 
 /** A rank file with participants 1…n named user1…; submissions as [participant, problem, accepted, seconds]. */
 function rankFile(participants: number, submissions: [number, number, boolean, number][]): string {
@@ -91,12 +82,14 @@ describe("a contest worked out by hand", () => {
   it("leaves out who never submitted in time, and warns of submissions after the end", () => {
     expect(standings.rows.map((row) => row.members[0]?.handle)).not.toContain("eve");
     expect(standings.rows.map((row) => row.members[0]?.handle)).not.toContain("fay");
-    expect(standings.warnings).toEqual([{ message: "Left out 1 submission made after the contest ended" }]);
+    expect(englishWarnings(standings.warnings)).toEqual([
+      { message: "Left out 1 submission made after the contest ended" },
+    ]);
     const file = JSON.parse(weekly);
     delete file.length;
     const unlimited = parseVjudgeRank(JSON.stringify(file));
     expect(unlimited.rows.at(-1)).toMatchObject({ name: "Fay", rank: 5, solved: 1, penalty: 316 });
-    expect(unlimited.warnings).toEqual([]);
+    expect(englishWarnings(unlimited.warnings)).toEqual([]);
   });
 
   it("takes the problem count when given, for problems no one submitted to", () => {
@@ -132,15 +125,15 @@ describe("details", () => {
 
 describe("refusals", () => {
   it("refuses what is not JSON, or lacks participants or submissions", () => {
-    expect(refusal(() => parseVjudgeRank("<html>")).message).toBe("not valid JSON (Unexpected token '<')");
-    expect(refusal(() => parseVjudgeRank(JSON.stringify({ submissions: [] }))).message).toBe(
+    expect(englishRefusal(() => parseVjudgeRank("<html>")).message).toBe("not valid JSON (Unexpected token '<')");
+    expect(englishRefusal(() => parseVjudgeRank(JSON.stringify({ submissions: [] }))).message).toBe(
       "participants: is required",
     );
-    expect(refusal(() => parseVjudgeRank(JSON.stringify({ participants: {} }))).where).toBe("submissions");
+    expect(englishRefusal(() => parseVjudgeRank(JSON.stringify({ participants: {} }))).where).toBe("submissions");
   });
 
   it("names the submission of an unknown participant, or of a problem past the count", () => {
-    const unknown = refusal(() =>
+    const unknown = englishRefusal(() =>
       parseVjudgeRank(
         rankFile(2, [
           [1, 0, true, 60],
@@ -150,12 +143,12 @@ describe("refusals", () => {
     );
     expect(unknown.where).toBe("submissions[1]");
     expect(unknown.message).toContain("participant 7 is not in participants");
-    expect(refusal(() => parseVjudgeRank(weekly, 2)).where).toBe("submissions[12]");
+    expect(englishRefusal(() => parseVjudgeRank(weekly, 2)).where).toBe("submissions[12]");
   });
 
   it("names the field of a malformed submission", () => {
     const file = JSON.stringify({ participants: { "1": ["ann", "Ann"] }, submissions: [[1, "A", 1, 60]] });
-    expect(refusal(() => parseVjudgeRank(file)).where).toBe("submissions[0][1]");
+    expect(englishRefusal(() => parseVjudgeRank(file)).where).toBe("submissions[0][1]");
   });
 });
 

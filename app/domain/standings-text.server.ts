@@ -1,0 +1,28 @@
+import { translatorOf } from "~/i18n/translate.server";
+import { translateMessage } from "~/lib/validation-messages.server";
+import type { StandingsPlace, StandingsWarning } from "./standings";
+
+type Translator = Pick<ReturnType<typeof translatorOf>, "locale" | "t">;
+
+/** A text of an import (a warning, a refusal, a place in the file) in the translator's language. */
+export function sayStandings(translator: Translator, text: StandingsPlace): string {
+  if (typeof text === "string") return text;
+  if ("english" in text) return translateMessage(text.english, translator.locale);
+  const values = Object.fromEntries(
+    Object.entries(text.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "object" ? sayStandings(translator, value) : value,
+    ]),
+  );
+  return translator.t(text.key, values);
+}
+
+/** A text of an import as the API and the logs say it. */
+export const inEnglish = (text: StandingsPlace) => sayStandings(translatorOf("en"), text);
+
+/** A saved warning in the translator's language; one saved in English before warnings were messages stays so. */
+export function sayWarning(translator: Translator, warning: StandingsWarning): { message: string; where?: string } {
+  if ("message" in warning) return warning;
+  const message = sayStandings(translator, warning.text);
+  return warning.where === undefined ? { message } : { message, where: sayStandings(translator, warning.where) };
+}

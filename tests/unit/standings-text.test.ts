@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { listOf, textOf } from "~/domain/standings";
+import { sayStandings, sayWarning } from "~/domain/standings-text.server";
+import { translatorOf } from "~/i18n/translate.server";
+import { bn } from "../support/messages";
+
+const [english, bangla] = [translatorOf("en"), translatorOf("bn")];
+
+describe("an import's texts in the reader's language", () => {
+  it("says a message with its values, texts among them, in either language", () => {
+    const text = textOf("tools.standings.at", {
+      where: textOf("tools.standings.where.line", { line: 12 }),
+      message: textOf("tools.standings.error.csvColumns", { found: 3, expected: 10 }),
+    });
+    expect(sayStandings(english, text)).toBe("line 12: 3 columns where the header has 10");
+    expect(sayStandings(bangla, text)).toBe(
+      `${bn("tools.standings.where.line", { line: 12 })}: ${bn("tools.standings.error.csvColumns", { found: 3, expected: 10 })}`,
+    );
+    expect(sayStandings(bangla, text)).toContain("লাইন ১২");
+  });
+
+  it("lists texts as the language separates them", () => {
+    const kinds = listOf(
+      ["practice", "virtual", "manager"].map((kind, count) =>
+        textOf("tools.standings.warning.participantKind", { count: count + 1, kind }),
+      ),
+    );
+    expect(sayStandings(english, kinds)).toBe("1 practice, 2 virtual, 3 manager");
+    expect(sayStandings(bangla, kinds)).toBe("প্র্যাকটিস ১টি, ভার্চুয়াল ২টি, ম্যানেজার ৩টি");
+  });
+
+  it("says another library's English as the messages catalog does, and keeps what it doesn't know", () => {
+    expect(sayStandings(bangla, { english: "The file is empty." })).toBe(bn("messages.csv.empty"));
+    expect(sayStandings(bangla, { english: "Invalid input" })).toMatch(/[\u0980-\u09FF]/);
+    expect(sayStandings(bangla, { english: "invalid zip data" })).toBe("invalid zip data");
+    expect(sayStandings(bangla, "scoreboard.json: rows[3].team_id")).toBe("scoreboard.json: rows[3].team_id");
+  });
+
+  it("keeps the English of warnings saved before they were messages", () => {
+    const saved = { message: "Some results are preliminary", where: "line 4" };
+    expect(sayWarning(bangla, saved)).toEqual(saved);
+    expect(sayWarning(bangla, { text: textOf("tools.standings.warning.preliminary") })).toEqual({
+      message: bn("tools.standings.warning.preliminary"),
+    });
+  });
+});
