@@ -1,6 +1,7 @@
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
 import type { MessageKey } from "~/i18n/catalogs";
-import { Message, type Translate, useT } from "~/i18n/react";
+import type { Locale } from "~/i18n/locales";
+import { Message, type Translate, useLocale, useT } from "~/i18n/react";
 import { isAllowedLink, isPdfLink, MEDIA_URL_PREFIX, parseUploadedImage, variantKey } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -54,6 +55,7 @@ interface LinkOrUploadInputProps {
  */
 export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUploadInputProps) {
   const t = useT();
+  const locale = useLocale();
   const { defaultValue, ...controlProps } = inputProps;
   const [value, setValue] = useState(defaultValue);
   const [uploadedName, setUploadedName] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
     const file = input.files?.[0];
     if (!file) return;
     setUpload({ state: "uploading", fileName: file.name });
-    const result = await sendFile(file, kinds, t);
+    const result = await sendFile(file, kinds, { t, locale });
     input.value = "";
     if ("url" in result) {
       setValue(result.url);
@@ -126,7 +128,7 @@ export function LinkOrUploadInput({ inputProps, fieldName, className }: LinkOrUp
 async function sendFile(
   file: File,
   kinds: readonly UploadKind[],
-  t: Translate,
+  reader: { t: Translate; locale: Locale },
 ): Promise<{ url: string } | { message: string }> {
   const body = new FormData();
   body.append("file", file);
@@ -134,9 +136,26 @@ async function sendFile(
     const response = await fetch(`/api/uploads?accept=${[...kinds].sort().join(",")}`, { method: "POST", body });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
     if (response.ok && answer.url) return { url: answer.url };
-    return { message: answer.message ?? t("accounts.upload.failedStatus", { status: response.status }) };
+    // The API explains a refusal in English, naming the file and the limit: English readers get
+    // its words; other languages the catalog's, by status (the API's JSON stays English).
+    if (reader.locale === "en" && answer.message) return { message: answer.message };
+    return { message: refusalText(response.status, file.name, kinds, reader.t) };
   } catch {
-    return { message: t("accounts.upload.failedNetwork") };
+    return { message: reader.t("accounts.upload.failedNetwork") };
+  }
+}
+
+/** What /api/uploads's refusals mean to the person choosing the file: 400 the file, 413 its size, 429 too many. */
+function refusalText(status: number, fileName: string, kinds: readonly UploadKind[], t: Translate): string {
+  switch (status) {
+    case 400:
+      return t("accounts.upload.refusedFile", { fileName, what: kinds.length > 1 ? "either" : kinds[0] });
+    case 413:
+      return t("accounts.upload.refusedSize", { fileName });
+    case 429:
+      return t("accounts.upload.refusedBusy");
+    default:
+      return t("accounts.upload.failedStatus", { status });
   }
 }
 

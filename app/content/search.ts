@@ -1,11 +1,6 @@
 import type { SearchType } from "~/domain/search";
 import type { MessageKey } from "~/i18n/catalogs";
 
-/** A contest's line under its name in the results: it has nothing else to quote. */
-export const searchPage = {
-  contestLine: (heldOn: string) => (heldOn ? `Standings · ${heldOn}` : "Standings"),
-} as const;
-
 /** What each kind of result is called above its title. */
 export const searchTypeLabels: Record<SearchType, MessageKey> = {
   notice: "public.search.type.notice",

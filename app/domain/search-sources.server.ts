@@ -31,6 +31,12 @@ export interface Source {
   title: SQL;
   /** The text a snippet is cut from. */
   body: SQL;
+  /**
+   * A member's facts that the snippet names with labels ("Batch 6", "Panel 2020-2021"), as a
+   * JSON object: the labels are words of the reader's language, so the snippet is worded
+   * outside SQL. Null for the rest.
+   */
+  facts: SQL;
   /** What the hit's address is made of (a slug, a panel…). */
   key: SQL;
   extra: SQL;
@@ -51,6 +57,7 @@ export const SOURCES: readonly Source[] = [
     body: sql`${notices.description}`,
     key: sql`${notices.slug}`,
     extra: sql`${notices.publishingDate}::text`,
+    facts: sql`null::json`,
   },
   {
     type: "event",
@@ -65,6 +72,7 @@ export const SOURCES: readonly Source[] = [
     body: sql`concat_ws(' \u00b7 ', nullif(${events.venue}, ''), ${events.details})`,
     key: sql`${events.slug}`,
     extra: sql`${events.eventType}`,
+    facts: sql`null::json`,
   },
   {
     type: "result",
@@ -77,6 +85,7 @@ export const SOURCES: readonly Source[] = [
     // The results list's page it is on: how many published results come before it (newest first).
     extra: sql`(select count(*) from results as newer where newer.status = 'published'
       and (newer.publishing_date, newer.created_at) > (${results.publishingDate}, ${results.createdAt}))::text`,
+    facts: sql`null::json`,
   },
   {
     type: "contest",
@@ -87,6 +96,7 @@ export const SOURCES: readonly Source[] = [
     body: sql`''`,
     key: sql`${contests.slug}`,
     extra: sql`${contests.heldOn}::text`,
+    facts: sql`null::json`,
   },
   {
     type: "student",
@@ -95,11 +105,12 @@ export const SOURCES: readonly Source[] = [
     // The email is neither searched nor shown, hidden or not: the member's page shows it when allowed.
     visible: sql`not ${students.hidden}`,
     title: sql`${students.name}`,
-    body: sql`concat_ws(' \u00b7 ', 'Batch ' || ${students.batch}, 'Codeforces: ' || ${students.codeforces},
-      'vjudge: ' || ${students.vjudge}, 'AtCoder: ' || ${students.atcoder}, 'CodeChef: ' || ${students.codechef},
-      'GitHub: ' || ${students.github})`,
+    body: sql`''`,
     key: sql`${students.slug}`,
     extra: sql`''`,
+    facts: sql`json_build_object('batch', ${students.batch}, 'codeforces', ${students.codeforces},
+      'vjudge', ${students.vjudge}, 'atcoder', ${students.atcoder}, 'codechef', ${students.codechef},
+      'github', ${students.github})`,
   },
   {
     type: "teacher",
@@ -110,6 +121,7 @@ export const SOURCES: readonly Source[] = [
     body: sql`concat_ws(' \u00b7 ', ${teachers.designation}, nullif(${teachers.details}, ''))`,
     key: sql`''`,
     extra: sql`''`,
+    facts: sql`null::json`,
   },
   {
     type: "executive",
@@ -117,8 +129,9 @@ export const SOURCES: readonly Source[] = [
     document: executiveSearchDocument(executives),
     visible: sql`true`,
     title: sql`${executives.name}`,
-    body: sql`concat_ws(' \u00b7 ', ${executives.title}, ${executives.designation}, 'Panel ' || ${executives.panel})`,
+    body: sql`concat_ws(' \u00b7 ', ${executives.title}, ${executives.designation})`,
     key: sql`${executives.panel}`,
     extra: sql`''`,
+    facts: sql`json_build_object('panel', ${executives.panel})`,
   },
 ];

@@ -1,15 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
-import { searchPage } from "~/content/search";
 import { type Database, selectRows } from "~/db/client.server";
 import { tsvectorOf } from "~/db/search-documents";
-import { formatDate } from "~/lib/format";
+import { translatorOf } from "~/i18n/translate.server";
 import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
 import { panelPath } from "./executives";
-import { memberPath } from "./members";
+import { JUDGES, type JudgeKey, memberPath } from "./members";
 import { RESULT_PAGE_SIZE } from "./results.server";
 import { highlightParts, SEARCH_PAGE_SIZE, type SearchHit, type SearchType, snippetOf, termsOf } from "./search";
 import { SOURCES, type Source } from "./search-sources.server";
+
+/** A member's labelled facts (search-sources.server.ts), as the JSON column brings them. */
+type MemberFacts = Partial<Record<JudgeKey | "github" | "panel", string | null>> & { batch?: number | null };
 
 interface HitRow {
   type: SearchType;
@@ -17,8 +19,12 @@ interface HitRow {
   body: string;
   key: string;
   extra: string;
+  facts: MemberFacts | null;
   total: number | string;
 }
+
+/** What a snippet's labels and dates are written with: the page's translator, or English for the JSON API. */
+export type SnippetTranslator = Pick<ReturnType<typeof translatorOf>, "t" | "format">;
 
 /** `%`, `_` and `\` stand for themselves in the pattern. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
@@ -57,7 +63,7 @@ function rankOf(source: Source, text: string, words: readonly string[]): SQL {
 
 function sourceQuery(source: Source, text: string, words: readonly string[]): SQL {
   return sql`select ${source.type}::text as type, ${source.title} as title, ${source.body} as body,
-    ${source.key} as key, ${source.extra} as extra, ${rankOf(source, text, words)} as rank
+    ${source.key} as key, ${source.extra} as extra, ${source.facts} as facts, ${rankOf(source, text, words)} as rank
     from ${source.table} where ${source.visible} and ${matchesAllWords(source.document, words)}`;
 }
 
@@ -72,7 +78,7 @@ async function readHits(db: Database, text: string, words: readonly string[], li
   );
   return selectRows<HitRow>(
     db,
-    sql`select type, title, body, key, extra, count(*) over () as total from (${union}) as hits
+    sql`select type, title, body, key, extra, facts, count(*) over () as total from (${union}) as hits
       order by rank desc, ${TYPE_ORDER}, title limit ${limit} offset ${offset}`,
   );
 }
@@ -86,9 +92,14 @@ export interface SearchRequest {
 
 /**
  * One page of what the query finds across the site, best first. A page past the end shows
- * the last one, as every paged list does.
+ * the last one, as every paged list does. Snippets are worded by `translator`: the page's
+ * reader's language; English (the JSON API) by default.
  */
-export async function searchSite(db: Database, request: SearchRequest): Promise<Page<SearchHit>> {
+export async function searchSite(
+  db: Database,
+  request: SearchRequest,
+  translator: SnippetTranslator = translatorOf("en"),
+): Promise<Page<SearchHit>> {
   const { text, words, pageSize = SEARCH_PAGE_SIZE } = request;
   let page = request.page;
   let rows = await readHits(db, text, words, pageSize, offsetOf(page, pageSize));
@@ -100,11 +111,16 @@ export async function searchSite(db: Database, request: SearchRequest): Promise<
     }
   }
   const total = Number(rows[0]?.total ?? 0);
-  return { items: rows.map((row) => toHit(row, words)), page, pageCount: pageCountFor(total, pageSize), total };
+  return {
+    items: rows.map((row) => toHit(row, words, translator)),
+    page,
+    pageCount: pageCountFor(total, pageSize),
+    total,
+  };
 }
 
-function toHit(row: HitRow, words: readonly string[]): SearchHit {
-  const snippet = snippetOf(snippetSource(row), words);
+function toHit(row: HitRow, words: readonly string[], translator: SnippetTranslator): SearchHit {
+  const snippet = snippetOf(snippetSource(row, translator), words);
   return {
     type: row.type,
     title: row.title,
@@ -115,10 +131,29 @@ function toHit(row: HitRow, words: readonly string[]): SearchHit {
   };
 }
 
-function snippetSource(row: HitRow): string {
-  if (row.type === "contest") return searchPage.contestLine(row.extra ? formatDate(row.extra) : "");
-  if (row.type === "notice" && row.extra) return `${formatDate(row.extra)} · ${row.body}`;
-  return row.body;
+/** The parts of a snippet, in order, the empty ones left out (as SQL's concat_ws leaves out nulls). */
+const joinParts = (parts: readonly (string | false | null | undefined)[]) => parts.filter(Boolean).join(" \u00b7 ");
+
+function snippetSource(row: HitRow, { t, format }: SnippetTranslator): string {
+  const facts = row.facts ?? {};
+  switch (row.type) {
+    case "notice":
+      return joinParts([row.extra && format.date(row.extra), row.body]);
+    case "contest":
+      return joinParts([t("public.search.snippet.standings"), row.extra && format.date(row.extra)]);
+    case "student":
+      return joinParts([
+        typeof facts.batch === "number" && t("public.search.snippet.batch", { batch: format.number(facts.batch) }),
+        ...JUDGES.map(
+          ({ key, label }) => facts[key] && t("public.search.snippet.handle", { judge: label, handle: facts[key] }),
+        ),
+        facts.github && t("public.search.snippet.handle", { judge: "GitHub", handle: facts.github }),
+      ]);
+    case "executive":
+      return joinParts([row.body, facts.panel && t("public.search.snippet.panel", { panel: facts.panel })]);
+    default:
+      return row.body;
+  }
 }
 
 function urlOf(row: HitRow): string {

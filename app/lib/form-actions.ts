@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
+import { translate } from "~/i18n/registry";
+
 /**
  * One way for every form action to answer, in the browser's terms: the outcome, the field
  * errors, the values as typed (kept when something fails, even without JavaScript) and the
@@ -55,14 +58,19 @@ export function selectedIds(form: FormData): string[] {
   return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  "Could not reach the server. Please check your connection and try again; what you typed is kept.";
-export const SERVER_ERROR_MESSAGE = "The server could not finish this. Please try again; what you typed is kept.";
+/**
+ * A clientAction runs outside React, on a hydrated page: its document names the language,
+ * whose catalog the browser loaded before hydrating (entry.client.tsx).
+ */
+function inPageLanguage(key: "messages.form.unreachable" | "messages.form.serverFailed"): string {
+  const lang = document.documentElement.lang;
+  return translate(isLocale(lang) ? lang : DEFAULT_LOCALE, key);
+}
 
 /**
  * A route's clientAction: a network failure or an unexpected server error becomes an error
- * message on the page instead of the error screen, so the form keeps its values. Redirects
- * and answers the server meant (401, 403) still go their usual way.
+ * message on the page, in its language, instead of the error screen, so the form keeps its
+ * values. Redirects and answers the server meant (401, 403) still go their usual way.
  */
 export async function keepFormOnFailure({
   serverAction,
@@ -73,8 +81,9 @@ export async function keepFormOnFailure({
     return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response || (typeof error === "object" && error !== null && "status" in error)) throw error;
-    if (error instanceof TypeError) return { tone: "error", message: NETWORK_ERROR_MESSAGE, unsent: true };
-    return { tone: "error", message: SERVER_ERROR_MESSAGE };
+    if (error instanceof TypeError)
+      return { tone: "error", message: inPageLanguage("messages.form.unreachable"), unsent: true };
+    return { tone: "error", message: inPageLanguage("messages.form.serverFailed") };
   }
 }
 

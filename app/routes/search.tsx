@@ -6,6 +6,7 @@ import { appContext } from "~/context";
 import { parseSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchHit, type TextPart } from "~/domain/search";
 import { searchSite } from "~/domain/search.server";
 import { useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
 import { pageNumberFrom } from "~/lib/pagination";
 import { seoMeta } from "~/lib/seo";
 import { langOf } from "~/lib/text";
@@ -23,17 +24,20 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-/** `/search?q=&page=`: a plain GET form and plain links, so it works without JavaScript. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+/**
+ * `/search?q=&page=`: a plain GET form and plain links, so it works without JavaScript. The
+ * snippets' labels and dates are in the reader's language (the page cache keeps one per language).
+ */
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const parsed = parseSearchQuery(url.searchParams.get("q"));
   if (parsed.kind !== "ok")
     return { query: parsed.kind === "empty" ? "" : parsed.text, state: parsed.kind, cut: false };
-  const found = await searchSite(app.db, {
-    text: parsed.text,
-    words: parsed.words,
-    page: pageNumberFrom(url.searchParams),
-  });
+  const found = await searchSite(
+    app.db,
+    { text: parsed.text, words: parsed.words, page: pageNumberFrom(url.searchParams) },
+    translatorFor(request),
+  );
   return { query: parsed.text, state: "ok" as const, cut: parsed.cut, found };
 }
 

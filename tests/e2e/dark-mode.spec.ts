@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { dashboardMenu } from "~/content/dashboard-menu";
 import { logInAsAdmin } from "./support/accounts";
+import { expectNoAxeViolationsInSweep } from "./support/axe-sweep";
 import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
@@ -15,24 +16,12 @@ async function backgroundIsDark(page: Page): Promise<boolean> {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 60;
 }
 
-/**
- * A visitor who chose a theme, in a browser whose device asks for the other one: what axe
- * checks is the choice winning over the device, in both directions.
- */
-async function contextWithTheme(browser: Browser, baseURL: string, theme: Theme): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    colorScheme: theme === "dark" ? "light" : "dark",
-  });
-  await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
-  return context;
-}
-
 async function publicPaths(page: Page): Promise<string[]> {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
-  return [...new Set([...fromSitemap, "/login", "/register", "/search?q=club"])];
+  const paths = [...new Set([...fromSitemap, "/login", "/register", "/search?q=club"])];
+  expect(paths.length).toBeGreaterThan(10);
+  return paths;
 }
 
 const dashboardPaths = [
@@ -163,32 +152,22 @@ for (const theme of ["light", "dark"] as const) {
   test(`axe finds nothing on any public page in the ${theme} theme`, async ({ browser, baseURL }) => {
     // Generous: some 30 pages, each checked by axe, on two busy cores.
     test.setTimeout(300_000);
-    const context = await contextWithTheme(browser, baseURL!, theme);
-    const page = await context.newPage();
-    const paths = await publicPaths(page);
-    expect(paths.length).toBeGreaterThan(10);
-    for (const path of paths) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
-      expect(await backgroundIsDark(page), path).toBe(theme === "dark");
-      await expectNoAxeViolations(page, `${path} (${theme})`);
-    }
-    await context.close();
+    await expectNoAxeViolationsInSweep(browser, baseURL!, {
+      lang: "en",
+      theme,
+      paths: publicPaths,
+      check: async (page, path) => expect(await backgroundIsDark(page), path).toBe(theme === "dark"),
+    });
   });
 
   test(`axe finds nothing on the dashboard's screens in the ${theme} theme`, async ({ browser, baseURL }) => {
     test.setTimeout(300_000);
-    const context = await contextWithTheme(browser, baseURL!, theme);
-    const page = await context.newPage();
-    await logInAsAdmin(page, baseURL!);
-    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
-    for (const path of dashboardPaths) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
-      await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
-      await expectNoAxeViolations(page, `${path} (${theme})`);
-    }
-    await context.close();
+    await expectNoAxeViolationsInSweep(browser, baseURL!, {
+      lang: "en",
+      theme,
+      paths: dashboardPaths,
+      signedIn: true,
+      check: (page, path) => expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1),
+    });
   });
 }

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { dashboardMenu } from "~/content/dashboard-menu";
-import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
@@ -396,7 +395,7 @@ test.describe("a dropped connection", () => {
     await expect(dialog(page)).toBeVisible();
     await context.setOffline(true);
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(page.getByRole("alert")).toHaveText(NETWORK_ERROR_MESSAGE);
+    await expect(page.getByRole("alert")).toHaveText(en("messages.form.unreachable"));
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
     await expect(page.getByLabel("Description")).toHaveValue("Typed before the network dropped.");
     await expect(page.getByRole("button", { name: /LogOut E2E Admin/ })).toBeAttached();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { dashboardMenu } from "~/content/dashboard-menu";
-import { NETWORK_ERROR_MESSAGE } from "~/lib/form-actions";
+import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import {
   dialog,
@@ -63,7 +63,7 @@ test("a failed call shows a clear message and keeps what was typed", async ({ pa
   );
   await page.getByRole("button", { name: "Submit" }).click();
   await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText(NETWORK_ERROR_MESSAGE);
+  await expect(page.getByRole("alert")).toHaveText(en("messages.form.unreachable"));
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
 
   // The server's own message: a link the server refuses (the browser check is bypassed here).

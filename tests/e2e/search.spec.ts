@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
+import { withNotice } from "./support/notices";
 
 /**
  * Site search on a 390 px phone: from the header's search link to the results, with and
@@ -18,31 +18,11 @@ const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search th
 
 test.describe("site search at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  let noticeId = "";
-
-  test.beforeAll(async ({ browser, baseURL }) => {
-    const page = await browser.newPage();
-    await logInAsAdmin(page, baseURL!);
-    const added = await page.request.post("/api/add-notice", {
-      headers: { Origin: baseURL! },
-      data: {
-        name: BANGLA_NOTICE,
-        publishing_date: "2026-11-20",
-        pdfFile: "https://example.org/notice.pdf",
-        description: "সকল শিক্ষার্থীর জন্য উন্মুক্ত প্রোগ্রামিং প্রতিযোগিতা।",
-      },
-    });
-    expect(added.status()).toBe(201);
-    noticeId = (await added.json()).insertedId;
-    await page.close();
-  });
-
-  test.afterAll(async ({ browser, baseURL }) => {
-    const page = await browser.newPage();
-    await logInAsAdmin(page, baseURL!);
-    const removed = await page.request.delete(`/api/notices/${noticeId}`, { headers: { Origin: baseURL! } });
-    expect(removed.status()).toBe(200);
-    await page.close();
+  withNotice({
+    name: BANGLA_NOTICE,
+    publishing_date: "2026-11-20",
+    pdfFile: "https://example.org/notice.pdf",
+    description: "সকল শিক্ষার্থীর জন্য উন্মুক্ত প্রোগ্রামিং প্রতিযোগিতা।",
   });
 
   test("without JavaScript: the header's link, the form, a Bangla notice by part of a word, then a handle", async ({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageKey } from "~/i18n/catalogs";
 import { httpClient } from "../support/http-client";
+import { pagesOf, textOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
@@ -12,17 +13,7 @@ import { type RunningServer, signInDemoAdmin, startServer } from "../support/ser
 let server: RunningServer;
 let admin = "";
 const { call } = httpClient(() => server.baseUrl);
-
-/** React's markers between text parts taken out, and the few entities it writes decoded. */
-function textOf(html: string): string {
-  return html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-}
-
-async function page(path: string, lang: "bn" | "en", cookie = admin): Promise<string> {
-  const response = await call(path, { cookie: `lang=${lang}; ${cookie}` });
-  expect(response.status, path).toBe(200);
-  return textOf(await response.text());
-}
+const page = pagesOf(call, { read: textOf, cookie: () => admin });
 
 function expectBangla(html: string, keys: readonly MessageKey[], values: Record<string, string> = {}) {
   for (const key of keys) expect(html, key).toContain(bn(key, values));

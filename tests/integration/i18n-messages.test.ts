@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
+import { textOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
@@ -12,11 +13,6 @@ import { type RunningServer, signInDemoAdmin, startServer } from "../support/ser
 let server: RunningServer;
 let adminCookie: string;
 const { call } = httpClient(() => server.baseUrl);
-
-/** React's markers between text parts taken out, and the few entities it writes decoded. */
-function textOf(html: string): string {
-  return html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-}
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: "true" });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
+import { pagesOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -9,18 +10,12 @@ import { type RunningServer, startServer } from "../support/server";
  */
 let server: RunningServer;
 const { call } = httpClient(() => server.baseUrl);
+const page = pagesOf(call);
 
 const RANKING = "/rankings/selection-contests-2026";
 const MEMBER = "/students/sumaiya-islam";
 /** No certificate has it: the not-found page, with its form to type the code again. */
 const UNKNOWN_CERTIFICATE = "/certificates/ZZZZ-ZZZZ-ZZZZ";
-
-/** A page's HTML as a reader sees its text: React's markers between text parts taken out. */
-async function page(path: string, lang: "bn" | "en" | null, status = 200): Promise<string> {
-  const response = await call(path, lang ? { cookie: `lang=${lang}` } : {});
-  expect(response.status, path).toBe(status);
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 let leaderboard = "";
 
@@ -142,7 +137,7 @@ describe("the people pages in Bangla", () => {
   });
 
   it("a certificate code nobody has: the not-found page and its form", async () => {
-    const html = await page(UNKNOWN_CERTIFICATE, "bn", 404);
+    const html = await page(UNKNOWN_CERTIFICATE, "bn", { status: 404 });
     expect(html).toContain(`<title>${bn("people.certificate.notFound")}</title>`);
     expect(html).toContain(bn("people.certificate.eyebrow"));
     expect(html).toContain(bn("people.certificate.typeCode"));
@@ -178,7 +173,7 @@ describe("the same pages in English keep the spec's texts", () => {
       expect(board).toContain(text);
     }
     expect(board).toMatch(/data-label="Rank"[^>]*>1</);
-    const certificate = await page(UNKNOWN_CERTIFICATE, "en", 404);
+    const certificate = await page(UNKNOWN_CERTIFICATE, "en", { status: 404 });
     expect(certificate).toContain("<title>No certificate has this code</title>");
     expect(certificate).toContain("Certificate code");
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSiteSettings } from "~/content/site";
+import { translatorOf } from "~/i18n/translate.server";
 import { httpClient } from "../support/http-client";
+import { pagesOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -10,16 +12,10 @@ import { type RunningServer, startServer } from "../support/server";
  */
 let server: RunningServer;
 const { call } = httpClient(() => server.baseUrl);
+const page = pagesOf(call);
 const CLUB = defaultSiteSettings.clubName;
 /** "৫ ডিসেম্বর, ২০২৬": a date as a Bangla page writes it. */
 const BANGLA_DATE = /[০-৯]{1,2} [^\s<\d]+, [০-৯]{4}/;
-
-/** A page's HTML as a reader sees its text: React's markers between text parts taken out. */
-async function page(path: string, lang: "bn" | "en" | null, status = 200): Promise<string> {
-  const response = await call(path, lang ? { cookie: `lang=${lang}` } : {});
-  expect(response.status, path).toBe(status);
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 let eventPath = "";
 let noticePath = "";
@@ -197,6 +193,42 @@ describe("the public pages in Bangla", () => {
     const tooShort = await page("/search?q=x", "bn");
     expect(tooShort).toContain(bn("public.search.tooShort", { min: "২" }));
     expect(tooShort).not.toContain("Type at least 2 letters");
+  });
+
+  it("search: a standings contest's date and a member's labels in Bangla, in English on English pages and in the API", async () => {
+    const standings = await page("/search?q=selection", "bn");
+    const heldOn = translatorOf("bn").format.date("2026-09-19");
+    expect(heldOn).toBe("১৯ সেপ্টেম্বর, ২০২৬");
+    expect(standings).toContain(`${bn("public.search.snippet.standings")} · ${heldOn}`);
+    expectNone(standings, ["Standings ·", "19 September 2026"], "/search?q=selection");
+
+    // A member as a student (batch, handles) and as an executive (the panel); the name is marked.
+    const member = await page("/search?q=sumaiya", "bn");
+    expectAll(
+      member,
+      [
+        `${bn("public.search.snippet.batch", { batch: "৪" })} · Codeforces: </span><mark`,
+        bn("public.search.snippet.panel", { panel: "2020-2021" }),
+      ],
+      "/search?q=sumaiya",
+    );
+    expect(member).toMatch(/<mark class="[^"]*">sumaiya<\/mark>/i);
+    expectNone(member, ["Batch 4", "Panel 2020-2021"], "/search?q=sumaiya");
+
+    const english = await page("/search?q=selection", "en");
+    expect(english).toContain("Standings · 19 September 2026");
+    expect(english).not.toContain(bn("public.search.snippet.standings"));
+    const englishMember = await page("/search?q=sumaiya", "en");
+    expectAll(englishMember, ["Batch 4 · Codeforces: </span><mark", "Panel 2020-2021"], "/search?q=sumaiya (en)");
+
+    // The JSON API answers in English whatever the reader's language.
+    const api = await call("/api/search?q=sumaiya", { cookie: "lang=bn" });
+    const snippets = ((await api.json()) as { results: { snippet: string }[] }).results.map((hit) => hit.snippet);
+    expect(snippets).toContainEqual(expect.stringMatching(/^Batch 4 · Codeforces: sumaiya_rmstu/));
+    expect(snippets).toContainEqual(expect.stringMatching(/ · Panel 2020-2021$/));
+    expect(JSON.stringify(snippets)).not.toMatch(/[\u0980-\u09FF]/);
+    const contest = await call("/api/search?q=selection", { cookie: "lang=bn" });
+    expect(JSON.stringify(await contest.json())).toContain("Standings · 19 September 2026");
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsLayout, translatedSettingsLayout } from "~/domain/settings-form.server";
 import { SETTINGS_GROUPS } from "~/domain/settings-groups";
 import { httpClient } from "../support/http-client";
+import { htmlOf, pagesOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
 import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
@@ -14,6 +15,8 @@ let server: RunningServer;
 let admin = "";
 let eventId = "";
 const { call } = httpClient(() => server.baseUrl);
+/** A screen's HTML, signed in as the demo admin. */
+const screen = pagesOf(call, { cookie: () => admin });
 
 /** A text as React writes it into HTML. */
 const html = (text: string) =>
@@ -23,13 +26,6 @@ const html = (text: string) =>
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#x27;");
-
-/** A screen's HTML, React's markers between text parts taken out. */
-async function screen(path: string, lang: "bn" | "en"): Promise<string> {
-  const response = await call(path, { cookie: `${admin}; lang=${lang}` });
-  expect(response.status, path).toBe(200);
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 function expectTexts(page: string, shown: string[], notShown: string[] = []) {
   for (const text of shown) expect(page).toContain(html(text));
@@ -91,7 +87,7 @@ describe("the check-in desk in Bangla", () => {
       form: { code },
     });
     expect(posted.status).toBe(200);
-    const answered = (await posted.text()).replaceAll("<!-- -->", "");
+    const answered = htmlOf(await posted.text());
     expectTexts(answered, [bn("tools.checkIn.checkedIn")], [en("tools.checkIn.checkedIn")]);
     expect(answered).toMatch(/[০-৯]+ জনের মধ্যে ১ জন চেক-ইন করেছেন/);
   });
@@ -178,7 +174,7 @@ describe("the other tools in Bangla", () => {
       form: { intent: "create", name: "Bangla script" },
     });
     expect(response.status).toBe(200);
-    const page = (await response.text()).replaceAll("<!-- -->", "");
+    const page = htmlOf(await response.text());
     expectTexts(page, [bn("tools.apiTokens.created"), bn("tools.apiTokens.newToken")], [en("tools.apiTokens.created")]);
   });
 
