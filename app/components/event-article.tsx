@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { type EventCategory, eventTypeLabelKey } from "~/content/events";
 import type { ApiEvent } from "~/domain/events";
 import type { Formatters } from "~/i18n/format";
-import { useFormat, useT } from "~/i18n/react";
-import { langOf } from "~/lib/text";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 
 /**
  * An event as its page shows it: category link, name (marked when cancelled), banner, facts and
@@ -20,6 +19,7 @@ export function EventArticle({
   children?: ReactNode;
 }) {
   const t = useT();
+  const langOf = useLangOf();
   const labelKey = eventTypeLabelKey(category.eventType);
   return (
     <article className="flex flex-col gap-6">

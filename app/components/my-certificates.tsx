@@ -1,6 +1,5 @@
 import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
-import { useFormat, useT } from "~/i18n/react";
-import { langOf } from "~/lib/text";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 
 /**
  * The signed-in person's certificates on their dashboard: each event with its date, the page
@@ -8,6 +7,7 @@ import { langOf } from "~/lib/text";
  */
 export function MyCertificates({ certificates }: { certificates: readonly Certificate[] }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <section aria-labelledby="my-certificates" className="card flex flex-col gap-3 p-6">

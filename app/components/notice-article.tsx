@@ -1,10 +1,10 @@
 import type { ApiNotice } from "~/domain/notices";
-import { Message, useFormat, useT } from "~/i18n/react";
-import { langOf } from "~/lib/text";
+import { Message, useFormat, useLangOf, useT } from "~/i18n/react";
 
 /** One notice as the notice board opens it: name, date, description and its PDF. */
 export function NoticeArticle({ notice }: { notice: ApiNotice }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <article aria-labelledby="notice-title" className="card p-6 sm:p-8">

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { langOf } from "~/lib/text";
+import { useLangOf } from "~/i18n/react";
 
 /** The band at the top of every inner page: its one h1, with an optional line above and below. */
 export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+  const langOf = useLangOf();
   return (
     <div className="border-b border-slate-200 bg-slate-50">
       <div className="container-page py-10 sm:py-14">

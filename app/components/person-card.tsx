@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { useT } from "~/i18n/react";
-import { langOf } from "~/lib/text";
+import { useLangOf, useT } from "~/i18n/react";
 import { ResponsiveImage } from "./responsive-image";
 
 export interface PersonCardProps {
@@ -35,6 +34,7 @@ export function PersonCard({
   featured = false,
 }: PersonCardProps) {
   const t = useT();
+  const langOf = useLangOf();
   const compact = variant === "compact";
   // On phones every card is a row (a small photo beside the text), so a list of 25 stays short;
   // from 640 px up, portraits stand on top and compact cards centre a round photo.

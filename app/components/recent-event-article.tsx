@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { ApiRecentEvent } from "~/domain/recent-events";
-import { useFormat, useT } from "~/i18n/react";
-import { langOf } from "~/lib/text";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { PageHeader } from "./page-header";
 import { ResponsiveImage } from "./responsive-image";
 
 /** A recent event: its detail text, two pictures and the further paragraphs. */
 export function RecentEventArticle({ event }: { event: ApiRecentEvent }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <>
@@ -35,7 +35,7 @@ export function RecentEventArticle({ event }: { event: ApiRecentEvent }) {
         {[event.details1, event.details2]
           .filter((paragraph) => paragraph.trim() !== "")
           .map((paragraph) => (
-            <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-700">
+            <p key={paragraph} lang={langOf(paragraph)} className="mt-4 text-lg leading-relaxed text-slate-700">
               {paragraph}
             </p>
           ))}

@@ -1,7 +1,6 @@
 import type { ApiResult } from "~/domain/results";
-import { Message, useFormat, useT } from "~/i18n/react";
+import { Message, useFormat, useLangOf, useT } from "~/i18n/react";
 import { isPdfLink } from "~/lib/media";
-import { langOf } from "~/lib/text";
 import { ResponsiveImage } from "./responsive-image";
 
 /**
@@ -10,6 +9,7 @@ import { ResponsiveImage } from "./responsive-image";
  */
 export function ResultEntry({ result, lazy }: { result: ApiResult; lazy: boolean }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const pdf = isPdfLink(result.pdfFile);
   return (

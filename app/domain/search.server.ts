@@ -7,7 +7,15 @@ import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
 import { panelPath } from "./executives";
 import { JUDGES, type JudgeKey, memberPath } from "./members";
 import { RESULT_PAGE_SIZE } from "./results.server";
-import { highlightParts, SEARCH_PAGE_SIZE, type SearchHit, type SearchType, snippetOf, termsOf } from "./search";
+import {
+  highlightParts,
+  SEARCH_PAGE_SIZE,
+  type SearchHit,
+  type SearchType,
+  SNIPPET_SEPARATOR,
+  snippetOf,
+  termsOf,
+} from "./search";
 import { SOURCES, type Source } from "./search-sources.server";
 
 /** A member's labelled facts (search-sources.server.ts), as the JSON column brings them. */
@@ -132,7 +140,8 @@ function toHit(row: HitRow, words: readonly string[], translator: SnippetTransla
 }
 
 /** The parts of a snippet, in order, the empty ones left out (as SQL's concat_ws leaves out nulls). */
-const joinParts = (parts: readonly (string | false | null | undefined)[]) => parts.filter(Boolean).join(" \u00b7 ");
+const joinParts = (parts: readonly (string | false | null | undefined)[]) =>
+  parts.filter(Boolean).join(SNIPPET_SEPARATOR);
 
 function snippetSource(row: HitRow, { t, format }: SnippetTranslator): string {
   const facts = row.facts ?? {};

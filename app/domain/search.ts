@@ -12,6 +12,11 @@ const MAX_WORDS = 8;
 export const SEARCH_PAGE_SIZE = 10;
 /** Characters of a result's text shown around the first word found. */
 export const SNIPPET_LENGTH = 180;
+/**
+ * Between a snippet's pieces: the page's own words (a batch, a date) and what was entered (the
+ * bodies in search-sources.server.ts join their fields with it too).
+ */
+export const SNIPPET_SEPARATOR = " \u00b7 ";
 
 export const SEARCH_TYPES = ["notice", "event", "result", "contest", "student", "teacher", "executive"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

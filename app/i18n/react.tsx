@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { TransNoContext } from "@lingui/react/server";
 import { createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
+import { langOf } from "~/lib/text";
 import type { MessageKey, MessageValues } from "./catalogs";
 import { formattersFor } from "./format";
 import { isLocale, type Locale } from "./locales";
@@ -33,6 +34,15 @@ export function useT(): Translate {
 export function useLocale(): Locale {
   const { locale } = useI18n();
   return isLocale(locale) ? locale : "en";
+}
+
+/**
+ * The `lang` attribute of content shown as entered, on this page: `const langOf = useLangOf()`,
+ * then `<h2 lang={langOf(notice.name)}>`. Set only where the text's language is not the page's.
+ */
+export function useLangOf(): (text: string | null | undefined) => Locale | undefined {
+  const locale = useLocale();
+  return useMemo(() => (text) => langOf(text, locale), [locale]);
 }
 
 /**

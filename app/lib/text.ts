@@ -1,3 +1,5 @@
+import type { Locale } from "~/i18n/locales";
+
 /** Preview lengths the spec names for descriptions and details. */
 export const SHORT_PREVIEW = 100;
 export const LONG_PREVIEW = 150;
@@ -17,16 +19,23 @@ export function previewText(text: string, maxLength: number): string {
   return `${cut.replace(/[\s,.;:!?-]+$/, "")}${ELLIPSIS}`;
 }
 
-const BANGLA_LETTER = /\p{Script=Bengali}/gu;
-const ANY_LETTER = /\p{L}/gu;
+// Bangla's vowel signs are marks, not letters: counted with the letters, a Bangla word weighs
+// about as much as the same word in Latin letters. Digits and signs belong to no language.
+const BANGLA = /(?=[\p{L}\p{M}])\p{Script=Bengali}/gu;
+const LATIN = /\p{Script=Latin}/gu;
 
 /**
- * `"bn"` for text written mostly in Bangla, so a screen reader reads it with a Bangla voice;
- * undefined (the page's English) otherwise. Content shows as entered, in either language.
+ * The `lang` of content shown as entered (names, descriptions, snippets), relative to the page's
+ * language: text mostly in Bangla is "bn", text mostly in Latin letters "en", and either is
+ * undefined where the page already says it, so a screen reader switches voice only for text
+ * in the other language. Text without letters (a number, a date as entered) gets none.
+ * Components use `useLangOf()` (app/i18n/react.tsx), which knows the page's language.
  */
-export function langOf(text: string | null | undefined): "bn" | undefined {
+export function langOf(text: string | null | undefined, page: Locale): Locale | undefined {
   if (!text) return undefined;
-  const bangla = text.match(BANGLA_LETTER)?.length ?? 0;
-  const letters = text.match(ANY_LETTER)?.length ?? 0;
-  return bangla > 0 && bangla * 2 >= letters ? "bn" : undefined;
+  const bangla = text.match(BANGLA)?.length ?? 0;
+  const latin = text.match(LATIN)?.length ?? 0;
+  if (bangla === 0 && latin === 0) return undefined;
+  const lang = bangla >= latin ? "bn" : "en";
+  return lang === page ? undefined : lang;
 }

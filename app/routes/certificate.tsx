@@ -6,10 +6,9 @@ import { appContext } from "~/context";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
 import { findCertificate, normaliseCertificateCode } from "~/domain/certificates.server";
 import { readSiteSettings } from "~/domain/settings.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";
 import { todayIn } from "~/lib/format";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/certificate";
 
 /** A typed code is shown back on the not-found page: at most this much of it. */
@@ -60,6 +59,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
 
 function GenuineCertificate({ certificate, clubName }: { certificate: Certificate; clubName: string }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const facts: [string, string, string?][] = [
     [t("people.certificate.awardedTo"), certificate.personName],

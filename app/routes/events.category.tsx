@@ -7,10 +7,9 @@ import type { ApiEvent } from "~/domain/events";
 import { listPastEvents, listUpcomingEvents } from "~/domain/events.server";
 import { noticeDateParts } from "~/domain/notices";
 import { readSiteSettings } from "~/domain/settings.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/events.category";
 
 export function meta(args: Route.MetaArgs) {
@@ -52,6 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function EventCategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, upcoming, past, workshopTopics } = loaderData;
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const isContest = category.eventType === "Programming Contest";
   return (
@@ -135,6 +135,7 @@ export default function EventCategoryPage({ loaderData }: Route.ComponentProps) 
 
 function UpcomingEvent({ event, isContest }: { event: ApiEvent; isContest: boolean }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <article className="card flex flex-col gap-4 p-5 sm:flex-row">

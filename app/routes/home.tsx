@@ -19,10 +19,10 @@ import { listNextEvents } from "~/domain/events.server";
 import type { ApiRecentEvent } from "~/domain/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
 import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
-import { langOf, previewText, SHORT_PREVIEW } from "~/lib/text";
+import { previewText, SHORT_PREVIEW } from "~/lib/text";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -236,6 +236,7 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
 /** The next events of every type, each linking to its page; left out when none is dated ahead. */
 function NextEventsSection({ events }: { events: ApiEvent[] }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   if (events.length === 0) return null;
   return (
@@ -329,6 +330,7 @@ function WhyJoinSection({ rows }: { rows: WhyJoinRow[] }) {
 
 function RecentEventsSection({ events }: { events: ApiRecentEvent[] }) {
   const t = useT();
+  const langOf = useLangOf();
   return (
     <section aria-labelledby="recent-events" className="bg-slate-50 py-16" id="recent">
       <div className="container-page">

@@ -5,9 +5,8 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { noticeBoard } from "~/content/notice-board";
 import { appContext } from "~/context";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/notice";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -23,6 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) {
   const { notices } = loaderData;
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const openSlug = useParams().slug;
   const pageQuery = notices.page > 1 ? `?page=${notices.page}` : "";

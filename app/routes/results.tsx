@@ -6,10 +6,9 @@ import { useClubName } from "~/components/use-club-name";
 import { appContext } from "~/context";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
 import { listContests } from "~/domain/standings.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/results";
 
 export function meta(args: Route.MetaArgs) {
@@ -33,6 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function Results({ loaderData }: Route.ComponentProps) {
   const clubName = useClubName();
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const { results, leaderboards } = loaderData;
   return (

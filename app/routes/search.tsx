@@ -1,15 +1,22 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { searchTypeLabels } from "~/content/search";
 import { appContext } from "~/context";
-import { parseSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchHit, type TextPart } from "~/domain/search";
+import {
+  parseSearchQuery,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  type SearchHit,
+  SNIPPET_SEPARATOR,
+  type TextPart,
+} from "~/domain/search";
 import { searchSite } from "~/domain/search.server";
-import { useFormat, useT } from "~/i18n/react";
+import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { pageNumberFrom } from "~/lib/pagination";
 import { seoMeta } from "~/lib/seo";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/search";
 
 export function meta(args: Route.MetaArgs) {
@@ -123,6 +130,7 @@ function SearchForm({ query }: { query: string }) {
 
 function SearchResult({ hit }: { hit: SearchHit }) {
   const t = useT();
+  const langOf = useLangOf();
   return (
     <article className="card p-4 sm:p-5">
       <p className="text-xs font-semibold uppercase tracking-wider text-accent-700">{t(searchTypeLabels[hit.type])}</p>
@@ -132,12 +140,52 @@ function SearchResult({ hit }: { hit: SearchHit }) {
         </Link>
       </h3>
       {hit.snippet && (
-        <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]" lang={langOf(hit.snippet)}>
-          <Marked parts={hit.snippetParts} />
+        <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
+          <MarkedSnippet parts={hit.snippetParts} />
         </p>
       )}
     </article>
   );
+}
+
+/**
+ * A snippet's pieces are in different languages (a Bangla page's "ব্যাচ ৪" beside a handle, a
+ * date beside an English description): each piece carries its own `lang`.
+ */
+function MarkedSnippet({ parts }: { parts: readonly TextPart[] }) {
+  const langOf = useLangOf();
+  return piecesOf(parts).map((piece, index) => {
+    const lang = langOf(piece.map((part) => part.text).join(""));
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order, never reordered
+      <Fragment key={index}>
+        {index > 0 && SNIPPET_SEPARATOR}
+        {lang ? (
+          <span lang={lang}>
+            <Marked parts={piece} />
+          </span>
+        ) : (
+          <Marked parts={piece} />
+        )}
+      </Fragment>
+    );
+  });
+}
+
+/** The parts between separators; a word found never holds one (words have no spaces). */
+function piecesOf(parts: readonly TextPart[]): TextPart[][] {
+  const pieces: TextPart[][] = [[]];
+  for (const part of parts) {
+    if (part.match) {
+      pieces.at(-1)?.push(part);
+      continue;
+    }
+    part.text.split(SNIPPET_SEPARATOR).forEach((text, index) => {
+      if (index > 0) pieces.push([]);
+      if (text) pieces.at(-1)?.push({ text });
+    });
+  }
+  return pieces;
 }
 
 /** React escapes every part; only the words found are wrapped, in `<mark>`. */

@@ -11,10 +11,9 @@ import { seriesPositionsOf } from "~/domain/rankings.server";
 import type { AttendedEvent } from "~/domain/registrations";
 import { eventsAttendedBy } from "~/domain/registrations.server";
 import { contestHistoryOf } from "~/domain/standings.server";
-import { type Translate, useFormat, useT } from "~/i18n/react";
+import { type Translate, useFormat, useLangOf, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { seoMeta } from "~/lib/seo";
-import { langOf } from "~/lib/text";
 import type { Route } from "./+types/students.member";
 
 export function meta(args: Route.MetaArgs) {
@@ -70,6 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function MemberPage({ loaderData: member }: Route.ComponentProps) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   const handles = JUDGES.flatMap((judge) => {
     const handle = member.handles[judge.key];
@@ -160,6 +160,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
 
 function EventsAttended({ events }: { events: AttendedEvent[] }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <section aria-labelledby="member-events">
@@ -194,6 +195,7 @@ function EventsAttended({ events }: { events: AttendedEvent[] }) {
 
 function Certificates({ certificates }: { certificates: Certificate[] }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <section aria-labelledby="member-certificates">
@@ -229,6 +231,7 @@ type RankingLine = Awaited<ReturnType<typeof seriesPositionsOf>>[number];
 
 function ContestHistory({ contests, rankings }: { contests: ContestLine[]; rankings: RankingLine[] }) {
   const t = useT();
+  const langOf = useLangOf();
   const format = useFormat();
   return (
     <section aria-labelledby="member-contests">

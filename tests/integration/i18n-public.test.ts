@@ -4,7 +4,7 @@ import { translatorOf } from "~/i18n/translate.server";
 import { httpClient } from "../support/http-client";
 import { pagesOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
 
 /**
  * The public pages (home, about, rules, events, notices, recent events, search) in Bangla (a
@@ -199,16 +199,17 @@ describe("the public pages in Bangla", () => {
     const standings = await page("/search?q=selection", "bn");
     const heldOn = translatorOf("bn").format.date("2026-09-19");
     expect(heldOn).toBe("১৯ সেপ্টেম্বর, ২০২৬");
-    expect(standings).toContain(`${bn("public.search.snippet.standings")} · ${heldOn}`);
+    expect(standings).toContain(`<span>${bn("public.search.snippet.standings")}</span> · <span>${heldOn}</span>`);
     expectNone(standings, ["Standings ·", "19 September 2026"], "/search?q=selection");
 
     // A member as a student (batch, handles) and as an executive (the panel); the name is marked.
     const member = await page("/search?q=sumaiya", "bn");
+    // Each piece in its own language: the page's Bangla label, then a handle in Latin letters.
     expectAll(
       member,
       [
-        `${bn("public.search.snippet.batch", { batch: "৪" })} · Codeforces: </span><mark`,
-        bn("public.search.snippet.panel", { panel: "2020-2021" }),
+        `<span>${bn("public.search.snippet.batch", { batch: "৪" })}</span> · <span lang="en"><span>Codeforces: </span><mark`,
+        `<span>${bn("public.search.snippet.panel", { panel: "2020-2021" })}</span>`,
       ],
       "/search?q=sumaiya",
     );
@@ -216,10 +217,15 @@ describe("the public pages in Bangla", () => {
     expectNone(member, ["Batch 4", "Panel 2020-2021"], "/search?q=sumaiya");
 
     const english = await page("/search?q=selection", "en");
-    expect(english).toContain("Standings · 19 September 2026");
+    expect(english).toContain("<span>Standings</span> · <span>19 September 2026</span>");
     expect(english).not.toContain(bn("public.search.snippet.standings"));
     const englishMember = await page("/search?q=sumaiya", "en");
-    expectAll(englishMember, ["Batch 4 · Codeforces: </span><mark", "Panel 2020-2021"], "/search?q=sumaiya (en)");
+    expectAll(
+      englishMember,
+      ["<span>Batch 4</span> · <span>Codeforces: </span><mark", "Panel 2020-2021"],
+      "/search?q=sumaiya (en)",
+    );
+    expect(englishMember.slice(englishMember.indexOf("<main"))).not.toContain("lang=");
 
     // The JSON API answers in English whatever the reader's language.
     const api = await call("/api/search?q=sumaiya", { cookie: "lang=bn" });
@@ -263,5 +269,59 @@ describe("the same pages in English keep the spec's texts", () => {
     expect(board).toMatch(/Published on \d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(board).not.toMatch(/[০-৯]/);
     expect(await page("/search?q=x", "en")).toContain(en("public.search.tooShort", { min: "2" }));
+  });
+});
+
+describe("content in the other language than the page's says so", () => {
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  /** The attributes of the first `tag` whose whole text is `text` (there must be one). */
+  const attributesAround = (html: string, tag: string, text: string) => {
+    const found = new RegExp(`<${tag}((?: [a-zA-Z-]+="[^"]*")*)>${escapeRegExp(text)}</${tag}>`).exec(html);
+    expect(found, `<${tag}>${text}</${tag}>`).not.toBeNull();
+    return found?.[1] ?? "";
+  };
+
+  it('an English notice and person name: lang="en" on a Bangla page, no lang on an English page', async () => {
+    const english = await page(noticePath, "en");
+    const name = /<h2 id="notice-title"[^>]*>([^<]+)<\/h2>/.exec(english)?.[1] ?? "";
+    expect(name).toMatch(/^[\x20-\x7e]+$/);
+    expect(attributesAround(english, "h2", name)).not.toContain("lang=");
+    expect(attributesAround(await page(noticePath, "bn"), "h2", name)).toContain(' lang="en"');
+
+    const teachers = await page("/teachers", "en");
+    const teacher = /<h2 class="[^"]*">([^<]+)<\/h2>/.exec(teachers)?.[1] ?? "";
+    expect(teacher).toMatch(/^[A-Z][\x20-\x7e]+$/);
+    expect(attributesAround(teachers, "h2", teacher)).not.toContain("lang=");
+    expect(attributesAround(await page("/teachers", "bn"), "h2", teacher)).toBe(
+      ' lang="en" class="text-base font-semibold text-navy-900 sm:text-lg"',
+    );
+  });
+
+  it("a Bangla notice with an English description: each part marked where it is not the page's language", async () => {
+    const admin = await signInDemoAdmin(server);
+    const name = "ভাষা দিবস প্রোগ্রামিং কনটেস্টের নিবন্ধন";
+    const description = "Registration closes on Friday at noon.";
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Dhaka" });
+    const added = await call("/api/add-notice", {
+      method: "POST",
+      cookie: admin,
+      body: { name, publishing_date: today, pdfFile: "https://example.org/notice.pdf", description },
+    });
+    expect(added.status).toBe(201);
+
+    const englishBoard = await page("/notice", "en");
+    const path = new RegExp(`href="(/notice/[^"]+)"[^>]*>(?:(?!</a>).)*${name}`).exec(englishBoard)?.[1] ?? "";
+    expect(path).not.toBe("");
+    expect(attributesAround(englishBoard, "span", name)).toContain(' lang="bn"');
+    expect(attributesAround(await page("/notice", "bn"), "span", name)).not.toContain("lang=");
+
+    const english = await page(encodeURI(path), "en");
+    expect(attributesAround(english, "h2", name)).toContain(' lang="bn"');
+    expect(attributesAround(english, "p", description)).not.toContain("lang=");
+    const bangla = await page(encodeURI(path), "bn");
+    expect(attributesAround(bangla, "h2", name)).not.toContain("lang=");
+    expect(attributesAround(bangla, "p", description)).toContain(' lang="en"');
+    // The page's own words and dates are never marked: they are in its language.
+    expect(bangla).toMatch(new RegExp(`<p class="[^"]*">প্রকাশিত: <time dateTime="${today}">`));
   });
 });

@@ -30,12 +30,27 @@ describe("previewText", () => {
 });
 
 describe("langOf", () => {
-  it("marks text written mostly in Bangla, and nothing else", () => {
-    expect(langOf("ভাষা দিবস প্রোগ্রামিং কনটেস্ট")).toBe("bn");
-    expect(langOf("ভাষা দিবস Contest ২০২১")).toBe("bn");
-    expect(langOf("Intra University Contest (ভাষা)")).toBeUndefined();
-    expect(langOf("Workshop 2026")).toBeUndefined();
-    expect(langOf("")).toBeUndefined();
-    expect(langOf(null)).toBeUndefined();
+  const bangla = ["ভাষা দিবস প্রোগ্রামিং কনটেস্ট", "ভাষা দিবস Contest ২০২১", "সুমাইয়া আক্তার"];
+  const english = ["Intra University Contest (ভাষা)", "Workshop 2026", "Sumaiya Akter", "Café René"];
+  const noLetters = ["", null, undefined, "2026", "২০২৬", "05/12/2026", "১২.০৩.২০২৬ - 14:00", "  · — ", "😀"];
+
+  it("on an English page marks Bangla text and nothing else", () => {
+    for (const text of bangla) expect(langOf(text, "en"), text).toBe("bn");
+    for (const text of [...english, ...noLetters]) expect(langOf(text, "en"), String(text)).toBeUndefined();
+  });
+
+  it("on a Bangla page marks text in Latin letters and nothing else", () => {
+    for (const text of english) expect(langOf(text, "bn"), text).toBe("en");
+    for (const text of [...bangla, ...noLetters]) expect(langOf(text, "bn"), String(text)).toBeUndefined();
+  });
+
+  it("weighs a Bangla word's vowel signs with its letters, and digits not at all", () => {
+    // ভাষা দিবস is 8 letters and signs: against Contest's 7 Bangla, whichever digits follow;
+    // a tie too; against Contestants' 11 English.
+    expect(langOf("ভাষা দিবস Contest 2021", "en")).toBe("bn");
+    expect(langOf("ভাষা দিবস Contests", "en")).toBe("bn");
+    expect(langOf("ভাষা দিবস Contestants", "bn")).toBe("en");
+    expect(langOf("ICPC ২০২৬", "bn")).toBe("en");
+    expect(langOf("ব্যাচ 4", "en")).toBe("bn");
   });
 });
