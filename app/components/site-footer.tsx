@@ -2,19 +2,20 @@ import { Link } from "react-router";
 import type { SiteFrame } from "~/content/site";
 import { phoneHref } from "~/domain/contact";
 import { INTL_LOCALES } from "~/i18n/locales";
-import { useLocale, useT } from "~/i18n/react";
+import { useLangOf, useLocale, useT } from "~/i18n/react";
 import { isWebLink } from "~/lib/media";
 
 const linkClass = "inline-block py-1.5 leading-tight text-slate-200 hover:text-white hover:underline";
 
 /** A footer link: a page of this site, or another site's. */
 function FooterLink({ label, to }: { label: string; to: string }) {
+  const lang = useLangOf()(label);
   return isWebLink(to) ? (
-    <a href={to} className={linkClass} rel="noopener">
+    <a href={to} className={linkClass} rel="noopener" lang={lang}>
       {label}
     </a>
   ) : (
-    <Link to={to} className={linkClass}>
+    <Link to={to} className={linkClass} lang={lang}>
       {label}
     </Link>
   );
@@ -32,13 +33,14 @@ export function useLocalDigits(): (text: string | number) => string {
 
 function ContactBlock({ settings }: { settings: SiteFrame }) {
   const t = useT();
+  const langOf = useLangOf();
   return (
     <section aria-labelledby="footer-contact" className="col-span-3 sm:col-span-1">
       <h2 id="footer-contact" className="text-base font-semibold text-white">
         {t("public.footer.contact")}
       </h2>
       <address className="mt-2 space-y-1 text-sm not-italic sm:mt-3 sm:space-y-2">
-        <p>{settings.address}</p>
+        <p lang={langOf(settings.address)}>{settings.address}</p>
         {(settings.phone || settings.fax) && (
           <p className="flex flex-wrap gap-x-4 sm:block">
             {settings.phone && (
@@ -80,6 +82,7 @@ function ContactBlock({ settings }: { settings: SiteFrame }) {
 export function SiteFooter({ settings }: { settings: SiteFrame }) {
   const t = useT();
   const localDigits = useLocalDigits();
+  const langOf = useLangOf();
   const year = new Date().getFullYear();
   return (
     <footer className="navy-surface mt-10 bg-navy-950 text-slate-200 sm:mt-16">
@@ -88,7 +91,11 @@ export function SiteFooter({ settings }: { settings: SiteFrame }) {
         <ContactBlock settings={settings} />
         {settings.footerColumns.map((column, index) => (
           <section key={column.heading} aria-labelledby={`footer-column-${index + 1}`}>
-            <h2 id={`footer-column-${index + 1}`} className="text-base font-semibold text-white">
+            <h2
+              id={`footer-column-${index + 1}`}
+              className="text-base font-semibold text-white"
+              lang={langOf(column.heading)}
+            >
               {column.heading}
             </h2>
             <ul className="mt-1 text-sm sm:mt-3 sm:space-y-1">
@@ -112,7 +119,11 @@ export function SiteFooter({ settings }: { settings: SiteFrame }) {
             })}
           </p>
           {/* Phones leave it out: the footer must stay short there. */}
-          {settings.motto && <p className="hidden italic sm:block">{settings.motto}</p>}
+          {settings.motto && (
+            <p className="hidden italic sm:block" lang={langOf(settings.motto)}>
+              {settings.motto}
+            </p>
+          )}
         </div>
       </div>
     </footer>

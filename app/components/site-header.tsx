@@ -1,6 +1,6 @@
 import { Form, NavLink, useLocation } from "react-router";
 import { navigationLinks, panelLinks } from "~/content/site";
-import { useT } from "~/i18n/react";
+import { useLangOf, useT } from "~/i18n/react";
 import { LanguageSwitch } from "./language-switch";
 import { ResponsiveImage } from "./responsive-image";
 import { ThemeSwitch } from "./theme-switch";
@@ -77,6 +77,7 @@ export function SiteHeader({
   user: HeaderUser | null;
 }) {
   const t = useT();
+  const langOf = useLangOf();
   return (
     <header data-site-header className="navy-surface sticky top-0 z-40 bg-navy-900 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 py-2 sm:gap-x-4 sm:px-6 lg:max-w-screen-2xl lg:flex-nowrap lg:gap-x-2 lg:px-4 xl:px-6">
@@ -84,8 +85,12 @@ export function SiteHeader({
           <ClubLogo logo={logo} />
           {/* The short name keeps the brand and the Menu button on one row of a phone; from 1024 px
               the logo alone stands for the name (until 1800 px), so the navigation takes one row. */}
-          <span className="sm:hidden">{clubShortName}</span>
-          <span className="hidden sm:inline lg:sr-only min-[1800px]:not-sr-only">{clubName}</span>
+          <span className="sm:hidden" lang={langOf(clubShortName)}>
+            {clubShortName}
+          </span>
+          <span className="hidden sm:inline lg:sr-only min-[1800px]:not-sr-only" lang={langOf(clubName)}>
+            {clubName}
+          </span>
         </NavLink>
         <HeaderSearch />
         <LanguageSwitch className="lg:order-last" />

@@ -297,6 +297,20 @@ describe("content in the other language than the page's says so", () => {
     );
   });
 
+  it("the site settings' texts (the club's name, footer columns, address) say lang=\"en\" on a Bangla page only", async () => {
+    const english = await page("/", "en");
+    const bangla = await page("/", "bn");
+    const heading = /<h2 id="footer-column-1"[^>]*>([^<]+)<\/h2>/.exec(english)?.[1] ?? "";
+    expect(heading).toMatch(/^[A-Z][\x20-\x7e]+$/);
+    expect(/<h2 id="footer-column-1"([^>]*)>/.exec(english)?.[1]).not.toContain("lang=");
+    expect(/<h2 id="footer-column-1"([^>]*)>/.exec(bangla)?.[1]).toContain('lang="en"');
+    const footerOf = (html: string) => html.slice(html.indexOf("<footer"));
+    expect(attributesAround(footerOf(bangla), "a", "About the club")).toContain(' lang="en"');
+    expect(attributesAround(footerOf(english), "a", "About the club")).not.toContain("lang=");
+    expect(attributesAround(bangla, "span", "RMSTU PC")).toContain(' lang="en"');
+    expect(attributesAround(english, "span", "RMSTU PC")).not.toContain("lang=");
+  });
+
   it("a Bangla notice with an English description: each part marked where it is not the page's language", async () => {
     const admin = await signInDemoAdmin(server);
     const name = "ভাষা দিবস প্রোগ্রামিং কনটেস্টের নিবন্ধন";
