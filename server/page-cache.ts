@@ -102,6 +102,8 @@ export function pageCache({
    * Settles undefined when the page turns out not to be cacheable.
    */
   const rendering = new Map<string, Promise<CachedResponse | undefined>>();
+  /** Keys whose page turned out not to be cacheable (an inline script, a cookie): nobody waits for those. */
+  const uncacheable = new LRUCache<string, true>({ max: 1000, ttl: 60_000 });
   const canonical = (url: string) => canonicalUrl(url, queryParamsOf);
 
   const isPublicRead = (req: IncomingMessage, path: string) =>
@@ -160,19 +162,15 @@ export function pageCache({
     req.url = canonical(req.url);
     req.originalUrl = canonical(req.originalUrl);
     const key = `${version} ${variantOf(req)} ${req.originalUrl}`;
-    const hit = cache.get(key);
+    const inProgress = uncacheable.has(key) ? undefined : rendering.get(key);
+    const hit = cache.get(key) ?? (inProgress && (await inProgress));
     if (hit) {
       const vary = res.getHeader("Vary");
       return sendCached(req, res, hit, hitHeaders(vary ? `${vary}, ${VARY}` : VARY));
     }
-    const inProgress = rendering.get(key);
-    const rendered = inProgress && (await inProgress);
-    if (rendered) {
-      const vary = res.getHeader("Vary");
-      return sendCached(req, res, rendered, hitHeaders(vary ? `${vary}, ${VARY}` : VARY));
-    }
     res.setHeader("X-Page-Cache", "MISS");
-    if (!inProgress) storeWhenRendered(key, res);
+    // A HEAD's answer has no body: only a GET's is kept (a HEAD is answered from it).
+    if (!inProgress && req.method === "GET" && !uncacheable.has(key)) storeWhenRendered(key, res);
     return renderWithinBudget(req, res, next);
   };
 
@@ -193,7 +191,10 @@ export function pageCache({
     });
     captureBody(res, (body) => {
       ended = true;
-      if (!isCacheable(res, body)) return settle(undefined);
+      if (!isCacheable(res, body)) {
+        uncacheable.set(key, true);
+        return settle(undefined);
+      }
       const storing = compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body).then(
         (compressed) => {
           cache.set(key, compressed);
@@ -275,7 +276,11 @@ function brotliParams(size: number) {
     BROTLI_MIN_WINDOW_BITS,
     BROTLI_MAX_WINDOW_BITS,
   } = zlib.constants;
-  const windowBits = Math.min(BROTLI_MAX_WINDOW_BITS, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
+  // A window holds 2^bits - 16 bytes.
+  const windowBits = Math.min(
+    BROTLI_MAX_WINDOW_BITS,
+    Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))),
+  );
   return { [BROTLI_PARAM_QUALITY]: 9, [BROTLI_PARAM_LGWIN]: windowBits, [BROTLI_PARAM_SIZE_HINT]: size };
 }
 

@@ -232,6 +232,18 @@ describe("page cache", () => {
     expect(uncacheable.bodies.every((body) => body.startsWith("<script>"))).toBe(true);
   });
 
+  it("keeps a GET's page, never a HEAD's empty answer", async () => {
+    const head = await fetch(`${baseUrl}/page?q=head`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    await testApp.settled();
+    const first = await get("/page?q=head");
+    expect(first.response.headers.get("x-page-cache")).toBe("MISS");
+    expect(first.body).toContain("render");
+    const second = await get("/page?q=head");
+    expect(second.response.headers.get("x-page-cache")).toBe("HIT");
+    expect(second.body).toBe(first.body);
+  });
+
   it("re-reads the content version after a write in this process", async () => {
     const before = testApp.invalidations();
     await fetch(`${baseUrl}/page`, { method: "POST" });
