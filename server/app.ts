@@ -97,8 +97,9 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
     "/media",
     mediaHandler(context.storage, context.log, async (req, key) => {
       if (!(await isAwaitingReview(context.db, key))) return "public";
-      const session = await (await context.auth()).api
-        .getSession({ headers: fromNodeHeaders(req.headers) })
+      const session = await context
+        .auth()
+        .then((auth) => auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))
         .catch(() => null);
       return can({ role: roleOf(session?.user.role) }, "edit-content") ? "reviewer" : "hidden";
     }),

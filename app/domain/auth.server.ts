@@ -3,8 +3,6 @@ import type { Config } from "~/lib/config.server";
 import { AUTH_BASE_PATH, type CreateAuthOptions, googleConfigured } from "./auth-settings.server";
 import type { Auth } from "./better-auth.server";
 
-export type { Auth };
-
 /** better-auth, made on first use: the sign-in, session and API token calls await it. */
 export type LoadAuth = () => Promise<Auth>;
 
@@ -16,7 +14,12 @@ export type LoadAuth = () => Promise<Auth>;
 export function authLoader(options: CreateAuthOptions): LoadAuth {
   let auth: Promise<Auth> | undefined;
   return () => {
-    auth ??= import("./better-auth.server").then(({ createAuth }) => createAuth(options));
+    auth ??= import("./better-auth.server")
+      .then(({ createAuth }) => createAuth(options))
+      .catch((error: unknown) => {
+        auth = undefined; // the next request tries again
+        throw error;
+      });
     return auth;
   };
 }

@@ -26,6 +26,7 @@ function rendererFrom(level: number): Promise<MarkdownIt> {
       });
       return created;
     });
+    renderer.catch(() => renderers.delete(level));
     renderers.set(level, renderer);
   }
   return renderer;
