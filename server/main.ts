@@ -64,8 +64,8 @@ async function main() {
 /**
  * Starting leaves garbage behind (migrations, module set-up, the job queue's first queries) and
  * V8 keeps the pages it grew into. Its memory reducer compacts them only after eight quiet
- * seconds; one thorough collection now (`--expose-gc`, server/node-flags.ts) hands them back at
- * once: 5 to 10 MB, in the background, while the server already answers.
+ * seconds; one thorough collection right after the first answer can go out (`--expose-gc`,
+ * server/node-flags.ts) hands them back at once: 5 to 10 MB, for a pause of a few milliseconds.
  */
 function compactAfterStart() {
   void globalThis.gc?.({ type: "major", execution: "async", flavor: "last-resort" });

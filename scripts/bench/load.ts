@@ -122,7 +122,7 @@ export const round = (value: number, digits = 2) => Math.round(value * 10 ** dig
  * Several loads measured in turns (A, B, A, B…), each for `seconds` in all, so that what else
  * runs on the machine weighs on each alike: a ratio of two loads measured one after the other
  * swung from 0.45 to 1.6 on a shared 2-core machine, the same build and the same pages. Each
- * answer is over all its turns: requests per second in total, the median turn's latencies.
+ * answer is over all its turns: the mean of their requests per second, the median turn's latencies.
  */
 export async function runLoadsInTurns(specs: LoadSpec[], { turns }: { turns: number }): Promise<LoadResult[]> {
   const results: LoadResult[][] = specs.map(() => []);
