@@ -1,12 +1,6 @@
 import { useId } from "react";
 import { FREQUENCIES, SUBSCRIPTION_TOPICS, topicLabel } from "~/domain/subscriptions";
-import type { MessageKey } from "~/i18n/catalogs";
 import { useT } from "~/i18n/react";
-
-const FREQUENCY_KEYS: Record<(typeof FREQUENCIES)[number]["key"], MessageKey> = {
-  immediately: "accounts.subscription.immediately",
-  weekly: "accounts.subscription.weekly",
-};
 
 interface SubscriptionChoicesProps {
   /** The chosen topics and frequency (as stored, or as typed before a failed send). */
@@ -50,7 +44,7 @@ export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionC
               type="radio"
               name="frequency"
               value={choice.key}
-              label={t(FREQUENCY_KEYS[choice.key])}
+              label={t(choice.labelKey)}
               checked={frequency === choice.key}
             />
           ))}

@@ -108,11 +108,6 @@ export function eventPagePath(event: { eventType: string; slug: string }): strin
   return `${eventTypePath(event.eventType)}/${event.slug}`;
 }
 
-/** An event type as its page names it in English ("WorkShop" is "Workshop"). */
-export function eventTypeLabel(eventType: string): string {
-  return eventCategories.find((category) => category.eventType === eventType)?.label ?? eventType;
-}
-
 /** The same name as a message, for pages in the reader's language; a type no page lists has none. */
 export function eventTypeLabelKey(eventType: string): MessageKey | undefined {
   return eventCategories.find((category) => category.eventType === eventType)?.labelKey;

@@ -1,3 +1,4 @@
+import { DOMAIN_REFUSED_ERROR } from "~/domain/auth-settings.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 
@@ -19,7 +20,7 @@ export function googleErrorText(t: ServerTranslate, code: string, allowedDomain?
   switch (code) {
     case "account_not_linked":
       return t("accounts.google.accountNotLinked");
-    case "domain_not_allowed":
+    case DOMAIN_REFUSED_ERROR:
       return allowedDomain
         ? t("accounts.google.domainOnly", { domain: allowedDomain })
         : t("accounts.google.domainNotAllowed");

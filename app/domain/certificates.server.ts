@@ -5,7 +5,7 @@ import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, certificates, events, students } from "~/db/schema";
-import { translatorOf } from "~/i18n/translate.server";
+import { type Translator, translatorOf } from "~/i18n/translate.server";
 import { todayIn } from "~/lib/format";
 import { type Actor, recordAudit } from "./audit.server";
 import type { Certificate } from "./certificates";
@@ -37,7 +37,6 @@ export function normaliseCertificateCode(typed: string): string | undefined {
 type EventTimes = { starts_on: string | null; starts_at: string };
 
 /** Whose language a refusal is told in: the dashboard's reader's, or English (the API). */
-type Translator = Pick<ReturnType<typeof translatorOf>, "t" | "format">;
 
 /**
  * Why certificates can't be issued yet: they are for attendance, so not before the event

@@ -65,11 +65,6 @@ export function isUnpublished(status: string | undefined): boolean {
   return status === "draft" || status === "scheduled";
 }
 
-/** The private preview of an item, for admins and editors: `/dashboard/preview/{collection}/{id}`. */
-export function previewPath(collectionKey: string, id: string): string {
-  return `/dashboard/${previewScreen(collectionKey).path(id)}`;
-}
-
 /** The edit form's link to the item's preview (a row screen, relative to /dashboard). */
 export function previewScreen(collectionKey: string) {
   return { label: publishingTexts.preview, path: (id: string) => `preview/${collectionKey}/${id}` };

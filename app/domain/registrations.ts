@@ -115,11 +115,3 @@ export const registrationTexts = {
   notInvited: "You are not in a team of this event.",
   notWaitlisted: "That registration is not on the waitlist.",
 } as const;
-
-export const ticketTexts = {
-  heading: "Your ticket",
-  link: "Show my ticket",
-  none: "You have no ticket for this event: tickets are for people with a confirmed place.",
-  qrLabel: "Your ticket's QR code",
-  howTo: "Show this code at the entrance. No network there? Take a screenshot now: the code works from a picture too.",
-} as const;

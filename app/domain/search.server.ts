@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
 import { type Database, selectRows } from "~/db/client.server";
 import { tsvectorOf } from "~/db/search-documents";
-import { translatorOf } from "~/i18n/translate.server";
+import { type Translator, translatorOf } from "~/i18n/translate.server";
 import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
 import { panelPath } from "./executives";
 import { JUDGES, type JudgeKey, memberPath } from "./members";
@@ -32,7 +32,6 @@ interface HitRow {
 }
 
 /** What a snippet's labels and dates are written with: the page's translator, or English for the JSON API. */
-export type SnippetTranslator = Pick<ReturnType<typeof translatorOf>, "t" | "format">;
 
 /** `%`, `_` and `\` stand for themselves in the pattern. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
@@ -106,7 +105,7 @@ export interface SearchRequest {
 export async function searchSite(
   db: Database,
   request: SearchRequest,
-  translator: SnippetTranslator = translatorOf("en"),
+  translator: Translator = translatorOf("en"),
 ): Promise<Page<SearchHit>> {
   const { text, words, pageSize = SEARCH_PAGE_SIZE } = request;
   let page = request.page;
@@ -127,7 +126,7 @@ export async function searchSite(
   };
 }
 
-function toHit(row: HitRow, words: readonly string[], translator: SnippetTranslator): SearchHit {
+function toHit(row: HitRow, words: readonly string[], translator: Translator): SearchHit {
   const snippet = snippetOf(snippetSource(row, translator), words);
   return {
     type: row.type,
@@ -143,7 +142,7 @@ function toHit(row: HitRow, words: readonly string[], translator: SnippetTransla
 const joinParts = (parts: readonly (string | false | null | undefined)[]) =>
   parts.filter(Boolean).join(SNIPPET_SEPARATOR);
 
-function snippetSource(row: HitRow, { t, format }: SnippetTranslator): string {
+function snippetSource(row: HitRow, { t, format }: Translator): string {
   const facts = row.facts ?? {};
   switch (row.type) {
     case "notice":

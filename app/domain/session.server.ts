@@ -91,8 +91,6 @@ export async function getDisplayUser(headers: Headers, app: Pick<AppContext, "au
   }
 }
 
-export const ADMIN_ONLY_MESSAGE = permissionTexts["manage-site"].message;
-
 /** API calls: 401 `{ message }` when nobody is signed in. */
 export async function requireUser(request: Request, app: AppContext): Promise<SessionUser> {
   const user = await getSessionUser(request, app);

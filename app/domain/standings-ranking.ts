@@ -1,4 +1,4 @@
-import { type ImportWarning, type Scoring, type StandingsRow, textOf } from "./standings";
+import { type ImportWarning, type Scoring, type StandingsRow, standingsText } from "./standings";
 
 /**
  * Ranking rules shared by the importers. ICPC: more problems solved first, then less penalty;
@@ -32,9 +32,9 @@ export function rankWarnings(scoring: Scoring, rows: readonly StandingsRow[]): I
     const [above, below] = [ranked[i - 1] as StandingsRow, ranked[i] as StandingsRow];
     const names = { below: below.name, belowRank: below.rank ?? 0, above: above.name, aboveRank: above.rank ?? 0 };
     if (compareRows(scoring, above, below) > 0) {
-      warnings.push({ text: textOf("tools.standings.warning.betterBelow", names) });
+      warnings.push({ text: standingsText("tools.standings.warning.betterBelow", names) });
     } else if (names.aboveRank > names.belowRank) {
-      warnings.push({ text: textOf("tools.standings.warning.rankOrder", names) });
+      warnings.push({ text: standingsText("tools.standings.warning.rankOrder", names) });
     }
   }
   return warnings;

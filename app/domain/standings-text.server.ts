@@ -1,8 +1,6 @@
-import { translatorOf } from "~/i18n/translate.server";
+import { type Translator, translatorOf } from "~/i18n/translate.server";
 import { translateMessage } from "~/lib/validation-messages.server";
-import type { StandingsPlace, StandingsWarning } from "./standings";
-
-type Translator = Pick<ReturnType<typeof translatorOf>, "locale" | "t">;
+import type { StandingsPlace, StandingsText, StandingsWarning } from "./standings";
 
 /** A text of an import (a warning, a refusal, a place in the file) in the translator's language. */
 export function sayStandings(translator: Translator, text: StandingsPlace): string {
@@ -25,4 +23,16 @@ export function sayWarning(translator: Translator, warning: StandingsWarning): {
   if ("message" in warning) return warning;
   const message = sayStandings(translator, warning.text);
   return warning.where === undefined ? { message } : { message, where: sayStandings(translator, warning.where) };
+}
+
+/** A refused import (its message and each field's error) in the translator's language. */
+export function sayRefusal(
+  translator: Translator,
+  { message, errors }: { message: StandingsText; errors: Record<string, StandingsText> },
+) {
+  const say = (text: StandingsText) => sayStandings(translator, text);
+  return {
+    message: say(message),
+    errors: Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, say(text)])),
+  };
 }

@@ -25,7 +25,7 @@ import {
   type StandingsProblem,
   type StandingsRow,
   type StandingsText,
-  textOf,
+  standingsText,
 } from "./standings";
 import { inEnglish, sayWarning } from "./standings-text.server";
 
@@ -101,7 +101,9 @@ export async function matchMembers(
     undefined;
   const unmatched = people.filter((member) => (member.handle || member.email) && !idOf(member));
   const names = unmatched.map((member) => member.handle ?? member.email).join(", ");
-  const warnings = unmatched.length ? [{ text: textOf("tools.standings.warning.unmatched", { people: names }) }] : [];
+  const warnings = unmatched.length
+    ? [{ text: standingsText("tools.standings.warning.unmatched", { people: names }) }]
+    : [];
   return { studentIds: rows.map((row) => row.members.flatMap((member) => idOf(member) ?? [])), warnings };
 }
 
@@ -383,9 +385,9 @@ async function missingLinks(
   const exists = async (table: typeof events | typeof results | typeof contests, id: string | undefined) =>
     !id || (await db.$count(table, eq(table.id, id))) > 0;
   const errors: Record<string, StandingsText> = {};
-  if (!(await exists(events, input.event_id))) errors.event_id = textOf("tools.standings.error.noEvent");
-  if (!(await exists(results, input.result_id))) errors.result_id = textOf("tools.standings.error.noResult");
-  if (!(await exists(contests, input.replaces))) errors.replaces = textOf("tools.standings.error.noContest");
+  if (!(await exists(events, input.event_id))) errors.event_id = standingsText("tools.standings.error.noEvent");
+  if (!(await exists(results, input.result_id))) errors.result_id = standingsText("tools.standings.error.noResult");
+  if (!(await exists(contests, input.replaces))) errors.replaces = standingsText("tools.standings.error.noContest");
   return Object.keys(errors).length ? errors : undefined;
 }
 
@@ -396,7 +398,7 @@ export type PreparedImport =
   | { ok: true; input: StandingsImportInput; preview: Awaited<ReturnType<typeof previewStandings>> }
   | ({ ok: false } & ImportRefusal);
 
-const INVALID_FIELDS = textOf("messages.form.invalid");
+const INVALID_FIELDS = standingsText("messages.form.invalid");
 
 /**
  * Reads an uploaded standings file with the fields sent along it, into a preview: the form's
@@ -420,8 +422,8 @@ export async function prepareImport(
     standings = readStandingsFile(parsed.data.format, args.bytes);
   } catch (error) {
     if (!(error instanceof StandingsFormatError)) throw error;
-    const message = textOf("tools.standings.error.notReadable", {
-      format: textOf(`tools.standings.formatLabel.${parsed.data.format}`),
+    const message = standingsText("tools.standings.error.notReadable", {
+      format: standingsText(`tools.standings.formatLabel.${parsed.data.format}`),
       problem: error.placed,
     });
     return { ok: false, message, errors: { file: message } };
@@ -510,12 +512,6 @@ export function toApiPreview({ studentIds: _matched, ...preview }: Awaited<Retur
 }
 
 /** An import's refusal in English, as the API answers it. */
-export function refusalInEnglish({ message, errors }: ImportRefusal) {
-  return {
-    message: inEnglish(message),
-    errors: Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, inEnglish(text)])),
-  };
-}
 
 export type ImportSource =
   | { ok: true; bytes: Uint8Array; fileName: string }
@@ -527,7 +523,7 @@ export type ImportSource =
  */
 export async function importSource(received: MultipartOutcome, codeforcesApiUrl: string): Promise<ImportSource> {
   if (received.kind === "too-large") {
-    const message = textOf("tools.standings.error.tooLarge", { size: STANDINGS_MAX_BYTES / (1024 * 1024) });
+    const message = standingsText("tools.standings.error.tooLarge", { size: STANDINGS_MAX_BYTES / (1024 * 1024) });
     return { ok: false, status: 413, message, field: "file" };
   }
   if (received.kind === "file") {
@@ -539,13 +535,13 @@ export async function importSource(received: MultipartOutcome, codeforcesApiUrl:
   }
   const contestId = received.fields.codeforces_contest?.trim();
   if (received.fields.format !== "codeforces" || !contestId) {
-    return { ok: false, status: 400, message: textOf("tools.standings.error.noFile"), field: "file" };
+    return { ok: false, status: 400, message: standingsText("tools.standings.error.noFile"), field: "file" };
   }
   if (!/^\d{1,7}$/.test(contestId)) {
     return {
       ok: false,
       status: 400,
-      message: textOf("tools.standings.error.badContestId"),
+      message: standingsText("tools.standings.error.badContestId"),
       field: "codeforces_contest",
     };
   }
@@ -557,7 +553,7 @@ export async function importSource(received: MultipartOutcome, codeforcesApiUrl:
       error instanceof CodeforcesFetchError
         ? error.text
         : { english: error instanceof Error ? error.message : String(error) };
-    const message = textOf("tools.standings.error.codeforcesFailed", { reason });
+    const message = standingsText("tools.standings.error.codeforcesFailed", { reason });
     return { ok: false, status: 502, message, field: "codeforces_contest" };
   }
 }

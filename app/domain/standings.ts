@@ -86,14 +86,16 @@ export interface ImportWarning {
 export type StandingsWarning = ImportWarning | { message: string; where?: string };
 
 /** A catalog message with its values, as importers word what they found. */
-export const textOf = (key: MessageKey, values?: Record<string, string | number | StandingsText>): StandingsText =>
-  values ? { key, values } : { key };
+export const standingsText = (
+  key: MessageKey,
+  values?: Record<string, string | number | StandingsText>,
+): StandingsText => (values ? { key, values } : { key });
 
 /** Texts one after another, separated as the language separates a list ("2 practice, 1 virtual"). */
 export function listOf(items: readonly StandingsText[]): StandingsText {
   const [first, ...rest] = items;
   if (!first) return { english: "" };
-  return rest.length === 0 ? first : textOf("tools.standings.listMore", { first, rest: listOf(rest) });
+  return rest.length === 0 ? first : standingsText("tools.standings.listMore", { first, rest: listOf(rest) });
 }
 
 /** What an importer gives: the standings, ready to preview and save. */
@@ -107,13 +109,17 @@ export interface ImportedStandings {
 }
 
 /** An importer refuses a file it can't read: a message naming the line or the field. */
+/** A text as a log shows it (its key and values): the screens and the API say it in words. */
+export function developerMessageOf(text: StandingsText): string {
+  return "key" in text ? `${text.key} ${JSON.stringify(text.values ?? {})}` : text.english;
+}
+
 export class StandingsFormatError extends Error {
   constructor(
     readonly text: StandingsText,
     readonly where?: StandingsPlace,
   ) {
-    // For a developer's eyes only: the screens and the API say `text` in words.
-    super("key" in text ? text.key : text.english);
+    super(developerMessageOf(text));
     this.name = "StandingsFormatError";
   }
 
@@ -121,6 +127,6 @@ export class StandingsFormatError extends Error {
   get placed(): StandingsText {
     return this.where === undefined
       ? this.text
-      : textOf("tools.standings.at", { where: this.where, message: this.text });
+      : standingsText("tools.standings.at", { where: this.where, message: this.text });
   }
 }

@@ -4,10 +4,9 @@ import type { MessageKey, MessageValues } from "~/i18n/catalogs";
 
 /** What one can subscribe to: notices, contest results, and events of each type. */
 export const SUBSCRIPTION_TOPICS = [
-  { key: "notices", label: "Notices" },
-  // Each event type under the name its page has (WorkShop's page is "Workshop").
-  ...eventCategories.map((category) => ({ key: `events:${category.eventType}`, label: `Events: ${category.label}` })),
-  { key: "results", label: "Contest results" },
+  { key: "notices" },
+  ...eventCategories.map((category) => ({ key: `events:${category.eventType}` })),
+  { key: "results" },
 ] as const;
 
 export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number]["key"];
@@ -15,9 +14,9 @@ export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number]["key"];
 const TOPIC_KEYS = SUBSCRIPTION_TOPICS.map((topic) => topic.key) as [SubscriptionTopic, ...SubscriptionTopic[]];
 
 export const FREQUENCIES = [
-  { key: "immediately", label: "Right away, one mail for each" },
-  { key: "weekly", label: "A weekly digest (Mondays)" },
-] as const;
+  { key: "immediately", labelKey: "accounts.subscription.immediately" },
+  { key: "weekly", labelKey: "accounts.subscription.weekly" },
+] as const satisfies readonly { key: string; labelKey: MessageKey }[];
 
 /**
  * A topic in the reader's language, as the topic boxes and the webhooks screen name it; the

@@ -6,6 +6,9 @@ import { preferencesOf } from "./preferences";
 
 export type ServerTranslate = (key: MessageKey, values?: MessageValues) => string;
 
+/** A language's translator: `t`, its `locale` and its `format`ters. */
+export type Translator = ReturnType<typeof translatorOf>;
+
 /** The translator of one language, for loaders, actions and mails (what a page's hook gives a component). */
 export function translatorOf(locale: Locale) {
   const i18n = i18nFor(locale);

@@ -61,6 +61,7 @@ describe("answerSafely", () => {
       bn("messages.form.failed", { what: bn("messages.action.saveItem", { noun: bn("dashboard.notices.noun") }) }),
     );
     expect(item.result.message).toContain(bn("dashboard.notices.noun"));
+    expect(item.result.message).toBe("নোটিশ সেভ করা যায়নি। আবার চেষ্টা করুন।");
     expect(item.result.message).not.toMatch(/notice|Could not/);
     expect(item.logged[0]?.[1]).toBe(`${en("messages.action.saveItem", { noun: "notice" })} failed`);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listOf, textOf } from "~/domain/standings";
+import { listOf, standingsText } from "~/domain/standings";
 import { sayStandings, sayWarning } from "~/domain/standings-text.server";
 import { translatorOf } from "~/i18n/translate.server";
 import { bn } from "../support/messages";
@@ -8,9 +8,9 @@ const [english, bangla] = [translatorOf("en"), translatorOf("bn")];
 
 describe("an import's texts in the reader's language", () => {
   it("says a message with its values, texts among them, in either language", () => {
-    const text = textOf("tools.standings.at", {
-      where: textOf("tools.standings.where.line", { line: 12 }),
-      message: textOf("tools.standings.error.csvColumns", { found: 3, expected: 10 }),
+    const text = standingsText("tools.standings.at", {
+      where: standingsText("tools.standings.where.line", { line: 12 }),
+      message: standingsText("tools.standings.error.csvColumns", { found: 3, expected: 10 }),
     });
     expect(sayStandings(english, text)).toBe("line 12: 3 columns where the header has 10");
     expect(sayStandings(bangla, text)).toBe(
@@ -22,7 +22,7 @@ describe("an import's texts in the reader's language", () => {
   it("lists texts as the language separates them", () => {
     const kinds = listOf(
       ["practice", "virtual", "manager"].map((kind, count) =>
-        textOf("tools.standings.warning.participantKind", { count: count + 1, kind }),
+        standingsText("tools.standings.warning.participantKind", { count: count + 1, kind }),
       ),
     );
     expect(sayStandings(english, kinds)).toBe("1 practice, 2 virtual, 3 manager");
@@ -39,7 +39,7 @@ describe("an import's texts in the reader's language", () => {
   it("keeps the English of warnings saved before they were messages", () => {
     const saved = { message: "Some results are preliminary", where: "line 4" };
     expect(sayWarning(bangla, saved)).toEqual(saved);
-    expect(sayWarning(bangla, { text: textOf("tools.standings.warning.preliminary") })).toEqual({
+    expect(sayWarning(bangla, { text: standingsText("tools.standings.warning.preliminary") })).toEqual({
       message: bn("tools.standings.warning.preliminary"),
     });
   });

@@ -8,7 +8,7 @@ import {
   StandingsFormatError,
   type StandingsProblem,
   type StandingsRow,
-  textOf,
+  standingsText,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -162,7 +162,7 @@ function orderedProblems(problems: ClicsProblem[]): ClicsProblem[] {
   problems.forEach((problem, index) => {
     if (seen.has(problem.label)) {
       throw new StandingsFormatError(
-        textOf("tools.standings.error.labelTwice", { label: problem.label }),
+        standingsText("tools.standings.error.labelTwice", { label: problem.label }),
         `problems.json: [${index}].label`,
       );
     }
@@ -179,7 +179,7 @@ function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
   const team = context.teams.get(row.team_id);
   if (!team) {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.unknownTeam", { team: row.team_id }),
+      standingsText("tools.standings.error.unknownTeam", { team: row.team_id }),
       `scoreboard.json: rows[${index}].team_id`,
     );
   }
@@ -193,7 +193,7 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
     const problem = context.problems.get(cell.problem_id);
     if (!problem) {
       throw new StandingsFormatError(
-        textOf("tools.standings.error.unknownProblem", { problem: cell.problem_id }),
+        standingsText("tools.standings.error.unknownProblem", { problem: cell.problem_id }),
         `${where}.problem_id`,
       );
     }
@@ -216,7 +216,7 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
 }
 
 function required<T>(value: T | undefined, where: string): T {
-  if (value === undefined) throw new StandingsFormatError(textOf("tools.standings.error.required"), where);
+  if (value === undefined) throw new StandingsFormatError(standingsText("tools.standings.error.required"), where);
   return value;
 }
 
@@ -270,7 +270,7 @@ function awardsByTeam(awards: ClicsAward[]): Map<string, string[]> {
 
 function hiddenWarnings(count: number): ImportWarning[] {
   if (count === 0) return [];
-  return [{ text: textOf("tools.standings.warning.hiddenTeams", { count }), where: "teams.json" }];
+  return [{ text: standingsText("tools.standings.warning.hiddenTeams", { count }), where: "teams.json" }];
 }
 
 /** A frozen or unfinished scoreboard: those submissions' results are not in the standings. */
@@ -280,7 +280,7 @@ function pendingWarnings(rows: ClicsRow[]): ImportWarning[] {
     0,
   );
   if (pending === 0) return [];
-  return [{ text: textOf("tools.standings.warning.pending", { pending }), where: "scoreboard.json" }];
+  return [{ text: standingsText("tools.standings.warning.pending", { pending }), where: "scoreboard.json" }];
 }
 
 function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>): ImportWarning[] {
@@ -288,7 +288,7 @@ function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>):
     (award.team_ids ?? [])
       .filter((teamId) => !teams.has(teamId))
       .map((teamId) => ({
-        text: textOf("tools.standings.warning.awardTeam", { award: award.citation, team: teamId }),
+        text: standingsText("tools.standings.warning.awardTeam", { award: award.citation, team: teamId }),
         where: `awards.json: [${index}]`,
       })),
   );
@@ -349,13 +349,13 @@ function unzipPackageFiles(zip: Uint8Array): Unzipped {
       filter(file) {
         entries++;
         if (entries > zip.length / ZIP_ENTRY_MIN_BYTES) {
-          throw new StandingsFormatError(textOf("tools.standings.error.notZip"));
+          throw new StandingsFormatError(standingsText("tools.standings.error.notZip"));
         }
         if (!packageFileName(file.name)) return false;
         bytes += file.originalSize;
         if (bytes > MAX_PACKAGE_BYTES) {
           throw new StandingsFormatError(
-            textOf("tools.standings.error.packageTooLarge", { size: MAX_PACKAGE_BYTES / 1024 / 1024 }),
+            standingsText("tools.standings.error.packageTooLarge", { size: MAX_PACKAGE_BYTES / 1024 / 1024 }),
           );
         }
         return true;
@@ -364,7 +364,7 @@ function unzipPackageFiles(zip: Uint8Array): Unzipped {
   } catch (error) {
     if (error instanceof StandingsFormatError) throw error;
     throw new StandingsFormatError(
-      textOf("tools.standings.error.unreadableZip", {
+      standingsText("tools.standings.error.unreadableZip", {
         reason: error instanceof Error ? error.message : String(error),
       }),
     );
@@ -377,7 +377,9 @@ function packageFile(found: Unzipped, name: PackageFile): string | undefined {
   const shallowest = Math.min(...paths.map(depth));
   const chosen = paths.filter((path) => depth(path) === shallowest);
   if (chosen.length > 1) {
-    throw new StandingsFormatError(textOf("tools.standings.error.severalFiles", { name, paths: chosen.join(", ") }));
+    throw new StandingsFormatError(
+      standingsText("tools.standings.error.severalFiles", { name, paths: chosen.join(", ") }),
+    );
   }
   const path = chosen[0];
   return path === undefined ? undefined : new TextDecoder().decode(found[path]);
@@ -385,6 +387,6 @@ function packageFile(found: Unzipped, name: PackageFile): string | undefined {
 
 function requiredFile(found: Unzipped, name: PackageFile): string {
   const text = packageFile(found, name);
-  if (text === undefined) throw new StandingsFormatError(textOf("tools.standings.error.missingFile", { name }));
+  if (text === undefined) throw new StandingsFormatError(standingsText("tools.standings.error.missingFile", { name }));
   return text;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  developerMessageOf,
   type ImportedStandings,
   type ImportWarning,
   listOf,
@@ -8,7 +9,7 @@ import {
   StandingsFormatError,
   type StandingsRow,
   type StandingsText,
-  textOf,
+  standingsText,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -63,8 +64,8 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
   const response = checkJson(responseSchema, parseJsonText(json));
   if (response.status !== "OK") {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.codeforcesRefused", {
-        reason: response.comment ?? textOf("tools.standings.error.noReason"),
+      standingsText("tools.standings.error.codeforcesRefused", {
+        reason: response.comment ?? standingsText("tools.standings.error.noReason"),
       }),
       "status",
     );
@@ -90,7 +91,7 @@ export class CodeforcesFetchError extends Error {
     readonly text: StandingsText,
     options?: ErrorOptions,
   ) {
-    super("key" in text ? text.key : text.english, options);
+    super(developerMessageOf(text), options);
     this.name = "CodeforcesFetchError";
   }
 }
@@ -121,8 +122,8 @@ export async function fetchCodeforcesStandings(
     const comment = failedComment(body);
     throw new CodeforcesFetchError(
       comment
-        ? textOf("tools.standings.error.codeforcesHttpComment", { status: response.status, comment })
-        : textOf("tools.standings.error.codeforcesHttp", { status: response.status }),
+        ? standingsText("tools.standings.error.codeforcesHttpComment", { status: response.status, comment })
+        : standingsText("tools.standings.error.codeforcesHttp", { status: response.status }),
     );
   }
   return body;
@@ -130,9 +131,9 @@ export async function fetchCodeforcesStandings(
 
 function unreachableText(error: unknown): StandingsText {
   if (error instanceof DOMException && error.name === "TimeoutError") {
-    return textOf("tools.standings.error.codeforcesSilent", { seconds: FETCH_TIMEOUT_MS / 1000 });
+    return standingsText("tools.standings.error.codeforcesSilent", { seconds: FETCH_TIMEOUT_MS / 1000 });
   }
-  return textOf("tools.standings.error.codeforcesUnreachable", {
+  return standingsText("tools.standings.error.codeforcesUnreachable", {
     reason: error instanceof Error ? error.message : String(error),
   });
 }
@@ -173,7 +174,10 @@ function keepContestants(
 function checkResultCount(row: CodeforcesRow, index: number, problemCount: number): void {
   if (row.problemResults.length !== problemCount) {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.resultCount", { results: row.problemResults.length, problems: problemCount }),
+      standingsText("tools.standings.error.resultCount", {
+        results: row.problemResults.length,
+        problems: problemCount,
+      }),
       `result.rows[${index}].problemResults`,
     );
   }
@@ -188,7 +192,7 @@ function toRow(scoring: Scoring, labels: string[], row: CodeforcesRow, index: nu
   const handles = row.party.members.map((member) => member.handle);
   const name = row.party.teamName ?? handles.join(", ");
   if (!name) {
-    throw new StandingsFormatError(textOf("tools.standings.error.nobody"), `result.rows[${index}].party`);
+    throw new StandingsFormatError(standingsText("tools.standings.error.nobody"), `result.rows[${index}].party`);
   }
   const official = row.party.participantType === "CONTESTANT";
   return {
@@ -238,12 +242,12 @@ function solveSeconds(result: ProblemResult | undefined): number | undefined {
 function skippedWarnings(skipped: Map<string, number>): ImportWarning[] {
   if (skipped.size === 0) return [];
   const kinds = [...skipped].map(([type, count]) =>
-    textOf("tools.standings.warning.participantKind", { count, kind: type.toLowerCase().replaceAll("_", " ") }),
+    standingsText("tools.standings.warning.participantKind", { count, kind: type.toLowerCase().replaceAll("_", " ") }),
   );
-  return [{ text: textOf("tools.standings.warning.notContestants", { kinds: listOf(kinds) }) }];
+  return [{ text: standingsText("tools.standings.warning.notContestants", { kinds: listOf(kinds) }) }];
 }
 
 function preliminaryWarnings(kept: KeptRow[]): ImportWarning[] {
   const preliminary = kept.some(({ results }) => results.some((result) => result.type === "PRELIMINARY"));
-  return preliminary ? [{ text: textOf("tools.standings.warning.preliminary") }] : [];
+  return preliminary ? [{ text: standingsText("tools.standings.warning.preliminary") }] : [];
 }

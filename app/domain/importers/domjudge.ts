@@ -5,7 +5,7 @@ import {
   StandingsFormatError,
   type StandingsRow,
   type StandingsText,
-  textOf,
+  standingsText,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 
@@ -57,31 +57,35 @@ function tsvLines(text: string, label: string): TsvLine[] {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
   if (lines[0] !== `${label}\t1`) {
-    throw new StandingsFormatError(textOf("tools.standings.error.versionLine", { label }), lineAt(1));
+    throw new StandingsFormatError(standingsText("tools.standings.error.versionLine", { label }), lineAt(1));
   }
-  if (lines.length === 1) throw new StandingsFormatError(textOf("tools.standings.error.noTeams", { label }));
+  if (lines.length === 1) throw new StandingsFormatError(standingsText("tools.standings.error.noTeams", { label }));
   return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
 }
 
-const lineAt = (line: number) => textOf("tools.standings.where.line", { line });
+const lineAt = (line: number) => standingsText("tools.standings.where.line", { line });
 
 /** Reads one line's fields by column, errors naming the line, the column and what it holds. */
 function fieldReader(line: TsvLine, columns: readonly string[]) {
   if (line.fields.length !== columns.length) {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.tsvColumns", { found: line.fields.length, expected: columns.length }),
+      standingsText("tools.standings.error.tsvColumns", { found: line.fields.length, expected: columns.length }),
       lineAt(line.number),
     );
   }
   const where = (index: number) =>
-    textOf("tools.standings.where.tsvField", { line: line.number, column: index + 1, title: columns[index] ?? "" });
+    standingsText("tools.standings.where.tsvField", {
+      line: line.number,
+      column: index + 1,
+      title: columns[index] ?? "",
+    });
   return {
     text: (index: number) => line.fields[index] ?? "",
     integer(index: number, min: number): number {
       const text = line.fields[index] ?? "";
       if (!/^-?\d+$/.test(text) || Number(text) < min) {
         throw new StandingsFormatError(
-          textOf("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
+          standingsText("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
           where(index),
         );
       }
@@ -96,7 +100,7 @@ type FieldReader = ReturnType<typeof fieldReader>;
 function resultsRow(line: TsvLine): StandingsRow {
   const read = fieldReader(line, RESULTS_COLUMNS);
   const id = read.text(0);
-  if (id === "") throw read.error(0, textOf("tools.standings.error.noTeamId"));
+  if (id === "") throw read.error(0, standingsText("tools.standings.error.noTeamId"));
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
   read.integer(5, -1);
   const groupWinner = read.text(6);
@@ -119,13 +123,13 @@ function resultsRow(line: TsvLine): StandingsRow {
  */
 export function parseDomjudgeResults(text: string, teams?: Map<string, string>): ImportedStandings {
   const warnings: ImportWarning[] = [];
-  if (!teams) warnings.push({ text: textOf("tools.standings.warning.idsAsNames") });
+  if (!teams) warnings.push({ text: standingsText("tools.standings.warning.idsAsNames") });
   const rows = tsvLines(text, "results").map((line) => {
     const row = resultsRow(line);
     const name = teams?.get(row.name);
     if (teams && name === undefined) {
       warnings.push({
-        text: textOf("tools.standings.warning.notInTeamList", { team: row.name }),
+        text: standingsText("tools.standings.warning.notInTeamList", { team: row.name }),
         where: lineAt(line.number),
       });
     }
@@ -151,7 +155,7 @@ function scoreboardLabels(first: TsvLine): string[] {
   const extra = first.fields.length - SCOREBOARD_COLUMNS.length;
   if (extra < 0 || extra % 2 !== 0) {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.scoreboardColumns", {
+      standingsText("tools.standings.error.scoreboardColumns", {
         found: first.fields.length,
         fixed: SCOREBOARD_COLUMNS.length,
       }),
@@ -169,7 +173,7 @@ function scoreboardCell(read: FieldReader, column: number): StandingsCell | null
   if (minutes === -1) {
     return attempts === 0 ? null : { solved: false, attempts, minutes: null, firstToSolve: false, score: null };
   }
-  if (attempts === 0) throw read.error(column, textOf("tools.standings.error.solvedWithoutSubmissions"));
+  if (attempts === 0) throw read.error(column, standingsText("tools.standings.error.solvedWithoutSubmissions"));
   return { solved: true, attempts, minutes, firstToSolve: false, score: null };
 }
 
@@ -179,7 +183,7 @@ function scoreboardRow(line: TsvLine, labels: readonly string[]): StandingsRow {
     ...labels.flatMap((label) => [`${label} submissions`, `${label} time`]),
   ]);
   const name = read.text(0) || read.text(1);
-  if (name === "") throw read.error(0, textOf("tools.standings.error.noTeamName"));
+  if (name === "") throw read.error(0, standingsText("tools.standings.error.noTeamName"));
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
   read.integer(5, -1);
   const cells: Record<string, StandingsCell> = {};
@@ -207,7 +211,7 @@ export function parseIcpcScoreboard(text: string): ImportedStandings {
   const lines = tsvLines(text, "scoreboard");
   const labels = scoreboardLabels(lines[0] as TsvLine);
   const rows = lines.map((line) => scoreboardRow(line, labels));
-  const warnings = [{ text: textOf("tools.standings.warning.institutionNames") }, ...rankWarnings("icpc", rows)];
+  const warnings = [{ text: standingsText("tools.standings.warning.institutionNames") }, ...rankWarnings("icpc", rows)];
   return {
     scoring: "icpc",
     problems: labels.map((label) => ({ label, name: label })),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/catalogs";
-import { StandingsFormatError, type StandingsPlace, type StandingsText, textOf } from "../standings";
+import { StandingsFormatError, type StandingsPlace, type StandingsText, standingsText } from "../standings";
 
 /**
  * A judge's JSON file read and checked against its shape, a failure naming where in the file
@@ -12,7 +12,7 @@ function placeIn(file: string | undefined, inside: StandingsPlace | undefined): 
   if (file === undefined || inside === undefined) return file ?? inside;
   return typeof inside === "string"
     ? `${file}: ${inside}`
-    : textOf("tools.standings.where.inFile", { file, place: inside });
+    : standingsText("tools.standings.where.inFile", { file, place: inside });
 }
 
 export function parseJsonText(text: string, file?: string): unknown {
@@ -25,10 +25,12 @@ export function parseJsonText(text: string, file?: string): unknown {
     // V8 quotes the start of the text after an unexpected token: the token is enough.
     const reason = message.replace(/ at position \d+.*$/s, "").replace(/^(Unexpected token '.*?'), ".*$/s, "$1");
     throw new StandingsFormatError(
-      textOf("tools.standings.error.notJson", { reason }),
+      standingsText("tools.standings.error.notJson", { reason }),
       placeIn(
         file,
-        at ? textOf("tools.standings.where.lineColumn", { line: Number(at[1]), column: Number(at[2]) }) : undefined,
+        at
+          ? standingsText("tools.standings.where.lineColumn", { line: Number(at[1]), column: Number(at[2]) })
+          : undefined,
       ),
     );
   }
@@ -44,7 +46,7 @@ export function checkJson<T>(
   const issue = parsed.error.issues[0];
   const path = pathText([...(where.at ?? []), ...(issue?.path ?? [])]);
   throw new StandingsFormatError(
-    issue ? issueText(issue) : textOf("tools.standings.error.unexpected"),
+    issue ? issueText(issue) : standingsText("tools.standings.error.unexpected"),
     placeIn(where.file, path),
   );
 }
@@ -76,7 +78,7 @@ function describeIssue(issue: z.core.$ZodRawIssue): MessageKey | undefined {
 
 function issueText(issue: z.core.$ZodIssue): StandingsText {
   if (!OWN_MESSAGE.test(issue.message)) return { english: issue.message };
-  return textOf(issue.message as MessageKey, {
+  return standingsText(issue.message as MessageKey, {
     ...("expected" in issue ? { expected: String(issue.expected) } : {}),
     ...("minimum" in issue ? { minimum: Number(issue.minimum) } : {}),
     ...("values" in issue ? { choices: issue.values.join(", ") } : {}),

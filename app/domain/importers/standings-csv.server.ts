@@ -7,7 +7,7 @@ import {
   type StandingsMember,
   type StandingsRow,
   type StandingsText,
-  textOf,
+  standingsText,
 } from "../standings";
 import { rankRows, rankWarnings } from "../standings-ranking";
 
@@ -51,27 +51,31 @@ interface CsvLine {
   cells: string[];
 }
 
-const lineAt = (line: number) => textOf("tools.standings.where.line", { line });
-const headerColumn = (index: number) => textOf("tools.standings.where.lineColumn", { line: 1, column: index + 1 });
+const lineAt = (line: number) => standingsText("tools.standings.where.line", { line });
+const headerColumn = (index: number) =>
+  standingsText("tools.standings.where.lineColumn", { line: 1, column: index + 1 });
 
 /** The problem labels from the header, after checking the fixed columns. */
 function headerLabels(header: readonly string[]): string[] {
   FIXED_COLUMNS.forEach((title, index) => {
     const found = header[index] ?? "";
     if (found.toLowerCase() !== title.toLowerCase()) {
-      throw new StandingsFormatError(textOf("tools.standings.error.csvHeader", { title, found }), headerColumn(index));
+      throw new StandingsFormatError(
+        standingsText("tools.standings.error.csvHeader", { title, found }),
+        headerColumn(index),
+      );
     }
   });
   const labels: string[] = [];
   for (let index = FIXED_COLUMNS.length; index < header.length; index += 2) {
     const label = header[index] ?? "";
     const where = headerColumn(index);
-    if (label === "") throw new StandingsFormatError(textOf("tools.standings.error.problemLabel"), where);
+    if (label === "") throw new StandingsFormatError(standingsText("tools.standings.error.problemLabel"), where);
     if (labels.includes(label)) {
-      throw new StandingsFormatError(textOf("tools.standings.error.problemTwice", { label }), where);
+      throw new StandingsFormatError(standingsText("tools.standings.error.problemTwice", { label }), where);
     }
     if ((header[index + 1] ?? "").toLowerCase() !== `${label} time`.toLowerCase()) {
-      throw new StandingsFormatError(textOf("tools.standings.error.timeColumn", { label }), where);
+      throw new StandingsFormatError(standingsText("tools.standings.error.timeColumn", { label }), where);
     }
     labels.push(label);
   }
@@ -82,19 +86,19 @@ function headerLabels(header: readonly string[]): string[] {
 function cellReader(line: CsvLine, header: readonly string[]) {
   if (line.cells.length !== header.length) {
     throw new StandingsFormatError(
-      textOf("tools.standings.error.csvColumns", { found: line.cells.length, expected: header.length }),
+      standingsText("tools.standings.error.csvColumns", { found: line.cells.length, expected: header.length }),
       lineAt(line.number),
     );
   }
   const where = (index: number) =>
-    textOf("tools.standings.where.csvCell", { line: line.number, title: header[index] ?? "" });
+    standingsText("tools.standings.where.csvCell", { line: line.number, title: header[index] ?? "" });
   return {
     text: (index: number) => line.cells[index] ?? "",
     integer(index: number, min: number): number {
       const text = line.cells[index] ?? "";
       if (!/^\d+$/.test(text) || Number(text) < min) {
         throw new StandingsFormatError(
-          textOf("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
+          standingsText("tools.standings.error.wholeNumberAtLeast", { min, found: text }),
           where(index),
         );
       }
@@ -114,12 +118,12 @@ function members(read: CellReader): StandingsMember[] {
   const names = list(read.text(MEMBERS));
   const handles = list(read.text(HANDLES));
   if (names.includes("")) {
-    throw read.error(MEMBERS, textOf("tools.standings.error.emptyMember", { separator: LIST_SEPARATOR }));
+    throw read.error(MEMBERS, standingsText("tools.standings.error.emptyMember", { separator: LIST_SEPARATOR }));
   }
   if (handles.length > 0 && handles.length !== names.length) {
     throw read.error(
       HANDLES,
-      textOf("tools.standings.error.handleCount", { handles: handles.length, members: names.length }),
+      standingsText("tools.standings.error.handleCount", { handles: handles.length, members: names.length }),
     );
   }
   return names.map((name, index) => ({ name, handle: handles[index] || null, email: null }));
@@ -132,14 +136,14 @@ function problemCell(read: CellReader, column: number): StandingsCell | null {
     return attempts === 0 ? null : { solved: false, attempts, minutes: null, firstToSolve: false, score: null };
   }
   const minutes = read.integer(column + 1, 0);
-  if (attempts === 0) throw read.error(column, textOf("tools.standings.error.solvedNeedsSubmissions"));
+  if (attempts === 0) throw read.error(column, standingsText("tools.standings.error.solvedNeedsSubmissions"));
   return { solved: true, attempts, minutes, firstToSolve: false, score: null };
 }
 
 function standingsRow(line: CsvLine, header: readonly string[], labels: readonly string[]): StandingsRow {
   const read = cellReader(line, header);
   const name = read.text(NAME);
-  if (name === "") throw read.error(NAME, textOf("tools.standings.error.noName"));
+  if (name === "") throw read.error(NAME, standingsText("tools.standings.error.noName"));
   const cells: Record<string, StandingsCell> = {};
   labels.forEach((label, index) => {
     const cell = problemCell(read, FIXED_COLUMNS.length + 2 * index);
@@ -163,7 +167,7 @@ function solvedWarning(row: StandingsRow, line: CsvLine, labels: readonly string
   if (labels.length === 0 || counted === row.solved) return [];
   return [
     {
-      text: textOf("tools.standings.warning.solvedMismatch", { name: row.name, solved: row.solved, counted }),
+      text: standingsText("tools.standings.warning.solvedMismatch", { name: row.name, solved: row.solved, counted }),
       where: lineAt(line.number),
     },
   ];
@@ -174,7 +178,7 @@ function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: Imp
   if (unranked === rows.length) return { rows: rankRows("icpc", rows), warnings: [] };
   const warnings = rankWarnings("icpc", rows);
   if (unranked > 0) {
-    warnings.unshift({ text: textOf("tools.standings.warning.someUnranked", { unranked, total: rows.length }) });
+    warnings.unshift({ text: standingsText("tools.standings.warning.someUnranked", { unranked, total: rows.length }) });
   }
   return { rows, warnings };
 }
@@ -188,7 +192,7 @@ export function parseStandingsCsv(text: string): ImportedStandings {
   const lines = parsed.rows
     .map((cells, index) => ({ number: index + 2, cells }))
     .filter((line) => line.cells.some((cell) => cell !== ""));
-  if (lines.length === 0) throw new StandingsFormatError(textOf("tools.standings.error.noRows"));
+  if (lines.length === 0) throw new StandingsFormatError(standingsText("tools.standings.error.noRows"));
   const rows = lines.map((line) => standingsRow(line, parsed.header, labels));
   const solvedWarnings = lines.flatMap((line, index) => solvedWarning(rows[index] as StandingsRow, line, labels));
   const ranked = rankedRows(rows);

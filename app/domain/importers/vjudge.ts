@@ -5,7 +5,7 @@ import {
   type StandingsCell,
   StandingsFormatError,
   type StandingsRow,
-  textOf,
+  standingsText,
 } from "../standings";
 import { rankRows } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
@@ -81,13 +81,13 @@ function submissionsOf(rank: Rank, problemCount: number | undefined): Submission
     const participant = String(id);
     if (!Object.hasOwn(rank.participants, participant)) {
       throw new StandingsFormatError(
-        textOf("tools.standings.error.unknownParticipant", { participant }),
+        standingsText("tools.standings.error.unknownParticipant", { participant }),
         `submissions[${index}]`,
       );
     }
     if (problemCount !== undefined && problem >= problemCount) {
       throw new StandingsFormatError(
-        textOf("tools.standings.error.problemBeyond", { problem: problemLabel(problem), count: problemCount }),
+        standingsText("tools.standings.error.problemBeyond", { problem: problemLabel(problem), count: problemCount }),
         `submissions[${index}]`,
       );
     }
@@ -170,5 +170,5 @@ function problemLabel(index: number): string {
 /** vjudge's list also holds the submissions made after the end, which don't count for the contest. */
 function lateWarnings(late: number): ImportWarning[] {
   if (late === 0) return [];
-  return [{ text: textOf("tools.standings.warning.late", { late }) }];
+  return [{ text: standingsText("tools.standings.warning.late", { late }) }];
 }

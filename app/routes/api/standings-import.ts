@@ -3,15 +3,9 @@ import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/domain/audit.server";
 import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
 import { requirePermission } from "~/domain/session.server";
-import {
-  importSource,
-  prepareImport,
-  publishPreview,
-  refusalInEnglish,
-  savePreview,
-  toApiPreview,
-} from "~/domain/standings.server";
-import { inEnglish } from "~/domain/standings-text.server";
+import { importSource, prepareImport, publishPreview, savePreview, toApiPreview } from "~/domain/standings.server";
+import { inEnglish, sayRefusal } from "~/domain/standings-text.server";
+import { translatorOf } from "~/i18n/translate.server";
 import { jsonError } from "~/lib/api.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
 import type { Route } from "./+types/standings-import";
@@ -43,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: received.fields, bytes, fileName });
     if (!prepared.ok) {
-      const { message, errors } = refusalInEnglish(prepared);
+      const { message, errors } = sayRefusal(translatorOf("en"), prepared);
       return jsonError(400, message, errors);
     }
     if (new URL(request.url).searchParams.get("dryRun") === "1") {

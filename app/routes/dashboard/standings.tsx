@@ -13,7 +13,7 @@ import { listResults } from "~/domain/results.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { STANDINGS_FORMATS, type StandingsText } from "~/domain/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/domain/standings.server";
-import { sayStandings } from "~/domain/standings-text.server";
+import { sayRefusal, sayStandings } from "~/domain/standings-text.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -61,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { bytes, fileName } = source;
     const prepared = await prepareImport(app.db, { fields: values, bytes, fileName });
     if (!prepared.ok) {
-      const errors = Object.fromEntries(Object.entries(prepared.errors).map(([field, text]) => [field, say(text)]));
-      return data<ActionResult>({ tone: "error", message: say(prepared.message), errors, values }, 400);
+      const { message, errors } = sayRefusal(translator, prepared);
+      return data<ActionResult>({ tone: "error", message, errors, values }, 400);
     }
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: fileName });
