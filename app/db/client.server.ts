@@ -14,6 +14,7 @@ import { fromPglite } from "pg-boss/dist/adapters/pglite.js";
 import { ConfigError } from "~/lib/config.server";
 import type { JobQueueConnection } from "~/lib/job-queue.server";
 import { acquireDirectoryLock } from "./lock.server";
+import { bundleForExistingDatabase } from "./pglite-bundle.server";
 import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
 import * as schema from "./schema";
 import { copyBaseDatabase } from "./start-snapshot.server";
@@ -84,11 +85,22 @@ const EMBEDDED_SETTINGS = ["shared_buffers=1MB", "max_connections=5"];
  */
 export const EMBEDDED_EXTENSIONS = { pg_trgm };
 
-/** An embedded database in this directory (made when missing), with the settings above. */
+/**
+ * An embedded database in this directory (made when missing), with the settings above. Only
+ * initdb, making a new one, needs PGlite's whole file-system bundle.
+ */
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])];
-  return PGlite.create(dir, { ...options, startParams, extensions: EMBEDDED_EXTENSIONS });
+  const exists = options.loadDataDir !== undefined || (!inMemory && fs.existsSync(path.join(dir, "PG_VERSION")));
+  const fsBundle = exists ? bundleForExistingDatabase() : undefined;
+  return PGlite.create(dir, {
+    ...options,
+    startParams,
+    extensions: EMBEDDED_EXTENSIONS,
+    ...(fsBundle && { fsBundle }),
+  });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

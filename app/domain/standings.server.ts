@@ -27,7 +27,7 @@ import {
   type StandingsText,
   standingsText,
 } from "./standings";
-import { inEnglish, sayWarning } from "./standings-text.server";
+import { sayWarning } from "./standings-text.server";
 
 /** An id a form's choice sends, or nothing (blank). */
 const optionalId = (label: string) =>
