@@ -1,5 +1,6 @@
 import { INTL_LOCALES, type Locale } from "~/i18n/locales";
 import { useLocale } from "~/i18n/react";
+import { dateTimeFormat } from "~/lib/format";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -9,7 +10,7 @@ function localParts(isoDate: string, locale: Locale): { day: string; month: stri
   if (locale === "en" || !match) return undefined;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...options, timeZone: "UTC" }).format(date);
+    dateTimeFormat(INTL_LOCALES[locale], { ...options, timeZone: "UTC" }).format(date);
   return { day: part({ day: "numeric" }), month: part({ month: "short" }) };
 }
 

@@ -3,6 +3,7 @@ import type { SiteFrame } from "~/content/site";
 import { phoneHref } from "~/domain/contact";
 import { INTL_LOCALES } from "~/i18n/locales";
 import { useLangOf, useLocale, useT } from "~/i18n/react";
+import { numberFormat } from "~/lib/format";
 import { isWebLink } from "~/lib/media";
 
 const linkClass = "inline-block py-1.5 leading-tight text-slate-200 hover:text-white hover:underline";
@@ -27,7 +28,7 @@ function FooterLink({ label, to }: { label: string; to: string }) {
  */
 export function useLocalDigits(): (text: string | number) => string {
   const locale = useLocale();
-  const digits = new Intl.NumberFormat(INTL_LOCALES[locale], { useGrouping: false });
+  const digits = numberFormat(INTL_LOCALES[locale], { useGrouping: false });
   return (text) => String(text).replace(/\d/g, (digit) => digits.format(Number(digit)));
 }
 

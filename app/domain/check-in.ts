@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/format";
 /**
  * Checking people in at the door, the browser-safe part: what a door device holds (everyone
  * with a ticket), what it decides at once from that list, and how the server's answers replace
@@ -165,7 +166,7 @@ export const countCheckedIn = (tickets: HeldTicket[]) => tickets.filter((ticket)
 
 /** "09:41" where the club is, in the page's language's digits. */
 export function clockTime(moment: string, timeZone: string, intlLocale = "en-GB"): string {
-  return new Intl.DateTimeFormat(intlLocale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
+  return dateTimeFormat(intlLocale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
     new Date(moment),
   );
 }

@@ -1,25 +1,19 @@
+import { dateTimeFormat } from "./format";
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockIn(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
+const wallClockIn = (timeZone: string) =>
+  dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
 
 /** How far the zone's clocks are ahead of UTC at `instant` (milliseconds; whole seconds). */
 function offsetAt(instant: number, timeZone: string): number {

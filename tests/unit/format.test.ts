@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatTime, todayIn } from "~/lib/format";
+import { dateTimeFormat, formatDate, formatNumber, formatTime, numberFormat, todayIn } from "~/lib/format";
 
 describe("formatDate", () => {
   it("writes a calendar date in words, without time-zone shifts", () => {
@@ -30,5 +30,19 @@ describe("todayIn", () => {
     const lateEveningUtc = new Date("2026-11-21T20:00:00Z");
     expect(todayIn("Asia/Dhaka", lateEveningUtc)).toBe("2026-11-22");
     expect(todayIn("UTC", lateEveningUtc)).toBe("2026-11-21");
+  });
+});
+
+describe("the formatters behind them", () => {
+  it("are made once for each language and set of options, and format as Intl does", () => {
+    const dhaka = { timeZone: "Asia/Dhaka", hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+    expect(dateTimeFormat("en-GB", dhaka)).toBe(dateTimeFormat("en-GB", { ...dhaka }));
+    expect(dateTimeFormat("en-GB", dhaka)).not.toBe(dateTimeFormat("en-GB", { ...dhaka, timeZone: "UTC" }));
+    expect(dateTimeFormat("bn-BD", dhaka)).not.toBe(dateTimeFormat("en-GB", dhaka));
+    expect(dateTimeFormat("en-GB", dhaka).format(new Date("2026-11-24T03:05:00Z"))).toBe("09:05");
+    expect(numberFormat("bn-BD")).toBe(numberFormat("bn-BD"));
+    expect(numberFormat("bn-BD", { useGrouping: false })).not.toBe(numberFormat("bn-BD"));
+    expect(formatNumber(1234, "bn-BD")).toBe("১,২৩৪");
+    expect(formatNumber(1234)).toBe("1,234");
   });
 });
