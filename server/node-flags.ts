@@ -4,9 +4,12 @@
  *   64 MB a semi-space), and the heap that grew while modules loaded was never given back. 2 MB
  *   (not 8) holds 13 MB less after start and 39 MB less at the bench's peak, for a third fewer
  *   signed-in requests per second (decision 011, "Memory").
- * - `--max-old-space-size=192`: V8 lets the old generation grow to a few hundred MB before it
- *   collects when the machine has memory to spare; the server's live heap is about 50 MB.
- *   A single job that needs more than 192 MB at once fails with an out-of-memory error.
+ * - `--max-old-space-size=128`: V8 lets the old generation grow to a few hundred MB before it
+ *   collects when the machine has memory to spare, and keeps what it grew to. The live heap is
+ *   40 MB after start and 55-60 MB while 50 visitors load signed-in pages at once; V8 grows the
+ *   heap at most halfway to this limit before collecting, so 128 (not 192) held 20-25 MB less
+ *   at the bench's peak for the same requests per second. A single job that needs more than
+ *   128 MB of objects at once fails with an out-of-memory error; backups and files stream.
  * - `--liftoff-only`: V8 compiles the embedded PostgreSQL (WebAssembly) with its baseline
  *   compiler only. Its optimizing compiler, tiering up PostgreSQL's largest functions, took
  *   about 550 MB for a moment after every start; requests per second did not change, as most
@@ -21,7 +24,7 @@
  */
 export const SERVER_NODE_FLAGS = [
   "--max-semi-space-size=2",
-  "--max-old-space-size=192",
+  "--max-old-space-size=128",
   "--liftoff-only",
   "--no-concurrent-recompilation",
   "--expose-gc",
