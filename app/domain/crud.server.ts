@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
@@ -196,16 +197,22 @@ export async function freeSlug(
   return uniqueSlug(name, new Set(rows.map((row) => String(row.slug))), fallback);
 }
 
-// Each clash means another save of the same name just won; more than this many at once is not a club's workload.
-const SLUG_ATTEMPTS = 8;
+// Each clash means another save of the same name just won; more than this many in a row is not a club's workload.
+const SLUG_ATTEMPTS = 10;
+const SLUG_RETRY_SPREAD_MS = 5;
 
-/** Rows of the same name saved at the same moment: each loser picks the next free slug. */
+/**
+ * Rows of the same name saved at the same moment: each loser picks the next free slug. Losers
+ * wait a random moment first, growing with each clash: without it, all of them read the same
+ * next slug together and clash again, and a crowd of more than SLUG_ATTEMPTS never got through.
+ */
 export async function retryingSlugClash<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
       if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
+      await sleep(Math.random() * SLUG_RETRY_SPREAD_MS * attempt);
     }
   }
 }
