@@ -1,9 +1,9 @@
-import { dateTimeFormat } from "~/lib/format";
 /**
  * Checking people in at the door, the browser-safe part: what a door device holds (everyone
  * with a ticket), what it decides at once from that list, and how the server's answers replace
  * those guesses. The server's rule (first check-in wins) lives in tickets.server.ts.
  */
+import { dateTimeFormat } from "~/lib/format";
 
 /** One person with a ticket, as the check-in page keeps them on the device. */
 export interface HeldTicket {
