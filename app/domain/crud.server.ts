@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
@@ -197,22 +196,20 @@ export async function freeSlug(
   return uniqueSlug(name, new Set(rows.map((row) => String(row.slug))), fallback);
 }
 
-// Each clash means another save of the same name just won; more than this many in a row is not a club's workload.
-const SLUG_ATTEMPTS = 10;
-const SLUG_RETRY_SPREAD_MS = 5;
-
 /**
- * Rows of the same name saved at the same moment: each loser picks the next free slug. Losers
- * wait a random moment first, growing with each clash: without it, all of them read the same
- * next slug together and clash again, and a crowd of more than SLUG_ATTEMPTS never got through.
+ * How often a save tries for a free slug. Each clash means another save of the same name took
+ * the slug first, and a save loses to each other save at most once (the winner is done), so
+ * this many saves of one name at the same moment always get through.
  */
+export const SLUG_ATTEMPTS = 16;
+
+/** Rows of the same name saved at the same moment: each loser picks the next free slug. */
 export async function retryingSlugClash<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
       if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
-      await sleep(Math.random() * SLUG_RETRY_SPREAD_MS * attempt);
     }
   }
 }

@@ -4,6 +4,7 @@ import { auditLog, notices, students } from "~/db/schema";
 import { collectionCsv, importValidRows, previewImport } from "~/domain/collection-csv.server";
 import { collections } from "~/domain/collections";
 import { collectionServices } from "~/domain/collections.server";
+import { SLUG_ATTEMPTS } from "~/domain/crud.server";
 import { memberPath } from "~/domain/members";
 import { noticeStore } from "~/domain/notices.server";
 import {
@@ -164,7 +165,7 @@ describe("admin list views: sort, filters, bulk delete, export, import", () => {
 describe("students", () => {
   it("get an address each in a crowd of the same name saved at the same moment", async () => {
     const { db } = testDb;
-    const crowd = 16;
+    const crowd = SLUG_ATTEMPTS;
     const ids = await Promise.all(Array.from({ length: crowd }, () => studentStore.create(db, student("Same Name"))));
     const addresses = await Promise.all(ids.map(async (id) => (await studentStore.get(db, id))?.profileUrl));
     expect(new Set(addresses).size).toBe(crowd);
