@@ -498,9 +498,12 @@ export const registrations = pgTable(
     arrival: bigserial("arrival", { mode: "number" }).notNull(),
     createdAt: createdAt(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** A pending team gives its place up at this time unless every teammate has confirmed by then. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     index("registrations_event_status_idx").on(t.eventId, t.status, t.arrival),
+    index("registrations_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index("registrations_captain_idx").on(t.captainId),
     uniqueIndex("registrations_team_name_key")
       .on(t.eventId, sql`lower(${t.teamName})`)
@@ -528,6 +531,8 @@ export const attendees = pgTable(
     /** The captain first, then teammates in the order named. */
     position: integer("position").notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** A teammate who said no to the invitation: no longer active, and out of the team. */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
     /** The ticket's own part of its code (app/domain/tickets.server.ts): 10 random hex digits. */
     ticket: text("ticket")
