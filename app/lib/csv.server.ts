@@ -1,17 +1,34 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
-// A cell starting with one of these is a formula to a spreadsheet: an exported name such as
-// "=HYPERLINK(…)" would run when the file is opened. A leading apostrophe keeps it text.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Text starting with one of these (after spaces or quotes a spreadsheet may drop) is a formula
+// to a spreadsheet: an exported name such as "=HYPERLINK(…)" would run when the file is opened.
+// A leading apostrophe keeps it text.
+const FORMULA_START = /^[\s"]*[=+\-@]|^[\t\r]/;
+// Where a spreadsheet may cut a line into cells: the comma, the semicolon of locales whose decimal
+// mark is the comma, a tab, a line break. Some cut there inside quotes too.
+const SEPARATOR = /([,;\t\r\n])/;
+
+/**
+ * A cell kept as text whichever separator a spreadsheet cuts it at: each piece that would start
+ * a formula gets its apostrophe ("x;=1+1" is two cells to a semicolon locale).
+ */
+function keepAsText(cell: string): string {
+  // split() with a capturing group keeps the separators at the odd indexes.
+  const pieces = cell.split(SEPARATOR);
+  const guarded = pieces.map((piece, index) => (index % 2 === 0 && FORMULA_START.test(piece) ? `'${piece}` : piece));
+  const text = guarded.join("");
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
 
 /**
  * A CSV file (RFC 4180) with a header row, for spreadsheets: a UTF-8 byte order mark first so
- * Excel reads Bangla names right, and cells that would be formulas kept as text.
+ * Excel reads Bangla names right, cells that would be formulas kept as text, and every cell
+ * holding a separator of any locale quoted, so it stays one cell there too.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const safe = rows.map((row) => row.map((cell) => (FORMULA_START.test(cell) ? `'${cell}` : cell)));
-  return `\uFEFF${stringify([header as string[], ...safe], { record_delimiter: "\r\n" })}`;
+  const records = [header, ...rows].map((row) => row.map(keepAsText));
+  return `\uFEFF${stringify(records, { record_delimiter: "\r\n", quoted_match: /[;\t]/ })}`;
 }
 
 /** A CSV answer the browser saves as `{name}-{today}.csv`; never cached (it holds people's data). */

@@ -26,7 +26,7 @@ describe("standingsCsvTemplate", () => {
   it("has the fixed columns, a pair per problem and an example row, for spreadsheets", () => {
     const lines = standingsCsvTemplate(["A", "B", "C"]).split("\r\n");
     expect(lines[0]).toBe("\uFEFFRank,Name,Members,Handles,Solved,Penalty,A,A time,B,B time,C,C time");
-    expect(lines[1]).toBe("1,Example Team (replace this row),Ana Rahman;Karim Uddin,ana_r;karim,1,35,2,15,1,,,");
+    expect(lines[1]).toBe('1,Example Team (replace this row),"Ana Rahman;Karim Uddin","ana_r;karim",1,35,2,15,1,,,');
   });
 
   it("parses back to its example row", () => {
