@@ -78,7 +78,13 @@ export async function startBackgroundJobs(args: {
       concurrency: 2,
       run: async (data) => {
         const { webhookId, message } = data as { webhookId: string; message: WebhookMessage };
-        await postToWebhook(db, { webhookId, message, secret, telegramApiUrl: config.TELEGRAM_API_URL });
+        await postToWebhook(db, {
+          webhookId,
+          message,
+          secret,
+          telegramApiUrl: config.TELEGRAM_API_URL,
+          allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+        });
       },
     },
     {

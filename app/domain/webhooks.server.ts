@@ -1,9 +1,11 @@
 import { arrayOverlaps, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { webhooks } from "~/db/schema";
+import { isPrivateHost } from "~/lib/network-address.server";
+import { PrivateAddressRefused, postJson } from "~/lib/outbound-post.server";
 import { seal, unseal } from "~/lib/signed-token.server";
 import { UUID_PATTERN } from "./recent-events";
-import type { WebhookInput, WebhookSummary } from "./webhooks";
+import { WEBHOOK_PRIVATE_ADDRESS, type WebhookInput, type WebhookSummary } from "./webhooks";
 
 /** The queue whose jobs each post one publication to one webhook. */
 export const POST_WEBHOOK_JOB = "post-webhook";
@@ -64,11 +66,19 @@ export function webhooksFor(db: Database, topic: string) {
 /**
  * Posts one message: Discord's `content`, Slack's `text` (Mattermost and Rocket.Chat read the
  * same), or Telegram's sendMessage. A webhook removed meanwhile is skipped; any answer but a
- * 2xx throws, so the job is retried and finally shows as failed.
+ * 2xx (a redirect included: none is followed) throws, so the job is retried and finally shows
+ * as failed, with the answer's status alone.
  */
 export async function postToWebhook(
   db: Database,
-  args: { webhookId: string; message: WebhookMessage; secret: string; telegramApiUrl: string },
+  args: {
+    webhookId: string;
+    message: WebhookMessage;
+    secret: string;
+    telegramApiUrl: string;
+    /** Posting to loopback and private addresses is allowed (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+    allowPrivateNetworks: boolean;
+  },
 ): Promise<void> {
   const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, args.webhookId));
   if (!hook) return;
@@ -89,17 +99,39 @@ export async function postToWebhook(
                   text: `*${message.kicker}*: <${message.url}|${escapeSlack(message.title)}>\n${escapeSlack(message.summary)}`,
                 },
         };
-  const response = await fetch(request.url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request.body),
-    signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-  });
-  if (!response.ok) {
-    // The address holds the secret: the error names the webhook, never its URL.
-    const detail = (await response.text().catch(() => "")).slice(0, 200);
-    throw new Error(`${hook.name} (${hook.kind}) answered ${response.status}${detail ? `: ${detail}` : ""}`);
+  // Telegram's address is the operator's setting; a chat's address is whatever an admin typed.
+  const allowPrivateNetworks = hook.kind === "telegram" || args.allowPrivateNetworks;
+  let status: number;
+  try {
+    status = await postJson(request.url, request.body, { timeoutMs: POST_TIMEOUT_MS, allowPrivateNetworks });
+  } catch (error) {
+    // The address holds the secret: the error names the webhook, never its URL or what it resolved to.
+    if (error instanceof PrivateAddressRefused) {
+      throw new Error(`${hook.name} (${hook.kind}): not posted, its address is on a private or local network`);
+    }
+    throw new Error(`${hook.name} (${hook.kind}) could not be reached (${networkErrorCode(error)})`);
   }
+  // The answer's body is never shown: the server behind the address chose it.
+  if (status < 200 || status > 299) throw new Error(`${hook.name} (${hook.kind}) answered ${status}`);
+}
+
+function networkErrorCode(error: unknown): string {
+  if (error instanceof Error && error.name === "TimeoutError") return "timeout";
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : "network error";
+}
+
+/**
+ * Why a webhook's address may not be saved, as a field error; none for Telegram, whose
+ * address is the operator's. A name is checked again, resolved, each time it is posted to.
+ */
+export function webhookAddressErrors(
+  input: WebhookInput,
+  options: { allowPrivateNetworks: boolean },
+): Record<string, string> | undefined {
+  if (input.kind === "telegram" || options.allowPrivateNetworks) return undefined;
+  if (!isPrivateHost(new URL(input.url).hostname)) return undefined;
+  return { url: WEBHOOK_PRIVATE_ADDRESS };
 }
 
 function plainMessage(message: WebhookMessage): string {

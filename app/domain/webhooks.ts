@@ -19,7 +19,15 @@ const httpsUrl = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) address` }));
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) address` }))
+    // Userinfo in a URL is a classic way to disguise where it points (https://discord.com@10.0.0.1/).
+    .refine((url) => {
+      const { username, password } = new URL(url);
+      return !username && !password;
+    }, `${label} must not hold a user name or password`);
+
+/** Refused when saved (a literal address or localhost) and when posted to (what the name resolves to). */
+export const WEBHOOK_PRIVATE_ADDRESS = "Webhook URL must be a public address, not one on a private or local network";
 
 /** The dashboard's add form: a chat's webhook address, or a Telegram bot's token and chat. */
 export const webhookInput = z.discriminatedUnion(

@@ -117,6 +117,11 @@ export const configSchema = z.object({
   MAIL_FROM: optionalText,
   /** Mails sent per minute at most, across every process (a provider's sending limit). */
   SMTP_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Webhooks may post to loopback and private addresses (a self-hosted club's own chat server
+   * next to the site); off, such addresses are refused when saved and when posted to.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(blankAsUnset, z.stringbool().default(false)),
   /** Telegram's Bot API; changed only to point tests at a local server. */
   TELEGRAM_API_URL: z.preprocess(blankAsUnset, z.url().default("https://api.telegram.org")),
   /** Codeforces' API, for standings fetched by contest id; changed only to point tests at a local server. */

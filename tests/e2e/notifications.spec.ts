@@ -54,6 +54,8 @@ const mailTest = test.extend<object, { site: MailSite }>({
         SMTP_RATE_PER_MINUTE: "6000",
         JOB_RETRY_LIMIT: "1",
         JOB_RETRY_DELAY_SECONDS: "1",
+        // The stand-in Discord channel listens on 127.0.0.1.
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       });
       await use({ server, smtp, chat, chatUrl: chatServer.url });
       await server.stop();
@@ -246,8 +248,12 @@ mailTest(
     await page.getByLabel("Kind").selectOption({ label: "Discord webhook" });
     await expect(page.getByLabel("Bot token (Telegram)")).toHaveCount(0);
     await page.getByLabel("Name", { exact: true }).fill(`Club Discord ${id}`);
-    await page.getByLabel("Webhook URL (Discord or Slack-compatible)").fill(chatUrl);
     await page.getByRole("checkbox", { name: "Events: Seminar" }).check();
+    // A user name or password in the address is refused, even where private networks are allowed.
+    await page.getByLabel("Webhook URL (Discord or Slack-compatible)").fill(chatUrl.replace("//", "//user:pass@"));
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByText("Webhook URL must not hold a user name or password")).toBeVisible();
+    await page.getByLabel("Webhook URL (Discord or Slack-compatible)").fill(chatUrl);
     await page.getByRole("button", { name: "Add webhook" }).click();
     await expect(toast(page, "Webhook added. New publications on its topics are posted there.")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(`Club Discord ${id}`) });

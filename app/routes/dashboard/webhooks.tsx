@@ -14,7 +14,7 @@ import { actorOf, recordAudit } from "~/domain/audit.server";
 import { requireAdminPage } from "~/domain/session.server";
 import { topicLabel } from "~/domain/subscriptions";
 import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/domain/webhooks";
-import { createWebhook, listWebhooks, removeWebhook } from "~/domain/webhooks.server";
+import { createWebhook, listWebhooks, removeWebhook, webhookAddressErrors } from "~/domain/webhooks.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -48,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = webhookInput.safeParse({ ...values, topics });
     const kept = { ...values, topics: topics.join(",") };
     if (!parsed.success) return invalidForm(kept, fieldErrors(parsed.error));
+    const addressErrors = webhookAddressErrors(parsed.data, {
+      allowPrivateNetworks: app.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    });
+    if (addressErrors) return invalidForm(kept, addressErrors);
     return answerSafely(
       app.log,
       "messages.action.addWebhook",
