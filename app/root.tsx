@@ -18,6 +18,7 @@ import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings } from "~/content/site";
+import { withoutCookiesForTokenCalls } from "~/domain/auth.server";
 import { feedAutodiscovery } from "~/domain/feeds.server";
 import { getDisplayUser } from "~/domain/session.server";
 import { readSiteSettings, siteFrameOf } from "~/domain/settings.server";
@@ -32,6 +33,11 @@ import { revalidateAfterForms } from "~/lib/form-actions";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageHasOwnFrame, pageNeedsJavaScript } from "~/lib/route-handle";
+
+/** Whatever a route answers, a call made with an API token gets no cookie (no session, no flash). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => withoutCookiesForTokenCalls(request, (await next()) as Response),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);

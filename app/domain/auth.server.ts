@@ -58,10 +58,27 @@ export interface AuthCallResult {
   cookies: string[];
 }
 
+/** A call made with an API token (`Authorization: Bearer …`), as scripts make them. */
+export function isTokenCall(headers: Headers): boolean {
+  return /^Bearer\s/i.test(headers.get("authorization") ?? "");
+}
+
+/**
+ * Removes every Set-Cookie from the answer to a call made with an API token: a token is no
+ * session, and better-auth would otherwise write the token itself into its session cookie.
+ */
+export function withoutCookiesForTokenCalls(request: Request, response: Response): Response {
+  if (!isTokenCall(request.headers) || !response.headers.has("set-cookie")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-cookie");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * Calls one of better-auth's HTTP endpoints for a page action, with the browser's own
  * headers (cookies, origin, client address), so a plain HTML form gets exactly the checks,
- * hooks and rate limits that a JSON client of /api/auth gets.
+ * hooks and rate limits that a JSON client of /api/auth gets. A call with an API token is
+ * the token's owner, whatever cookie the client keeps, and gets no cookie back.
  */
 export async function callAuthEndpoint(
   loadAuth: LoadAuth,
@@ -72,6 +89,8 @@ export async function callAuthEndpoint(
   const headers = new Headers(request.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
+  const tokenCall = isTokenCall(headers);
+  if (tokenCall) headers.delete("cookie");
   const url = new URL(`${AUTH_BASE_PATH}${endpoint}`, request.url);
   const auth = await loadAuth();
   const response = await auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
@@ -82,7 +101,8 @@ export async function callAuthEndpoint(
   } catch {
     parsed = { message: text };
   }
-  return { ok: response.ok, status: response.status, body: parsed, cookies: response.headers.getSetCookie() };
+  const cookies = tokenCall ? [] : response.headers.getSetCookie();
+  return { ok: response.ok, status: response.status, body: parsed, cookies };
 }
 
 /** The error text to show for a failed call: better-auth's own message, as it is. */

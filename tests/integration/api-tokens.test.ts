@@ -34,7 +34,12 @@ async function tokenIdByName(cookie: string, name: string): Promise<string> {
 const student = (name: string) => ({ name, email: "s@example.org", photoURL: "https://example.org/p.png" });
 
 beforeAll(async () => {
-  running = await startServerOnTestDatabase({ ADMIN_EMAILS: ADMIN.email, AUTH_RATE_LIMIT_MAX: "1000" });
+  running = await startServerOnTestDatabase({
+    ADMIN_EMAILS: ADMIN.email,
+    AUTH_RATE_LIMIT_MAX: "1000",
+    // better-auth skips its origin checks when TEST is set (Vitest sets it); here they run as in production.
+    TEST: "false",
+  });
   server = running.server;
   adminCookie = await signUp(ADMIN);
   memberCookie = await signUp(MEMBER);
@@ -102,6 +107,42 @@ describe("API tokens", () => {
     await call("/api/users/revoke-admin", { method: "POST", cookie: adminCookie, body: { email: MEMBER.email } });
     const refused = await call("/api/add-student", { method: "POST", token, body: student("After demotion") });
     expect(refused.status).toBe(403);
+  });
+
+  it("never get a cookie back, and rename their owner through POST and PUT /api/user as any write", async () => {
+    const token = await createToken(adminCookie, "No cookies");
+    for (const method of ["POST", "PUT"]) {
+      const displayName = `Renamed by ${method}`;
+      const renamed = await call("/api/user", { method, token, body: { email: ADMIN.email, displayName } });
+      expect(renamed.status, method).toBe(200);
+      expect(renamed.headers.getSetCookie(), method).toEqual([]);
+      const record = await call(`/api/users/${ADMIN.email}`, { token });
+      expect((await record.json()).displayName).toBe(displayName);
+    }
+    // A client that keeps cookies sends one along (here one it was once given): the token still decides.
+    const withCookie = await call("/api/user", {
+      method: "PUT",
+      token,
+      cookie: "better-auth.session_token=club_left-over.c2lnbmF0dXJl",
+      body: { email: ADMIN.email, displayName: "Renamed with a cookie" },
+    });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.getSetCookie()).toEqual([]);
+    const calls: [string, string, unknown?][] = [
+      ["GET", "/api/users"],
+      ["GET", `/api/users/${ADMIN.email}`],
+      ["GET", "/api/members/me"],
+      ["GET", "/api/auth/get-session"],
+      ["POST", "/api/auth/update-user", { name: "Renamed through better-auth" }],
+      ["POST", "/api/add-student", student("No cookie student")],
+      ["GET", "/dashboard"],
+      ["GET", "/"],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await call(path, { method, token, body });
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.headers.getSetCookie(), `${method} ${path}`).toEqual([]);
+    }
   });
 
   it("stop working once revoked (after a Yes), and a wrong token is refused with 401", async () => {

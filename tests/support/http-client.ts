@@ -47,7 +47,12 @@ export function httpClient(baseUrl: () => string) {
   };
   /** Registers through better-auth's JSON endpoint; the session cookie, ready to send. */
   const signUp = async (account: { name: string; email: string; password: string }) => {
-    const response = await call("/api/auth/sign-up/email", { method: "POST", body: account });
+    // From the site's own origin, as the register form sends it.
+    const response = await call("/api/auth/sign-up/email", {
+      method: "POST",
+      body: account,
+      headers: { Origin: baseUrl() },
+    });
     expect(response.status, `sign up ${account.email}`).toBe(200);
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
     expect(cookie).toBeDefined();
