@@ -170,12 +170,16 @@ export function pageCache({
     }
     res.setHeader("X-Page-Cache", "MISS");
     // A HEAD's answer has no body: only a GET's is kept (a HEAD is answered from it).
-    if (!inProgress && req.method === "GET" && !uncacheable.has(key)) storeWhenRendered(key, res);
+    if (!inProgress && req.method === "GET" && !uncacheable.has(key)) storeWhenRendered(key, req, res);
     return renderWithinBudget(req, res, next);
   };
 
-  /** Keeps what `res` answers under `key` once compressed, if it may be kept; others asking meanwhile wait for it. */
-  const storeWhenRendered = (key: string, res: Response) => {
+  /**
+   * Keeps what `res` answers under `key` once compressed, if it may be kept; others asking meanwhile
+   * wait for it. The answer goes out once complete, with the caching headers and ETag its hits will
+   * have (a CDN in front keeps the first answer too).
+   */
+  const storeWhenRendered = (key: string, req: IncomingMessage, res: Response) => {
     let settle: (entry: CachedResponse | undefined) => void = () => {};
     const entry = new Promise<CachedResponse | undefined>((resolve) => {
       settle = resolve;
@@ -189,13 +193,15 @@ export function pageCache({
     res.once("close", () => {
       if (!ended) settle(undefined);
     });
-    captureBody(res, (body) => {
+    holdUntilComplete(req, res, maxBytes, (body) => {
       ended = true;
-      if (!isCacheable(res, body)) {
+      if (!body || !isCacheable(res, body)) {
         uncacheable.set(key, true);
-        return settle(undefined);
+        settle(undefined);
+        return undefined;
       }
-      const storing = compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body).then(
+      const etag = etagOf(body);
+      const storing = compressForCache(res.statusCode, res.getHeader("Content-Type") as string, body, etag).then(
         (compressed) => {
           cache.set(key, compressed);
           settle(compressed);
@@ -204,6 +210,7 @@ export function pageCache({
       );
       pending.add(storing);
       void storing.finally(() => pending.delete(storing));
+      return etag;
     });
   };
 
@@ -284,12 +291,18 @@ function brotliParams(size: number) {
   return { [BROTLI_PARAM_QUALITY]: 9, [BROTLI_PARAM_LGWIN]: windowBits, [BROTLI_PARAM_SIZE_HINT]: size };
 }
 
-async function compressForCache(status: number, contentType: string, identity: Buffer): Promise<CachedResponse> {
+const etagOf = (identity: Buffer) => `"${crypto.createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+
+async function compressForCache(
+  status: number,
+  contentType: string,
+  identity: Buffer,
+  etag: string,
+): Promise<CachedResponse> {
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, { params: brotliParams(identity.length) }),
   ]);
-  const etag = `"${crypto.createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
   return { status, contentType, etag, identity, gzip: gz, br };
 }
 
@@ -338,23 +351,68 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-/** Collects what the handler writes (before compression, which sits outside us) and passes it on. */
-function captureBody(res: Response, onComplete: (body: Buffer) => void) {
+/** A write's or end's arguments: `(chunk?, encoding?, callback?)`, any of them left out. */
+function writeArguments(args: unknown[]) {
+  const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+  const [chunk, encoding] = args.filter((arg) => typeof arg !== "function");
+  const buffer =
+    chunk == null
+      ? undefined
+      : Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, encoding as BufferEncoding);
+  return { buffer, callback };
+}
+
+/**
+ * Holds what the handler writes (before compression, which sits outside us) until it ends, then
+ * `complete` says whether the body may be kept, by its ETag. A kept one goes out as its hits do:
+ * the public Cache-Control, the ETag and Vary, or 304 to a client that holds that ETag; any other
+ * goes out as written. A body past `maxBytes` can't be kept (`complete` hears undefined): what is
+ * held goes out, and the rest streams as written.
+ */
+function holdUntilComplete(
+  req: IncomingMessage,
+  res: Response,
+  maxBytes: number,
+  complete: (body: Buffer | undefined) => string | undefined,
+) {
   const chunks: Buffer[] = [];
+  let heldBytes = 0;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk == null || typeof chunk === "function") return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+  const stopHolding = () => {
+    res.write = write as Response["write"];
+    res.end = end as Response["end"];
   };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    return write(chunk, ...rest);
+  res.write = ((...args: unknown[]) => {
+    const { buffer, callback } = writeArguments(args);
+    if (buffer) chunks.push(buffer);
+    heldBytes += buffer?.length ?? 0;
+    if (callback) process.nextTick(callback);
+    if (heldBytes <= maxBytes) return true;
+    stopHolding();
+    complete(undefined);
+    return write(Buffer.concat(chunks));
   }) as Response["write"];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    const result = end(chunk, ...rest);
-    onComplete(Buffer.concat(chunks));
-    return result;
+  res.end = ((...args: unknown[]) => {
+    const { buffer, callback } = writeArguments(args);
+    if (buffer) chunks.push(buffer);
+    stopHolding();
+    const body = Buffer.concat(chunks);
+    const etag = complete(body);
+    // A handler that wrote its head itself has sent its headers already: they stay as they are.
+    if (!etag || res.headersSent) return end(body, callback);
+    const vary = res.getHeader("Vary");
+    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    res.setHeader("Vary", vary ? `${vary}, ${VARY}` : VARY);
+    res.setHeader("ETag", etag);
+    if (res.statusCode !== 200 || !req.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
+      return end(body, callback);
+    }
+    res.statusCode = 304;
+    res.removeHeader("Content-Type");
+    res.removeHeader("Content-Length");
+    return end(callback);
   }) as Response["end"];
 }

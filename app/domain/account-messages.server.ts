@@ -12,6 +12,7 @@ const english = translatorOf("en").t;
 export const accountTexts = {
   passwordMismatch: english("accounts.register.passwordMismatch"),
   commonPassword: english("accounts.password.common"),
+  fewCharactersPassword: english("accounts.password.fewCharacters"),
   personalPassword: english("accounts.password.personal"),
 } as const;
 
@@ -46,6 +47,7 @@ const AUTH_ERROR_KEYS: Record<string, MessageKey> = {
 /** Our own rules reach the forms as better-auth's English message (its API answers with them). */
 const ENGLISH_MESSAGE_KEYS = new Map<string, MessageKey>([
   [accountTexts.commonPassword, "accounts.password.common"],
+  [accountTexts.fewCharactersPassword, "accounts.password.fewCharacters"],
   [accountTexts.personalPassword, "accounts.password.personal"],
   [accountTexts.passwordMismatch, "accounts.register.passwordMismatch"],
   [english("accounts.authError.tooManyRequests"), "accounts.authError.tooManyRequests"],
@@ -62,6 +64,23 @@ export function authErrorText(t: ServerTranslate, body: { code?: unknown; messag
   const byMessage = ENGLISH_MESSAGE_KEYS.get(message);
   if (byMessage) return t(byMessage);
   return message || t("accounts.authError.generic");
+}
+
+/** The rules a new password can break: their refusal belongs under the new password's field. */
+const NEW_PASSWORD_RULES = new Set<MessageKey>([
+  "accounts.authError.passwordTooShort",
+  "accounts.authError.passwordTooLong",
+  "accounts.password.common",
+  "accounts.password.fewCharacters",
+  "accounts.password.personal",
+]);
+
+/** Why better-auth refused a new password, in the page's language; undefined for any other failure. */
+export function newPasswordProblem(t: ServerTranslate, body: { code?: unknown; message?: unknown }) {
+  const key =
+    (typeof body.code === "string" ? AUTH_ERROR_KEYS[body.code] : undefined) ??
+    ENGLISH_MESSAGE_KEYS.get(typeof body.message === "string" ? body.message : "");
+  return key && NEW_PASSWORD_RULES.has(key) ? t(key) : undefined;
 }
 
 /** A form's error from the shared schemas, translated when it is one of the account texts. */

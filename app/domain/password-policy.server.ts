@@ -12,14 +12,19 @@ async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords).has(password.toLowerCase());
 }
 
+/** Fewer different characters than this (`aaaaaaaa`, `abcabcabc`) is guessed at once, however long. */
+const MIN_DISTINCT_CHARACTERS = 4;
+
 /**
  * Why a new password is refused, or null when it is fine. Length is better-auth's own check
- * (8 at least); this adds what it doesn't know: leaked favourites and the person's own name.
+ * (8 at least); this adds what it doesn't know: one character or a short pattern repeated,
+ * leaked favourites and the person's own name.
  */
 export async function passwordProblem(
   password: string,
   person: { email?: string; name?: string },
 ): Promise<string | null> {
+  if (new Set(password).size < MIN_DISTINCT_CHARACTERS) return accountTexts.fewCharactersPassword;
   if (await isCommonPassword(password)) return accountTexts.commonPassword;
   const lowered = password.trim().toLowerCase();
   const email = person.email?.trim().toLowerCase() ?? "";

@@ -392,6 +392,8 @@ describe("accounts through better-auth's own endpoints", () => {
         { name: "Rahim Uddin Khan", email: "rahim@example.org", password: "rahim uddin khan" },
         /email address or your name/,
       ],
+      [{ name: "One Letter", email: "oneletter@example.org", password: "aaaaaaaa" }, /at least 4 different characters/],
+      [{ name: "Three Letters", email: "three@example.org", password: "xyzxyzxyzxyz" }, /at least 4 different/],
     ];
     for (const [body, message] of cases) {
       const response = await signUp(body);
@@ -400,6 +402,26 @@ describe("accounts through better-auth's own endpoints", () => {
     }
     const seven = await signUp({ name: "Short", email: "short@example.org", password: "x7!kq2p" });
     expect(seven.status).toBe(400);
+  });
+
+  it("says under the new password field why the profile form refused it", async () => {
+    const response = await call("/dashboard/profile", {
+      method: "POST",
+      cookie: adminCookie,
+      form: {
+        intent: "password",
+        currentPassword: ADMIN.password,
+        newPassword: "aaaaaaaa",
+        newPasswordRetype: "aaaaaaaa",
+      },
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    const field = /<input[^>]*name="newPassword"[^>]*>/.exec(page)?.[0] ?? "";
+    const messageId = /aria-describedby="([^"]+)"/.exec(field)?.[1];
+    expect(messageId, "the new password field points at its message").toBeDefined();
+    const message = new RegExp(`id="${messageId}"[^>]*>([^<]*)<`).exec(page);
+    expect(message?.[1]).toMatch(/at least 4 different characters/);
   });
 
   it("refuses a common new password on change-password", async () => {

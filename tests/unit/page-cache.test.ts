@@ -57,6 +57,14 @@ function createTestApp(options: { maxBytes?: number } = {}) {
       .type("html")
       .send(`<html><head>${assets}</head><body>render ${renders} ${req.query.q ?? ""}|${req.url}</body></html>`);
   });
+  // Written in two parts around the gate: a body past a small cache's bound.
+  app.get("/big", async (_req, res) => {
+    renders++;
+    res.type("text/plain");
+    res.write("x".repeat(20_000));
+    await gate;
+    res.end("end");
+  });
   app.get("/with-script", (_req, res) => {
     renders++;
     res.type("html").send(`<script nonce="abc">1</script>`);
@@ -124,6 +132,24 @@ describe("page cache", () => {
     const otherQuery = await get("/page?q=b");
     expect(otherQuery.body).toContain(" b|");
     expect(otherQuery.response.headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("sends a miss with the caching headers and the ETag its hits have", async () => {
+    const miss = await get("/page?q=first");
+    const hit = await get("/page?q=first");
+    expect(miss.response.headers.get("x-page-cache")).toBe("MISS");
+    expect(hit.response.headers.get("x-page-cache")).toBe("HIT");
+    for (const header of ["cache-control", "etag", "vary"]) {
+      expect(miss.response.headers.get(header), header).toBe(hit.response.headers.get(header));
+    }
+    expect(miss.response.headers.get("etag")).toMatch(/^".+"$/);
+    const revalidated = await fetch(`${baseUrl}/page?q=first`, {
+      headers: { "If-None-Match": miss.response.headers.get("etag") ?? "" },
+    });
+    expect(revalidated.status).toBe(304);
+    // A page that can't be kept goes out as its handler wrote it.
+    const script = await get("/with-script");
+    expect(script.response.headers.get("cache-control")).toBeNull();
   });
 
   it("answers 304 to a matching If-None-Match", async () => {
@@ -275,6 +301,21 @@ describe("page cache limits", () => {
     // An entry is its ~4,000-byte page (plain; compressed, the letters are tiny) and its
     // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
     expect(await status(longPath("a"))).toBe("MISS");
+    server.close();
+  });
+
+  it("streams a body past its bound as written, and keeps none of it", async () => {
+    const app = createTestApp({ maxBytes: 10_000 });
+    const { server, baseUrl } = await serve(app);
+    app.closeGate();
+    // The headers and the first part arrive while the handler still waits to write the rest.
+    const response = await fetch(`${baseUrl}/big`);
+    expect(response.headers.get("x-page-cache")).toBe("MISS");
+    expect(response.headers.get("etag")).toBeNull();
+    app.openGate();
+    expect((await response.text()).length).toBe(20_003);
+    await app.settled();
+    expect((await fetch(`${baseUrl}/big`)).headers.get("x-page-cache")).toBe("MISS");
     server.close();
   });
 

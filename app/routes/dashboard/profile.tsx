@@ -5,6 +5,7 @@ import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
+import { authErrorText, newPasswordProblem } from "~/domain/account-messages.server";
 import { actorOf } from "~/domain/audit.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
 import { certificatesOfUser } from "~/domain/certificates.server";
@@ -94,10 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     revokeOtherSessions: true,
   });
   if (!result.ok) {
-    return data<ActionResult>(
-      { tone: "error", message: authErrorMessage(result), values: { intent: "password" } },
-      result.status,
-    );
+    const problem = newPasswordProblem(t, result.body);
+    const message = problem ?? authErrorText(t, result.body);
+    const errors = problem ? { newPassword: problem } : undefined;
+    return data<ActionResult>({ tone: "error", message, errors, values: { intent: "password" } }, result.status);
   }
   // The old session is gone: a redirect carries the new cookie before any loader runs with
   // the old one (which, without JavaScript, would have looked like a logout).
