@@ -136,6 +136,7 @@ export default [
   route("api/users/revoke-admin", "routes/api/users.role.ts", { id: "api-revoke-admin" }),
   route("api/users/:email", "routes/api/users.email.ts"),
   route("api/members/me", "routes/api/members.me.ts"),
+  route("api/membership-rounds", "routes/api/membership-rounds.ts"),
   route("api/membership-rounds/:id/applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/:id/:decision", "routes/api/membership-decision.ts"),
   route("api/events/:id/registrations", "routes/api/event-registrations.ts"),

@@ -95,10 +95,11 @@ function serve<Shape extends z.ZodRawShape, R extends Row>(
       return { ok: true, id, message: collection.texts.added(parsed.input) };
     },
     async update(db, id, body, actor) {
-      const parsed = parse(body);
-      if (!parsed.ok) return parsed;
       const before = await store.get(db, id);
-      if (!before || !(await store.update(db, id, parsed.input))) return "missing";
+      if (!before) return "missing";
+      const parsed = parse(withoutKeptStatus(inputSchema, body, before));
+      if (!parsed.ok) return parsed;
+      if (!(await store.update(db, id, parsed.input))) return "missing";
       await audit(db, actor, "update", before, await store.get(db, id));
       return { ok: true, id, message: collection.texts.updated(parsed.input) };
     },
@@ -113,6 +114,17 @@ function serve<Shape extends z.ZodRawShape, R extends Row>(
     listAll: (db, query) => store.listAll(db, query),
     filterOptions: (db) => store.filterOptions(db),
   };
+}
+
+/**
+ * A record sent back as it was read may carry a status no write can choose (`pending`: only a
+ * review decides it); unchanged, it means "leave the status as it is", as leaving it out does.
+ */
+function withoutKeptStatus(inputSchema: z.ZodObject, body: unknown, before: object): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("status" in body)) return body;
+  const { status, ...rest } = body;
+  const kept = "status" in before && status === before.status;
+  return kept && !inputSchema.shape.status?.safeParse(status).success ? rest : body;
 }
 
 /** The server side of every collection of collections.ts. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_STATUSES, EVENT_TYPES, type EventStatus } from "./event-types";
 import {
+  dateTimeRecordField,
   optionalDateField,
   optionalLinkField,
   optionalLocalDateTimeField,
@@ -35,21 +36,17 @@ export function eventRecord() {
     contest_duration: z.string(),
     details: z.string(),
     slug: z.string(),
-    ends_at: z.string().nullable(),
+    ends_at: dateTimeRecordField("When the event ends"),
     venue: z.string(),
     banner: z.string(),
-    registration_opens: z.string().nullable(),
-    registration_closes: z.string().nullable(),
+    registration_opens: dateTimeRecordField("When registration opens"),
+    registration_closes: dateTimeRecordField("When registration closes"),
     capacity: z.number().int().nullable(),
     team_size_min: z.number().int(),
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
     status: z.enum(EVENT_STATUSES),
-    publish_at: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "When a scheduled event is published, on the club's clocks (YYYY-MM-DDTHH:MM)" }),
+    publish_at: dateTimeRecordField("When a scheduled event is published").optional(),
     waitlist: z.boolean(),
   });
 }

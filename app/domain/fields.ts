@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { clubTimeZone } from "../content/site";
 import { isAllowedLink, MEDIA_URL_PREFIX } from "../lib/media";
+import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
 
 /**
  * Field schemas shared by every entity's input schema, so a rule (what a link may be,
@@ -80,18 +82,44 @@ export function optionalWholeNumberField(label: string) {
   return z.preprocess(blankAsAbsent, wholeNumberField(label).nullish());
 }
 
-const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+/** What a date-and-time input takes, for the OpenAPI document. */
+export const DATE_TIME_INPUT_DESCRIPTION =
+  "RFC 3339 with an offset (2027-05-01T13:00:00+06:00, 2027-05-01T07:00:00Z), or YYYY-MM-DDTHH:MM (seconds optional) on the club's clocks";
 
-/** A date and time on the club's clocks, `YYYY-MM-DDTHH:MM` (what a datetime-local field sends); blank: not given. */
+/** What the API answers for a date and time. */
+export const DATE_TIME_RECORD_DESCRIPTION =
+  "RFC 3339 on the club's clocks, with its offset (2027-05-01T13:00:00+06:00)";
+
+/**
+ * A date and time: on the club's clocks as a datetime-local field sends it (`YYYY-MM-DDTHH:MM`,
+ * seconds optional), or RFC 3339 with an offset as a script sends it. Kept as the club's clocks
+ * show the instant (the form shows it so); blank: not given.
+ */
 export function optionalLocalDateTimeField(label: string) {
+  const message = `${label} must be a date and time (YYYY-MM-DDTHH:MM)`;
   return z.preprocess(
     blankAsAbsent,
     z
-      .string({ error: `${label} must be a date and time (YYYY-MM-DDTHH:MM)` })
+      .string({ error: message })
       .trim()
-      .regex(LOCAL_DATE_TIME, `${label} must be a date and time (YYYY-MM-DDTHH:MM)`)
-      .nullish(),
+      .regex(DATE_TIME, message)
+      .transform((text, context) => {
+        const instant = readDateTime(text, clubTimeZone);
+        if (instant) return localDateTimeIn(instant, clubTimeZone, { seconds: "unless-zero" });
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      })
+      .nullish()
+      .meta({ description: DATE_TIME_INPUT_DESCRIPTION }),
   );
+}
+
+/** A date and time of a record the API answers (see `apiRecordOf`): RFC 3339 with the club's offset. */
+export function dateTimeRecordField(description: string) {
+  return z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .meta({ description: `${description}: ${DATE_TIME_RECORD_DESCRIPTION}` });
 }
 
 /** Whole numbers as a list, or as text from a form ("7, 8, 9"); blank: none. */

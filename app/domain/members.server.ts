@@ -56,6 +56,19 @@ export const memberProfileInput = z.object({
 
 export type MemberProfileInput = z.infer<typeof memberProfileInput>;
 
+/**
+ * The profile as `GET /api/members/me` answers it holds the judges' handles under `handles`;
+ * sent back so, they count as the fields of the same names (a field given beside them wins).
+ */
+function handlesLifted(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("handles" in body)) return body;
+  const { handles, ...rest } = body;
+  return typeof handles === "object" && handles !== null && !Array.isArray(handles) ? { ...handles, ...rest } : rest;
+}
+
+/** Body of `PUT /api/members/me`: the profile form's fields, or the profile as read. */
+export const memberProfileApiInput = z.preprocess(handlesLifted, memberProfileInput);
+
 export const handlesOf = (row: StudentRow): Handles => ({
   codeforces: row.codeforces,
   vjudge: row.vjudge,

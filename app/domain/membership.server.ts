@@ -76,6 +76,13 @@ export async function listRounds(db: Database): Promise<ApiRound[]> {
   return rows.map(toApiRound);
 }
 
+/** The round with this id, if there is one. */
+export async function findRound(db: Database, id: string): Promise<ApiRound | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const [row] = await db.select().from(membershipRounds).where(eq(membershipRounds.id, id)).limit(1);
+  return row && toApiRound(row);
+}
+
 /** The round open on `today` (YYYY-MM-DD in the club's time zone), the latest to open if several are. */
 export async function openRound(db: Database, today: string): Promise<ApiRound | undefined> {
   const [row] = await db
@@ -108,6 +115,9 @@ const refusals = {
   roundClosed: "This membership round is closed.",
   appliedTwice: "You have already applied in this round.",
 } as const;
+
+/** The API's answer to a round id that names no round. */
+export const noRoundMessage = refusals.noRound;
 
 const refused = (status: 404 | 409, reason: keyof typeof refusals): Applied => ({
   ok: false,

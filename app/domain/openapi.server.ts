@@ -395,6 +395,9 @@ const memberCalls: ApiCall[] = [
     path: "/api/members/me",
     tag: "Members",
     summary: "Save your own member profile (never anyone else's)",
+    description:
+      "The profile as GET answers it is taken back too: its `handles` count as the fields of the same " +
+      "names, and the fields no one sets (`_id`, `slug`, `email`, `profileUrl`) are ignored.",
     access: "signed-in",
     body: memberProfileInput,
     answers: {
@@ -423,7 +426,25 @@ const application = z
   })
   .meta({ id: "MembershipApplication" });
 
+const round = z
+  .strictObject({
+    _id: z.string(),
+    session: z.string(),
+    opens_on: z.iso.date(),
+    closes_on: z.iso.date().meta({ description: "The last day to apply (inclusive), on the club's calendar" }),
+    note: z.string(),
+  })
+  .meta({ id: "MembershipRound" });
+
 const membershipCalls: ApiCall[] = [
+  {
+    method: "get",
+    path: "/api/membership-rounds",
+    tag: "Members",
+    summary: "Every membership round, the newest first: apply in the one open today",
+    access: "signed-in",
+    answers: { 200: { description: "The rounds", schema: z.array(round) }, ...NOT_SIGNED_IN, ...READ_FAILED },
+  },
   {
     method: "post",
     path: "/api/membership-rounds/{id}/applications",
@@ -448,7 +469,11 @@ const membershipCalls: ApiCall[] = [
     access: "editor",
     params: z.object({ id: z.string() }),
     query: applicationFilterQuery,
-    answers: { 200: { description: "The applications", schema: z.array(application) }, ...ADMIN_ONLY },
+    answers: {
+      200: { description: "The applications", schema: z.array(application) },
+      ...ADMIN_ONLY,
+      404: failure("No such round"),
+    },
   },
   {
     method: "post",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
-import { localDateTimeIn, zonedInstant } from "~/lib/zoned-time";
+import { DATE_TIME, localDateTimeIn, readDateTime } from "~/lib/zoned-time";
+import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField } from "./fields";
 import { PUBLISHING_CHOICES } from "./publishing";
 
 /**
@@ -9,9 +10,6 @@ import { PUBLISHING_CHOICES } from "./publishing";
  * without them leaves the item as it was).
  */
 
-const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)$/;
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
-
 const PUBLISH_AT_FORMAT = "Publish at must be a date and time (YYYY-MM-DDTHH:MM on the club's clocks)";
 
 /**
@@ -19,11 +17,7 @@ const PUBLISH_AT_FORMAT = "Publish at must be a date and time (YYYY-MM-DDTHH:MM 
  * (`2026-11-24T10:00`), or an instant with its offset as a script may send it (`…T04:00:00Z`).
  */
 export function readPublishAt(text: string, timeZone = clubTimeZone): Date | undefined {
-  const local = LOCAL_DATE_TIME.exec(text);
-  if (local) return zonedInstant(local[1] ?? "", local[2] ?? "", timeZone);
-  if (!WITH_OFFSET.test(text)) return undefined;
-  const instant = new Date(text);
-  return Number.isNaN(instant.getTime()) ? undefined : instant;
+  return readDateTime(text, timeZone);
 }
 
 /** A stored `publish_at` as records answer it and the form shows it: the club's clocks, to the minute. */
@@ -31,7 +25,9 @@ export function publishAtOf(instant: Date | null): string | null {
   return instant ? localDateTimeIn(instant, clubTimeZone) : null;
 }
 
-const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+/** Blank, or null as a record answers it when nothing is scheduled: not given. */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 /** `status` among `choices`; blank or absent: not given. */
 export function publishingStatusField<const Choices extends readonly [string, ...string[]]>(choices: Choices) {
@@ -44,8 +40,10 @@ export const publishAtField = z.preprocess(
   z
     .string({ error: PUBLISH_AT_FORMAT })
     .trim()
+    .regex(DATE_TIME, PUBLISH_AT_FORMAT)
     .refine((text) => readPublishAt(text) !== undefined, PUBLISH_AT_FORMAT)
-    .optional(),
+    .optional()
+    .meta({ description: `For Schedule: ${DATE_TIME_INPUT_DESCRIPTION}` }),
 );
 
 /** The two fields, for the collections whose only statuses are the publishing choices. */
@@ -97,10 +95,6 @@ export function checkSchedule(input: PublishingInput, context: z.RefinementCtx, 
 export function publishingRecordShape<const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) {
   return {
     status: z.enum(statuses).optional(),
-    publish_at: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "When a scheduled item is published, on the club's clocks (YYYY-MM-DDTHH:MM)" }),
+    publish_at: dateTimeRecordField("When a scheduled item is published").optional(),
   };
 }

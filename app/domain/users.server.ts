@@ -256,8 +256,11 @@ function roleChangedText(change: RoleChange, t: ServerTranslate = translatorOf("
 
 const setRoleInput = z.object({ email, role: z.enum([...ROLES, "general"], { error: "Choose a role" }) });
 
-/** The role a form or the API names: "general" is no role. */
-export const roleInput = z.object({ role: setRoleInput.shape.role });
+/**
+ * The role a form or the API names: "general" is no role. Left out, as a user record without a
+ * role reads (`GET /api/users/{email}`), it is no role too, so that record can be sent back.
+ */
+export const roleInput = z.object({ role: setRoleInput.shape.role.default("general") });
 
 export const toRole = (value: Role | "general"): Role | null => (value === "general" ? null : value);
 

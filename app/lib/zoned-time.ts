@@ -54,11 +54,56 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
  * An instant as the clocks of `timeZone` show it, `YYYY-MM-DDTHH:MM` (what a datetime-local
- * field shows): the inverse of `zonedInstant` to the minute.
+ * field shows): the inverse of `zonedInstant` to the minute. With `seconds: "unless-zero"`,
+ * `:SS` follows when the seconds are not zero, so a time given to the second stays exact.
  */
-export function localDateTimeIn(instant: Date, timeZone: string): string {
+export function localDateTimeIn(instant: Date, timeZone: string, options: { seconds?: "unless-zero" } = {}): string {
   const parts = wallClockIn(timeZone).formatToParts(instant);
   const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
   const date = `${String(field("year")).padStart(4, "0")}-${twoDigits(field("month"))}-${twoDigits(field("day"))}`;
-  return `${date}T${twoDigits(field("hour"))}:${twoDigits(field("minute"))}`;
+  const seconds = options.seconds && field("second") !== 0 ? `:${twoDigits(field("second"))}` : "";
+  return `${date}T${twoDigits(field("hour"))}:${twoDigits(field("minute"))}${seconds}`;
+}
+
+/**
+ * A date and time on the clocks of `timeZone` (`YYYY-MM-DDTHH:MM`, seconds optional), or an
+ * RFC 3339 instant with its offset (`…T04:00:00Z`, `…T10:00+06:00`, a fraction of a second
+ * ignored). Groups: date, time of day, offset. The API's inputs document it as their pattern.
+ */
+export const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:\d{2})?$/i;
+const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/**
+ * The instant `text` names (see DATE_TIME); a time without an offset is on the clocks of
+ * `timeZone`. Undefined for anything else, and for dates and times that don't exist
+ * ("2027-02-30", "24:00", "+25:00").
+ */
+export function readDateTime(text: string, timeZone: string): Date | undefined {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match) return undefined;
+  const [, date = "", clock = "", offset] = match;
+  const time = clock.replace(/\.\d+$/, "");
+  if (offset === undefined) return zonedInstant(date, time, timeZone);
+  const asUtc = zonedInstant(date, time, "UTC");
+  if (!asUtc || offset.toUpperCase() === "Z") return asUtc;
+  const [, sign, hours = "", minutes = ""] = OFFSET.exec(offset) ?? [];
+  if (Number(hours) > 23 || Number(minutes) > 59) return undefined;
+  const ahead = (Number(hours) * 60 + Number(minutes)) * 60_000 * (sign === "-" ? -1 : 1);
+  return new Date(asUtc.getTime() - ahead);
+}
+
+/**
+ * An instant as RFC 3339 on the clocks of `timeZone`, with that zone's offset at the time:
+ * `2027-05-01T13:00:00+06:00` (`Z` where the offset is zero).
+ */
+export function offsetDateTimeIn(instant: Date, timeZone: string): string {
+  const parts = wallClockIn(timeZone).formatToParts(instant);
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const date = `${String(field("year")).padStart(4, "0")}-${twoDigits(field("month"))}-${twoDigits(field("day"))}`;
+  const time = `${twoDigits(field("hour"))}:${twoDigits(field("minute"))}:${twoDigits(field("second"))}`;
+  const minutesAhead = Math.round(offsetAt(instant.getTime(), timeZone) / 60_000);
+  if (minutesAhead === 0) return `${date}T${time}Z`;
+  const sign = minutesAhead < 0 ? "-" : "+";
+  const ahead = Math.abs(minutesAhead);
+  return `${date}T${time}${sign}${twoDigits(Math.floor(ahead / 60))}:${twoDigits(ahead % 60)}`;
 }

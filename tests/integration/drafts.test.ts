@@ -132,7 +132,7 @@ describe("a draft", () => {
     });
     expect(await adminRecord("notices", scheduledId)).toMatchObject({
       status: "scheduled",
-      publish_at: "2099-01-02T09:30",
+      publish_at: "2099-01-02T09:30:00+06:00",
     });
     const list = await (await call("/dashboard/all-notice?q=Listed", { cookie: adminCookie })).text();
     expect(list).toContain("Draft");
@@ -218,12 +218,15 @@ describe("a bad schedule", () => {
     expect(listed).not.toContain(`Refused ${kind}`);
   });
 
-  it("takes an instant with its offset, and answers it on the club's clocks", async () => {
+  it("takes an instant with its offset, and answers it on the club's clocks with their offset", async () => {
     const id = await add("results", {
       ...kinds.results.body("Offset result"),
       status: "scheduled",
       publish_at: "2099-05-01T04:00:00Z",
     });
-    expect(await adminRecord("results", id)).toMatchObject({ status: "scheduled", publish_at: "2099-05-01T10:00" });
+    expect(await adminRecord("results", id)).toMatchObject({
+      status: "scheduled",
+      publish_at: "2099-05-01T10:00:00+06:00",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { appContext } from "~/context";
 import { announceSoon } from "~/domain/announcements.server";
+import { apiRecordOf } from "~/domain/api-records";
 import { actorOf } from "~/domain/audit.server";
 import type { Collection } from "~/domain/collection";
 import { collectionOfRoute } from "~/domain/collections";
@@ -26,7 +27,7 @@ export async function loader({ request, context, params, pattern }: Route.Loader
   const collection = collectionOf(pattern);
   const row = await serviceOf(collection).get(app.db, params.id);
   if (!row) return jsonError(404, notFoundMessage(collection, params.id));
-  return Response.json(row, { headers: noStore });
+  return Response.json(apiRecordOf(collection, row), { headers: noStore });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { actorOf } from "~/domain/audit.server";
 import { memberPath, memberTexts } from "~/domain/members";
-import { findMemberProfile, memberProfileInput, saveMemberProfile } from "~/domain/members.server";
+import { findMemberProfile, memberProfileApiInput, saveMemberProfile } from "~/domain/members.server";
 import { requireUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "PUT") return jsonError(405, "Use GET or PUT.");
   const user = await requireUser(request, app);
-  const input = await parseJsonBody(request, memberProfileInput);
+  const input = await parseJsonBody(request, memberProfileApiInput);
   const saved = await saveMemberProfile(app.db, user.id, input, actorOf(request, user));
   if (saved.ok) return jsonRead(app, "profile", async () => withProfileUrl(saved.profile));
   if (saved.status === 404) return jsonError(404, memberTexts.noProfile);

@@ -7,7 +7,9 @@ import {
   applicationInput,
   apply,
   auditApplication,
+  findRound,
   listApplications,
+  noRoundMessage,
 } from "~/domain/membership.server";
 import { requirePermission, requireUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
@@ -18,6 +20,7 @@ import type { Route } from "./+types/membership-applications";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   await requirePermission(request, app, "edit-content");
+  if (!(await findRound(app.db, params.id))) return jsonError(404, noRoundMessage);
   const query = applicationFilterQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const filters = query.success ? query.data : {};
   return jsonRead(app, "applications", async () => {
