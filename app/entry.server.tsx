@@ -7,6 +7,7 @@ import { appContext } from "~/context";
 import { i18nFor } from "~/i18n/catalogs.server";
 import { preferencesOf } from "~/i18n/preferences";
 import { I18nProvider } from "~/i18n/react";
+import { isClientFault } from "~/lib/client-fault.server";
 import { InlineStylesheetContext } from "~/lib/inline-stylesheet";
 import { NonceContext } from "~/lib/nonce";
 
@@ -67,10 +68,25 @@ export default function handleRequest(
 
 /**
  * A loader or action that failed (or a request no route takes) is one JSON log line with
- * the request id, never a stack trace on the console; a client that went away is no error.
+ * the request id, never a stack trace on the console; a client that went away is no error,
+ * and a client's own fault (a body too large, a form posted from another site) a warning
+ * without a stack.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const { log, requestId } = context.get(appContext);
-  log.error({ err: error, requestId, url: request.url }, "loader or action failed");
+  const fault = clientFaultOf(error, request);
+  if (fault) log.warn({ requestId, url: request.url, reason: fault }, "request refused");
+  else log.error({ err: error, requestId, url: request.url }, "loader or action failed");
 };
+
+function clientFaultOf(error: unknown, request: Request): string | undefined {
+  if (isClientFault(error)) return error instanceof Error ? error.message : String(error);
+  // React Router refuses a page's action whose Origin is not the site's before running it (the
+  // API has its own guard, which lets listed origins through: their errors are ours).
+  const origin = request.headers.get("origin");
+  const url = new URL(request.url);
+  const isPageAction = request.method !== "GET" && request.method !== "HEAD" && !url.pathname.startsWith("/api/");
+  if (isPageAction && origin && origin !== url.origin) return `a form posted from ${origin}`;
+  return undefined;
+}

@@ -16,6 +16,7 @@ import { pageVariantOf, readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER, clientIpMiddleware } from "~/lib/client-ip.server";
 import { createMemoryCounter } from "~/lib/rate-limit.server";
 import { queryParamsOf } from "~/page-query-params";
+import { lastErrorHandler } from "./error-handler";
 import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
@@ -122,6 +123,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
       mode: development ? "development" : "production",
     }),
   );
+  app.use(lastErrorHandler(context.log));
   if (development) return app;
   return (req, res) => {
     if (!cache.serveFromMemory(req, res)) app(req, res);

@@ -5,7 +5,7 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { DatabaseLockedError } from "~/db/lock.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
-import { createLogger } from "~/lib/logger.server";
+import { createLogger, routeConsoleTo } from "~/lib/logger.server";
 import { createApp } from "./app";
 import { markReleaseInUse } from "./releases";
 import { printReady, startServices } from "./services";
@@ -21,6 +21,7 @@ async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  routeConsoleTo(log);
   const startedAt = performance.now();
   const { services, demoAccounts, close } = await startServices({ config, log, snapshot: START_SNAPSHOT });
 
@@ -73,7 +74,8 @@ function compactAfterStart() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
-    console.error(`\n${error.message}\n`);
+    // For the person starting the server, as written (console.* may be the JSON log by now).
+    process.stderr.write(`\n${error.message}\n\n`);
   } else {
     console.error(error);
   }

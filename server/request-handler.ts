@@ -2,6 +2,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppServices, appContext } from "~/context";
+import { clientFault } from "~/lib/client-fault.server";
+import { fieldBodyKind, fieldWithNul, readWholeBody } from "./field-body";
 
 const DATABASE_CHECK_TIMEOUT_MS = 1_000;
 /** Above the upload limits (20 MB PDFs) with room for a form around them. */
@@ -28,7 +30,12 @@ export function reactRouterHandler(options: {
       return;
     }
     try {
-      const body = { tooLarge: false };
+      const fields = await readFieldBody(req);
+      if (fields.refusal) {
+        await sendResponse(res, fields.refusal);
+        return;
+      }
+      const body = { tooLarge: false, whole: fields.body };
       const request = toFetchRequest(req, res, siteOrigin, body);
       const routerContext = new RouterContextProvider();
       routerContext.set(await contextKey(), { ...context, cspNonce: res.locals.cspNonce, requestId: String(req.id) });
@@ -48,6 +55,28 @@ export function reactRouterHandler(options: {
       next(error);
     }
   };
+}
+
+/**
+ * A JSON or URL-encoded body, read whole (see field-body.ts): 413 past the limit, 400 naming a
+ * field with a NUL character. Other bodies stay unread.
+ */
+async function readFieldBody(req: ExpressRequest): Promise<{ body?: Buffer; refusal?: Response }> {
+  const kind = fieldBodyKind(req.headers["content-type"]);
+  if (!kind || req.method === "GET" || req.method === "HEAD") return {};
+  const body = await readWholeBody(req, MAX_BODY_BYTES);
+  if (!body) return { refusal: tooLargeResponse() };
+  const field = fieldWithNul(kind, body);
+  return field ? { refusal: nulRefusal(req, field) } : { body };
+}
+
+function nulRefusal(req: ExpressRequest, field: string): Response {
+  const message = `${field} must not contain NUL characters`;
+  const headers = { "Cache-Control": "no-store" };
+  if (req.path.startsWith("/api/")) {
+    return Response.json({ message, errors: { [field]: message } }, { status: 400, headers });
+  }
+  return new Response(message, { status: 400, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**
@@ -112,7 +141,7 @@ function tooLargeResponse(): Response {
 
 /**
  * The request body as a web stream that reads only as the action asks; past MAX_BODY_BYTES
- * it fails, and says so in `state`.
+ * it fails (a client's fault, no error of ours), and says so in `state`.
  */
 function lazyBody(req: ExpressRequest, state: { tooLarge: boolean }): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | undefined;
@@ -125,7 +154,7 @@ function lazyBody(req: ExpressRequest, state: { tooLarge: boolean }): ReadableSt
       received += value.length;
       if (received > MAX_BODY_BYTES) {
         state.tooLarge = true;
-        return controller.error(new Error("request body too large"));
+        return controller.error(clientFault("request body too large"));
       }
       // A view, not a copy: an upload streams through without a second copy of every chunk.
       controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
@@ -142,7 +171,7 @@ function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
   siteOrigin: string,
-  body: { tooLarge: boolean },
+  body: { tooLarge: boolean; whole?: Buffer },
 ): Request {
   // Joined as text: resolving `//other.host/path` against the origin would make it the host.
   const target = req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`;
@@ -158,7 +187,8 @@ function toFetchRequest(
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = lazyBody(req, body);
+    // Buffer.concat's buffer is an ArrayBuffer of its own, never a shared one.
+    init.body = (body.whole as Uint8Array<ArrayBuffer> | undefined) ?? lazyBody(req, body);
     init.duplex = "half";
   }
   return new Request(url, init);

@@ -95,5 +95,6 @@ export function printReady(port: number, demoAccounts: DemoAccount[], note?: str
       );
     }
   }
-  console.log(`\n${lines.join("\n")}\n`);
+  // Past the logger (server/main.ts sends console.* through it): these lines are for people.
+  process.stdout.write(`\n${lines.join("\n")}\n\n`);
 }

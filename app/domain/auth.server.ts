@@ -56,6 +56,26 @@ export interface AuthCallResult {
   body: Record<string, unknown>;
   /** Set-Cookie lines to pass on to the browser. */
   cookies: string[];
+  /** A 429's Retry-After header, to pass on (seconds until the rate limit's window ends); else empty. */
+  retryAfter: Record<string, string>;
+}
+
+const retryAfterHeader = (response: Response): Record<string, string> => {
+  const seconds = response.headers.get("retry-after");
+  return seconds ? { "Retry-After": seconds } : {};
+};
+
+/**
+ * Calls better-auth with a request, and gives its rate limiter's 429 the standard Retry-After
+ * header: it says when only in X-Retry-After, which no HTTP client reads.
+ */
+export async function authHandler(loadAuth: LoadAuth, request: Request): Promise<Response> {
+  const response = await (await loadAuth()).handler(request);
+  const seconds = response.headers.get("x-retry-after");
+  if (response.status === 429 && seconds && !response.headers.has("retry-after")) {
+    response.headers.set("Retry-After", seconds);
+  }
+  return response;
 }
 
 /** A call made with an API token (`Authorization: Bearer …`), as scripts make them. */
@@ -92,8 +112,10 @@ export async function callAuthEndpoint(
   const tokenCall = isTokenCall(headers);
   if (tokenCall) headers.delete("cookie");
   const url = new URL(`${AUTH_BASE_PATH}${endpoint}`, request.url);
-  const auth = await loadAuth();
-  const response = await auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
+  const response = await authHandler(
+    loadAuth,
+    new Request(url, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
   const text = await response.text();
   let parsed: Record<string, unknown> = {};
   try {
@@ -102,7 +124,7 @@ export async function callAuthEndpoint(
     parsed = { message: text };
   }
   const cookies = tokenCall ? [] : response.headers.getSetCookie();
-  return { ok: response.ok, status: response.status, body: parsed, cookies };
+  return { ok: response.ok, status: response.status, body: parsed, cookies, retryAfter: retryAfterHeader(response) };
 }
 
 /** The error text to show for a failed call: better-auth's own message, as it is. */

@@ -26,6 +26,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslator(matches)("accounts.login.title") }];
 }
 
+/** A refused sign-in's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
@@ -51,8 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: parsed.values.email ?? "" };
   if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
   const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
-  if (!result.ok)
-    return data<ActionResult>({ tone: "error", message: authErrorText(t, result.body), values }, result.status);
+  if (!result.ok) {
+    const answer = { tone: "error", message: authErrorText(t, result.body), values } as const;
+    return data<ActionResult>(answer, { status: result.status, headers: result.retryAfter });
+  }
 
   const userId = (result.body.user as { id: string }).id;
   const destination = redirectTo ?? ((await hasStaffRole(app.db, userId)) ? "/dashboard" : "/");

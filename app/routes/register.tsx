@@ -24,6 +24,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslator(matches)("accounts.register.title") }];
 }
 
+/** A refused sign-up's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { t } = translatorFor(request);
@@ -39,8 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { name, email, password } = parsed.data;
   const result = await callAuthEndpoint(app.auth, request, "/sign-up/email", { name, email, password });
-  if (!result.ok)
-    return data<ActionResult>({ tone: "error", message: authErrorText(t, result.body), values }, result.status);
+  if (!result.ok) {
+    const answer = { tone: "error", message: authErrorText(t, result.body), values } as const;
+    return data<ActionResult>(answer, { status: result.status, headers: result.retryAfter });
+  }
   return redirectWithCookies("/", [...result.cookies, flashCookie("register")]);
 }
 

@@ -26,6 +26,11 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+/** A refused subscription's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /**
  * Anyone subscribes with an email; the answer is the same whether the address was new,
  * waiting for its confirmation or already subscribed (only the mail it gets differs).

@@ -76,6 +76,12 @@ const pathParam = fc.oneof(
   fc.integer().map(String),
   fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%00", "' or 1=1 --", "a".repeat(5000)),
 );
+/** What a log line must never carry raw: NUL, line breaks, and a line dressed as a log entry. */
+const FORGED_ENTRY = '{"level":60,"time":"2026-01-01T00:00:00.000Z","service":"club-website","msg":"forged"}';
+const hostileText = fc
+  .tuple(fc.string(), fc.constantFrom("\u0000", "\n", "\r\n", "\u2028", `\n${FORGED_ENTRY}\n`), fc.string())
+  .map(([before, inserted, after]) => `${before}${inserted}${after}`);
+const signInField = fc.oneof(hostileText, fc.string(), fc.emailAddress());
 const FOREIGN_ORIGINS = ["https://evil.example", "null", "http://127.0.0.1.evil.example"];
 const contentType = fc.constantFrom(
   "application/json",
@@ -95,6 +101,7 @@ describe("API fuzzing", () => {
       PUBLIC_FORM_RATE_LIMIT_MAX: "1000000",
       UPLOAD_RATE_LIMIT_MAX: "1000000",
       RENDER_RATE_LIMIT_MAX: "1000000",
+      AUTH_RATE_LIMIT_MAX: "1000000",
     });
     operations = await apiOperations(server.baseUrl);
     const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
@@ -177,5 +184,57 @@ describe("API fuzzing", () => {
         },
       },
     );
+  });
+  it(`answers sign-in and sign-up fields with NUL and line breaks below 500, and logs one JSON object a line (${Math.ceil(RUNS / 5)} cases)`, async () => {
+    const mark = server.output().length;
+    const request = fc.record({
+      target: fc.constantFrom("/api/auth/sign-in/email", "/api/auth/sign-up/email", "/login", "/register"),
+      email: signInField,
+      password: signInField,
+      name: signInField,
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ target, email, password, name }) => {
+        const fields = { email, password, name, passwordRetype: password };
+        const asForm = !target.startsWith("/api/");
+        const response = await fetch(`${server.baseUrl}${target}`, {
+          method: "POST",
+          headers: {
+            Origin: server.baseUrl,
+            "Content-Type": asForm ? "application/x-www-form-urlencoded" : "application/json",
+          },
+          body: asForm ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
+          redirect: "manual",
+        });
+        const text = await response.text();
+        expect(response.status, `${target} ${JSON.stringify(fields)}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: Math.ceil(RUNS / 5) },
+    );
+    // The log lines of those requests have reached us once a later one's has: a form posted
+    // from another site is refused with a warning that names the request.
+    const probe = await fetch(`${server.baseUrl}/login`, {
+      method: "POST",
+      headers: { Origin: FOREIGN_ORIGINS[0]!, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=probe",
+    });
+    const probeId = String(probe.headers.get("x-request-id"));
+    await expect.poll(() => server.output().slice(mark).includes(probeId), { timeout: 30_000 }).toBe(true);
+    const lines = server
+      .output()
+      .slice(mark)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+    for (const line of lines) {
+      let entry: { service?: unknown; msg?: unknown } = {};
+      expect(
+        () => {
+          entry = JSON.parse(line);
+        },
+        `not one JSON object: ${line.slice(0, 300)}`,
+      ).not.toThrow();
+      expect(entry.service, line.slice(0, 300)).toBe("club-website");
+      expect(entry.msg, line.slice(0, 300)).not.toBe("forged");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { type AppContext, appContext } from "~/context";
+import { authHandler } from "~/domain/auth.server";
 import { jsonError } from "~/lib/api.server";
 import type { Route } from "./+types/auth";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/auth";
  */
 async function handle(request: Request, app: AppContext) {
   if (new URL(request.url).pathname.startsWith("/api/auth/api-key/")) return jsonError(404, "Not found");
-  return (await app.auth()).handler(request);
+  return authHandler(app.auth, request);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
