@@ -19,7 +19,7 @@ const FORGED = '\n{"level":60,"time":"2026-01-01T00:00:00.000Z","service":"club-
 
 let server: RunningServer;
 let running: Awaited<ReturnType<typeof startServerOnTestDatabase>> | undefined;
-const { call } = httpClient(() => server.baseUrl);
+const { call, signUp } = httpClient(() => server.baseUrl);
 
 beforeAll(async () => {
   running = await startServerOnTestDatabase({
@@ -123,7 +123,7 @@ describe("every 429", () => {
 
   const expectRetryAfter = (response: Response, windowSeconds: number) => {
     const value = response.headers.get("retry-after");
-    expect(value, response.url).toMatch(/^\d+$/);
+    expect(value ?? "no Retry-After", `${response.status} from ${response.url}`).toMatch(/^\d+$/);
     expect(Number(value)).toBeGreaterThanOrEqual(1);
     expect(Number(value)).toBeLessThanOrEqual(windowSeconds);
   };
@@ -160,6 +160,24 @@ describe("every 429", () => {
       AUTH_LIMIT,
     );
     expectRetryAfter(register, AUTH_WINDOW_SECONDS);
+  });
+
+  it("says in Retry-After when to try a password change again, on the profile page", async () => {
+    const password = "Quiet-harbour-lantern-7";
+    const cookie = await signUp({ name: "Changer", email: "changer@example.org", password });
+    const wrongCurrent = {
+      intent: "password",
+      currentPassword: "not-the-password-1",
+      newPassword: "Another-quiet-harbour-8",
+      newPasswordRetype: "Another-quiet-harbour-8",
+    };
+    // better-auth's own limit on /change-password: 3 calls in a 10-second window.
+    const profile = await untilLimited(
+      "/dashboard/profile",
+      () => ({ method: "POST", form: wrongCurrent, cookie, headers: fromSite() }),
+      3,
+    );
+    expectRetryAfter(profile, 10);
   });
 
   it("says in Retry-After when to subscribe again", async () => {

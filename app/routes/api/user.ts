@@ -21,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.email !== user.email) return jsonError(403, "You can only update your own account.");
   // Through better-auth, which renews its signed copy of the session a browser shows names from.
   const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: input.displayName });
-  if (!renamed.ok) return jsonError(renamed.status, authErrorMessage(renamed));
+  if (!renamed.ok) {
+    const refusal = jsonError(renamed.status, authErrorMessage(renamed));
+    for (const [name, value] of Object.entries(renamed.retryAfter)) refusal.headers.set(name, value);
+    return refusal;
+  }
   const headers = new Headers();
   for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
   return Response.json({ _id: user.id, modifiedCount: 1 }, { headers });

@@ -31,6 +31,11 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "dashboard.profile.heading");
 }
 
+/** A refused rename's or password change's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
@@ -75,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!renamed.ok) {
       return data<ActionResult>(
         { tone: "error", message: authErrorMessage(renamed), values: parsed.values },
-        renamed.status,
+        { status: renamed.status, headers: renamed.retryAfter },
       );
     }
     const headers = new Headers();
@@ -98,7 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const problem = newPasswordProblem(t, result.body);
     const message = problem ?? authErrorText(t, result.body);
     const errors = problem ? { newPassword: problem } : undefined;
-    return data<ActionResult>({ tone: "error", message, errors, values: { intent: "password" } }, result.status);
+    const answer = { tone: "error", message, errors, values: { intent: "password" } } as const;
+    return data<ActionResult>(answer, { status: result.status, headers: result.retryAfter });
   }
   // The old session is gone: a redirect carries the new cookie before any loader runs with
   // the old one (which, without JavaScript, would have looked like a logout).
