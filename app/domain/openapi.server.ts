@@ -628,7 +628,9 @@ const standingsCalls: ApiCall[] = [
       },
       400: failure("A bad field, no file, or a file that is not of the chosen format (the message names where)"),
       ...ADMIN_ONLY,
-      413: failure("The file is over 10 MB"),
+      413: failure(
+        "The file is over 10 MB, or past an import's limits (teams, problems, lines, inflated bytes of a package, memory or time of its reading; the message names the limit)",
+      ),
       502: failure("Codeforces could not be reached, or refused the contest id"),
     },
   },

@@ -11,7 +11,9 @@ import { freeSlug } from "./crud.server";
 import { eventIsPublic } from "./events.server";
 import { optionalDateField, optionalText } from "./fields";
 import { CodeforcesFetchError, fetchCodeforcesStandings } from "./importers/codeforces";
-import { readStandingsFile, STANDINGS_MAX_BYTES } from "./importers/read-standings.server";
+import { STANDINGS_MAX_BYTES } from "./importers/read-standings.server";
+import { readStandingsIsolated } from "./importers/read-standings-isolated.server";
+import { StandingsLimitError } from "./importers/standings-limits";
 import { JUDGES, type JudgeKey } from "./members";
 import { UUID_PATTERN } from "./recent-events";
 import {
@@ -396,7 +398,7 @@ export type ImportRefusal = { message: StandingsText; errors: Record<string, Sta
 
 export type PreparedImport =
   | { ok: true; input: StandingsImportInput; preview: Awaited<ReturnType<typeof previewStandings>> }
-  | ({ ok: false } & ImportRefusal);
+  | ({ ok: false; status: 400 | 413 } & ImportRefusal);
 
 const INVALID_FIELDS = standingsText("messages.form.invalid");
 
@@ -413,20 +415,23 @@ export async function prepareImport(
   if (!parsed.success) {
     // The schema's English messages: the catalog's `messages.*` words them in the reader's language.
     const errors = Object.entries(fieldErrors(parsed.error)).map(([field, english]) => [field, { english }]);
-    return { ok: false, message: INVALID_FIELDS, errors: Object.fromEntries(errors) };
+    return { ok: false, status: 400, message: INVALID_FIELDS, errors: Object.fromEntries(errors) };
   }
   const missing = await missingLinks(db, parsed.data);
-  if (missing) return { ok: false, message: INVALID_FIELDS, errors: missing };
+  if (missing) return { ok: false, status: 400, message: INVALID_FIELDS, errors: missing };
   let standings: ImportedStandings;
   try {
-    standings = readStandingsFile(parsed.data.format, args.bytes);
+    standings = await readStandingsIsolated(parsed.data.format, args.bytes);
   } catch (error) {
     if (!(error instanceof StandingsFormatError)) throw error;
-    const message = standingsText("tools.standings.error.notReadable", {
-      format: standingsText(`tools.standings.formatLabel.${parsed.data.format}`),
-      problem: error.placed,
-    });
-    return { ok: false, message, errors: { file: message } };
+    const tooLarge = error instanceof StandingsLimitError;
+    const message = tooLarge
+      ? standingsText("tools.standings.error.tooLargeToRead", { problem: error.placed })
+      : standingsText("tools.standings.error.notReadable", {
+          format: standingsText(`tools.standings.formatLabel.${parsed.data.format}`),
+          problem: error.placed,
+        });
+    return { ok: false, status: tooLarge ? 413 : 400, message, errors: { file: message } };
   }
   return { ok: true, input: parsed.data, preview: await previewStandings(db, parsed.data, standings, args.fileName) };
 }

@@ -45,13 +45,17 @@ export function csvDownload(name: string, csv: string): Response {
 
 export type ParsedCsv = { ok: true; header: string[]; rows: string[][] } | { ok: false; message: string };
 
-/** A CSV file's header and rows, or why it can't be read; blank lines are skipped. */
-export function parseCsv(text: string): ParsedCsv {
+/**
+ * A CSV file's header and rows, or why it can't be read; blank lines are skipped. `maxRows`
+ * stops reading one row past it, so the caller can refuse a longer file having made no more.
+ */
+export function parseCsv(text: string, maxRows?: number): ParsedCsv {
   try {
     const records: string[][] = parse(text.replace(/^\uFEFF/, ""), {
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
+      ...(maxRows === undefined ? {} : { to: maxRows + 2 }),
     });
     const [header, ...rows] = records;
     if (!header) return { ok: false, message: "The file is empty." };

@@ -7,6 +7,8 @@ const ENTRY_POINTS = {
   "make-start-snapshot": "scripts/make-start-snapshot.ts",
   backup: "scripts/backup.ts",
   restore: "scripts/restore.ts",
+  // A thread of its own reads each standings file (app/domain/importers/read-standings-isolated.server.ts).
+  "standings-worker": "app/domain/importers/standings-worker.ts",
 };
 
 /**
@@ -87,5 +89,6 @@ export async function buildServerBundle({
     "make-start-snapshot": inputsOf("make-start-snapshot"),
     backup: inputsOf("backup"),
     restore: inputsOf("restore"),
+    "standings-worker": inputsOf("standings-worker"),
   };
 }

@@ -1,4 +1,3 @@
-import { type Unzipped, unzipSync } from "fflate";
 import { z } from "zod";
 import {
   type ImportedStandings,
@@ -11,7 +10,9 @@ import {
   standingsText,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
+import { unzipBounded } from "./bounded-unzip";
 import { checkJson, parseJsonText } from "./json-file";
+import { checkListLength } from "./standings-limits";
 
 /**
  * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
@@ -27,9 +28,6 @@ export interface ClicsFiles {
   awards?: string;
   contest?: string;
 }
-
-/** The most the files read from a package may hold once inflated. */
-export const MAX_PACKAGE_BYTES = 50 * 1024 * 1024;
 
 const TIME_MESSAGE = "tools.standings.error.time";
 const RELTIME = /^(\d+):([0-5]\d):([0-5]\d)(\.\d+)?$/;
@@ -300,14 +298,18 @@ function contestName(text: string): string | null {
 }
 
 function readFile<T>(file: string, text: string, schema: z.ZodType<T>): T {
-  return checkJson(schema, parseJsonText(text, file), { file });
+  const value = parseJsonText(text, file);
+  // Counted before a row is checked or converted: a file past the limits makes none of them.
+  if (file === "teams.json") checkListLength("teams", value, file);
+  if (file === "problems.json") checkListLength("problems", value, file);
+  if (file === "scoreboard.json" && typeof value === "object" && value !== null && "rows" in value) {
+    checkListLength("teams", value.rows, `${file}: rows`);
+  }
+  return checkJson(schema, value, { file });
 }
 
 const PACKAGE_FILES = ["scoreboard.json", "teams.json", "problems.json", "awards.json", "contest.json"] as const;
 type PackageFile = (typeof PACKAGE_FILES)[number];
-
-// The smallest central directory record of a zip: more entries than this allows is a forged count.
-const ZIP_ENTRY_MIN_BYTES = 46;
 
 /**
  * A contest package zipped. Its files are found by name in any folder (a package may sit in a
@@ -337,41 +339,14 @@ function packageFileName(path: string): PackageFile | undefined {
 }
 
 /**
- * Only the package's JSON files are inflated: photos, logos and submissions are skipped unread.
- * fflate inflates each into a buffer of the size its header declares, so adding the declared
- * sizes bounds the memory even when a header lies (a file then ends early and is not JSON).
+ * Only the package's JSON files are inflated, as a stream bounded by what they may hold
+ * together (`STANDINGS_MAX_INFLATED_BYTES`): photos, logos and submissions are skipped unread.
  */
-function unzipPackageFiles(zip: Uint8Array): Unzipped {
-  let entries = 0;
-  let bytes = 0;
-  try {
-    return unzipSync(zip, {
-      filter(file) {
-        entries++;
-        if (entries > zip.length / ZIP_ENTRY_MIN_BYTES) {
-          throw new StandingsFormatError(standingsText("tools.standings.error.notZip"));
-        }
-        if (!packageFileName(file.name)) return false;
-        bytes += file.originalSize;
-        if (bytes > MAX_PACKAGE_BYTES) {
-          throw new StandingsFormatError(
-            standingsText("tools.standings.error.packageTooLarge", { size: MAX_PACKAGE_BYTES / 1024 / 1024 }),
-          );
-        }
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof StandingsFormatError) throw error;
-    throw new StandingsFormatError(
-      standingsText("tools.standings.error.unreadableZip", {
-        reason: error instanceof Error ? error.message : String(error),
-      }),
-    );
-  }
+function unzipPackageFiles(zip: Uint8Array): Record<string, Uint8Array> {
+  return unzipBounded(zip, (name) => packageFileName(name) !== undefined);
 }
 
-function packageFile(found: Unzipped, name: PackageFile): string | undefined {
+function packageFile(found: Record<string, Uint8Array>, name: PackageFile): string | undefined {
   const paths = Object.keys(found).filter((path) => packageFileName(path) === name);
   const depth = (path: string) => pathParts(path).length;
   const shallowest = Math.min(...paths.map(depth));
@@ -385,7 +360,7 @@ function packageFile(found: Unzipped, name: PackageFile): string | undefined {
   return path === undefined ? undefined : new TextDecoder().decode(found[path]);
 }
 
-function requiredFile(found: Unzipped, name: PackageFile): string {
+function requiredFile(found: Record<string, Uint8Array>, name: PackageFile): string {
   const text = packageFile(found, name);
   if (text === undefined) throw new StandingsFormatError(standingsText("tools.standings.error.missingFile", { name }));
   return text;

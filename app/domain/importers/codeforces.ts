@@ -13,6 +13,7 @@ import {
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
+import { checkListLength } from "./standings-limits";
 
 /**
  * Codeforces standings as the API's `contest.standings` method answers
@@ -70,6 +71,7 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
       "status",
     );
   }
+  checkSizes(response.result);
   const result = checkJson(resultSchema, response.result, { at: ["result"] });
   const scoring: Scoring = result.contest.type === "ICPC" ? "icpc" : "score";
   const labels = result.problems.map((problem) => problem.index);
@@ -83,6 +85,13 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
     warnings: [...skippedWarnings(skipped), ...preliminaryWarnings(kept), ...rankWarnings(scoring, rows)],
     contestName: result.contest.name || null,
   };
+}
+
+/** Counted before a row is checked or converted: a file past the limits makes none of them. */
+function checkSizes(result: unknown): void {
+  if (typeof result !== "object" || result === null) return;
+  if ("rows" in result) checkListLength("teams", result.rows, "result.rows");
+  if ("problems" in result) checkListLength("problems", result.problems, "result.problems");
 }
 
 /** Codeforces could not be asked, or did not answer with the standings: the text says which. */

@@ -8,6 +8,7 @@ import {
   standingsText,
 } from "../standings";
 import { rankWarnings } from "../standings-ranking";
+import { checkCount } from "./standings-limits";
 
 /**
  * The tab-separated result files of DOMjudge and the legacy ICPC CCS requirements: a version line
@@ -60,6 +61,7 @@ function tsvLines(text: string, label: string): TsvLine[] {
     throw new StandingsFormatError(standingsText("tools.standings.error.versionLine", { label }), lineAt(1));
   }
   if (lines.length === 1) throw new StandingsFormatError(standingsText("tools.standings.error.noTeams", { label }));
+  checkCount("teams", lines.length - 1);
   return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
 }
 
@@ -162,6 +164,7 @@ function scoreboardLabels(first: TsvLine): string[] {
       lineAt(first.number),
     );
   }
+  checkCount("problems", extra / 2, lineAt(first.number));
   return Array.from({ length: extra / 2 }, (_, index) => problemLabel(index));
 }
 

@@ -10,6 +10,7 @@ import {
   standingsText,
 } from "../standings";
 import { rankRows, rankWarnings } from "../standings-ranking";
+import { checkCount, STANDINGS_MAX_TEAMS } from "./standings-limits";
 
 /**
  * The club's own standings CSV, for contests whose judge exports nothing we read: one row per
@@ -185,8 +186,10 @@ function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: Imp
 
 /** Standings from the club's CSV template (see `standingsCsvTemplate`), ICPC-scored. */
 export function parseStandingsCsv(text: string): ImportedStandings {
-  const parsed = parseCsv(text);
+  const parsed = parseCsv(text, STANDINGS_MAX_TEAMS);
   if (!parsed.ok) throw new StandingsFormatError({ english: parsed.message });
+  checkCount("teams", parsed.rows.length);
+  checkCount("problems", Math.floor((parsed.header.length - FIXED_COLUMNS.length) / 2), lineAt(1));
   const labels = headerLabels(parsed.header);
   // Spreadsheets save rows of empty cells below the data; they are no one.
   const lines = parsed.rows

@@ -7,8 +7,9 @@ import {
   type StandingsRow,
   standingsText,
 } from "../standings";
-import { rankRows } from "../standings-ranking";
+import { rankRows, refuseEmpty } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
+import { checkCount, checkListLength } from "./standings-limits";
 
 /**
  * vjudge standings, from the JSON its rank page loads (`https://vjudge.net/contest/rank/single/{id}`).
@@ -53,12 +54,16 @@ export function parseVjudgeRank(json: string, problemCount?: number): ImportedSt
   if (problemCount !== undefined && !(Number.isSafeInteger(problemCount) && problemCount > 0)) {
     throw new RangeError(`A problem count is a positive whole number, not ${problemCount}`);
   }
-  const rank = checkJson(rankSchema, parseJsonText(json));
+  const value = parseJsonText(json);
+  checkSizes(value);
+  const rank = checkJson(rankSchema, value);
   const submissions = submissionsOf(rank, problemCount);
   const inTime = submissions.filter(
     (submission) => rank.length === undefined || submission.seconds * 1000 <= rank.length,
   );
-  const labels = problemLabels(problemCount ?? submissions.reduce((count, s) => Math.max(count, s.problem + 1), 0));
+  const problems = problemCount ?? submissions.reduce((count, s) => Math.max(count, s.problem + 1), 0);
+  checkCount("problems", problems, "submissions");
+  const labels = problemLabels(problems);
   const tries = triesByParticipant(inTime);
   const firsts = firstSolves(tries);
   // Like vjudge's own board: someone who never submitted in time is not on it.
@@ -66,6 +71,7 @@ export function parseVjudgeRank(json: string, problemCount?: number): ImportedSt
     const own = tries.get(id);
     return own ? [toRow(participant, own, firsts, labels)] : [];
   });
+  refuseEmpty(rows);
   return {
     scoring: "icpc",
     problems: labels.map((label) => ({ label, name: label })),
@@ -73,6 +79,15 @@ export function parseVjudgeRank(json: string, problemCount?: number): ImportedSt
     warnings: lateWarnings(submissions.length - inTime.length),
     contestName: rank.title || null,
   };
+}
+
+/** Counted before a submission is checked or converted: a file past the limits makes none of them. */
+function checkSizes(value: unknown): void {
+  if (typeof value !== "object" || value === null) return;
+  if ("submissions" in value) checkListLength("lines", value.submissions, "submissions");
+  if ("participants" in value && typeof value.participants === "object" && value.participants !== null) {
+    checkCount("teams", Object.keys(value.participants).length, "participants");
+  }
 }
 
 /** The submissions in time order (the file's order for the same second), checked against the participants. */

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const prepared = await prepareImport(app.db, { fields: received.fields, bytes, fileName });
     if (!prepared.ok) {
       const { message, errors } = sayRefusal(translatorOf("en"), prepared);
-      return jsonError(400, message, errors);
+      return jsonError(prepared.status, message, errors);
     }
     if (new URL(request.url).searchParams.get("dryRun") === "1") {
       return Response.json({ preview: toApiPreview(prepared.preview) });

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const prepared = await prepareImport(app.db, { fields: values, bytes, fileName });
     if (!prepared.ok) {
       const { message, errors } = sayRefusal(translator, prepared);
-      return data<ActionResult>({ tone: "error", message, errors, values }, 400);
+      return data<ActionResult>({ tone: "error", message, errors, values }, prepared.status);
     }
     const id = await savePreview(app.db, { input: prepared.input, preview: prepared.preview, source: bytes, fileName });
     await recordAudit(app.db, actor, { action: "import", entity: "contests", entityId: id, label: fileName });

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type ClicsFiles, MAX_PACKAGE_BYTES, parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
+import { type ClicsFiles, parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
+import {
+  STANDINGS_MAX_INFLATED_BYTES,
+  STANDINGS_MAX_TEAMS,
+  StandingsLimitError,
+} from "~/domain/importers/standings-limits";
 import type { ImportedStandings } from "~/domain/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
@@ -356,14 +361,17 @@ function zipOf(version: Version, folder: string[], only = Object.keys(files(vers
 }
 
 /** Sets every central directory record's uncompressed size, as a zip's header may claim anything. */
+/** The zip with every local header declaring `size` inflated bytes (what a streaming reader sees first). */
 function withDeclaredSize(zip: Uint8Array, size: number): Uint8Array {
   const copy = zip.slice();
   const view = new DataView(copy.buffer);
   for (let offset = 0; offset + 4 <= copy.length; offset++) {
-    if (view.getUint32(offset, true) === 0x02014b50) view.setUint32(offset + 24, size, true);
+    if (view.getUint32(offset, true) === 0x04034b50) view.setUint32(offset + 22, size, true);
   }
   return copy;
 }
+
+const INFLATED_LIMIT_MESSAGE = `The package's files inflate to more than ${STANDINGS_MAX_INFLATED_BYTES / 1024 / 1024} MB, the most an import reads`;
 
 describe("CLICS packages (zip)", () => {
   it("find the files in a nested folder and read them as the files alone", () => {
@@ -402,23 +410,25 @@ describe("CLICS packages (zip)", () => {
     );
   });
 
-  it("refuse JSON files larger than the limit before inflating them", () => {
-    const zip = withDeclaredSize(zipOf("2023-06", []), Math.ceil(MAX_PACKAGE_BYTES / 3));
-    expect(englishRefusal(() => parseClicsPackage(zip)).message).toBe("The package's JSON files hold more than 50 MB");
+  it("refuse JSON files declared larger than the limit before inflating them", () => {
+    const zip = withDeclaredSize(zipOf("2023-06", []), Math.ceil(STANDINGS_MAX_INFLATED_BYTES / 3));
+    const error = englishRefusal(() => parseClicsPackage(zip));
+    expect(error.message).toBe(INFLATED_LIMIT_MESSAGE);
   });
 
-  it("cut a file whose header understates its size, never inflating past it", () => {
-    const zip = withDeclaredSize(zipOf("2023-06", []), 10);
-    expect(englishRefusal(() => parseClicsPackage(zip)).message).toMatch(/: not valid JSON/);
+  it("stop inflating at the limit a file whose header understates its size", () => {
+    const bomb = zipSync({ "teams.json": new Uint8Array(STANDINGS_MAX_INFLATED_BYTES + 1).fill(32) });
+    const lying = withDeclaredSize(bomb, 10);
+    expect(() => parseClicsPackage(lying)).toThrow(StandingsLimitError);
+    expect(englishRefusal(() => parseClicsPackage(lying)).message).toBe(INFLATED_LIMIT_MESSAGE);
   });
 
-  it("refuse a zip whose directory claims more files than it has room for", () => {
-    const zip = zipOf("2023-06", []);
-    const view = new DataView(zip.buffer);
-    const end = zip.length - 22;
-    expect(view.getUint32(end, true)).toBe(0x06054b50);
-    view.setUint16(end + 8, 0xffff, true);
-    expect(englishRefusal(() => parseClicsPackage(zip)).message).toBe("The file is not a valid zip");
+  it("refuse a scoreboard of more rows than the limit before reading its rows", () => {
+    const rows = Array.from({ length: STANDINGS_MAX_TEAMS + 1 }, () => ({ rank: 1 }));
+    const error = englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: JSON.stringify({ rows }) }));
+    expect(error.message).toBe(
+      `scoreboard.json: rows: The file has more than ${STANDINGS_MAX_TEAMS.toLocaleString("en")} teams (rows), the most an import takes`,
+    );
   });
 
   it("refuse a file that is not a zip", () => {

@@ -1,0 +1,73 @@
+import { StandingsFormatError, type StandingsPlace, standingsText } from "../standings";
+
+/**
+ * The most a standings import takes (decision 016, "Bounded imports"). Each is checked while the
+ * file is read, before the objects for what lies beyond it are made: a file past one is refused
+ * (413) naming the limit, never read until the server runs out of memory.
+ */
+
+/** Rows of the standings (teams or people): the largest regional contests have about 2,000. */
+export const STANDINGS_MAX_TEAMS = 5_000;
+
+/** Problems of one contest: ICPC sets have 10-15, long practice contests a few dozen. */
+export const STANDINGS_MAX_PROBLEMS = 100;
+
+/** Lines of a file read line by line (submissions of a vjudge rank, lines of a TSV or CSV besides the rows). */
+export const STANDINGS_MAX_LINES = 200_000;
+
+/** What the JSON files read from a contest package may hold together once inflated. */
+export const STANDINGS_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+
+/** The old generation of the thread that reads a file: a file needing more is refused, the server keeps running. */
+export const STANDINGS_READER_HEAP_MB = 64;
+
+/** The longest a file's reading may take before it is given up. */
+export const STANDINGS_READ_TIMEOUT_MS = 30_000;
+
+export type StandingsLimit = "teams" | "problems" | "lines" | "inflated" | "memory" | "time";
+
+/** A file past one of the limits: refused as too large (413), not as unreadable. */
+export class StandingsLimitError extends StandingsFormatError {
+  constructor(
+    readonly limit: StandingsLimit,
+    where?: StandingsPlace,
+  ) {
+    super(limitText(limit), where);
+    this.name = "StandingsLimitError";
+  }
+}
+
+function limitText(limit: StandingsLimit) {
+  switch (limit) {
+    case "teams":
+      return standingsText("tools.standings.error.limitTeams", { limit: STANDINGS_MAX_TEAMS });
+    case "problems":
+      return standingsText("tools.standings.error.limitProblems", { limit: STANDINGS_MAX_PROBLEMS });
+    case "lines":
+      return standingsText("tools.standings.error.limitLines", { limit: STANDINGS_MAX_LINES });
+    case "inflated":
+      return standingsText("tools.standings.error.limitInflated", {
+        limit: STANDINGS_MAX_INFLATED_BYTES / (1024 * 1024),
+      });
+    case "memory":
+      return standingsText("tools.standings.error.limitMemory", { limit: STANDINGS_READER_HEAP_MB });
+    case "time":
+      return standingsText("tools.standings.error.limitTime", { limit: STANDINGS_READ_TIMEOUT_MS / 1000 });
+  }
+}
+
+const LIMIT_OF: Record<"teams" | "problems" | "lines", number> = {
+  teams: STANDINGS_MAX_TEAMS,
+  problems: STANDINGS_MAX_PROBLEMS,
+  lines: STANDINGS_MAX_LINES,
+};
+
+/** Throws when `count` things of a kind pass its limit; call it with the count before making them. */
+export function checkCount(limit: "teams" | "problems" | "lines", count: number, where?: StandingsPlace): void {
+  if (count > LIMIT_OF[limit]) throw new StandingsLimitError(limit, where);
+}
+
+/** Throws when a JSON value is a list longer than the limit (a file's rows, before they are checked). */
+export function checkListLength(limit: "teams" | "problems" | "lines", value: unknown, where?: StandingsPlace): void {
+  if (Array.isArray(value)) checkCount(limit, value.length, where);
+}
