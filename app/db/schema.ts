@@ -638,6 +638,18 @@ export const contestRows = pgTable(
   ],
 );
 
+/**
+ * A team an admin linked to member profiles in a preview, remembered by its name so the next
+ * import of the same team (another contest on the same judge, next year's regional) is linked too.
+ */
+export const standingsTeamLinks = pgTable("standings_team_links", {
+  /** The team's name in lower case, its spaces as one: how files of different judges still agree. */
+  nameKey: text("name_key").primaryKey(),
+  name: text("name").notNull(),
+  studentIds: uuid("student_ids").array().notNull(),
+  linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const RANKING_RULES = ["solved-penalty", "rank-points", "score-share"] as const;
 
 /** A club ranking across contests ("Weekly contests, Spring 2026"): its contests, each weighted, and a rule. */
