@@ -9,8 +9,9 @@ import {
   type StandingsRow,
   standingsText,
 } from "../standings";
-import { rankWarnings } from "../standings-ranking";
+import { rankWarnings, refuseEmpty } from "../standings-ranking";
 import { unzipBounded } from "./bounded-unzip";
+import { type ContestState, computeScoreboard, parseEventFeed, type Scoreboard, stateOfFeed } from "./clics-event-feed";
 import { checkJson, parseJsonText } from "./json-file";
 import { checkListLength } from "./standings-limits";
 
@@ -18,15 +19,22 @@ import { checkListLength } from "./standings-limits";
  * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
  * scoreboard, teams, problems, awards and contest endpoints, or a contest package (a zip of them).
  * Reads the 2023-06 spec (times in whole minutes) and 2026-01 (times as RELTIME "h:mm:ss.uuu"),
- * and DOMjudge's non-strict extras (`first_to_solve`).
+ * the 2018-2020 scoreboard (a plain array of rows; DOMjudge's named teams `team` and problems
+ * by `label`), DOMjudge's non-strict extras (`first_to_solve`, no `num_solved`), and a package
+ * holding only its event feed (standings computed from it, `clics-event-feed.ts`).
  */
 
 export interface ClicsFiles {
-  scoreboard: string;
-  teams: string;
-  problems: string;
+  /** scoreboard.json: without it, the standings are computed from `eventFeed`. */
+  scoreboard?: string;
+  /** teams.json: without it, teams are named by their ids. */
+  teams?: string;
+  /** problems.json: a "results upload" package has none, its problems are the scoreboard's. */
+  problems?: string;
   awards?: string;
   contest?: string;
+  /** event-feed.ndjson, read when there is no scoreboard.json. */
+  eventFeed?: string;
 }
 
 const TIME_MESSAGE = "tools.standings.error.time";
@@ -78,7 +86,9 @@ const teamsSchema = z.array(
 );
 
 const cellSchema = z.object({
-  problem_id: idField,
+  // One of the two: the 2018-era DOMjudge scoreboard names problems by label only.
+  problem_id: idField.optional(),
+  label: idField.optional(),
   num_judged: z.int().min(0),
   num_pending: z.int().min(0).optional(),
   solved: z.boolean().optional(),
@@ -89,7 +99,9 @@ const cellSchema = z.object({
 
 const rowSchema = z.object({
   rank: z.int().min(1),
-  team_id: idField,
+  // One of the two: the 2018-era DOMjudge scoreboard says `team`.
+  team_id: idField.optional(),
+  team: idField.optional(),
   score: z.object({
     num_solved: z.int().min(0).optional(),
     total_time: minutesField.optional(),
@@ -98,7 +110,11 @@ const rowSchema = z.object({
   problems: z.array(cellSchema).nullish(),
 });
 
-const scoreboardSchema = z.object({ rows: z.array(rowSchema) });
+// Up to 2020 the scoreboard was its rows alone, a plain array.
+const scoreboardSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { rows: value } : value),
+  z.object({ rows: z.array(rowSchema) }),
+);
 
 const awardsSchema = z.array(
   z.object({ id: idField, citation: z.string().trim().min(1), team_ids: z.array(idField).nullish() }),
@@ -121,12 +137,26 @@ interface Context {
   awards: Map<string, string[]>;
   /** Problem id → the teams the awards name first to solve it. */
   firstSolvers: Map<string, Set<string>>;
+  /** Label → problem, for scoreboards that name problems by label. */
+  byLabel: Map<string, ClicsProblem>;
+  /** Whether teams.json was there: without it, a team is its id. */
+  hasTeams: boolean;
 }
 
 export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
-  const problems = orderedProblems(readFile("problems.json", files.problems, problemsSchema));
-  const teams = readFile("teams.json", files.teams, teamsSchema);
+  if (files.scoreboard === undefined) {
+    if (files.eventFeed === undefined) {
+      throw new StandingsFormatError(standingsText("tools.standings.error.noScoreboardOrFeed"));
+    }
+    return standingsFromFeed(files.eventFeed, files.contest);
+  }
   const scoreboard = readFile("scoreboard.json", files.scoreboard, scoreboardSchema);
+  refuseEmpty(scoreboard.rows);
+  const problems =
+    files.problems === undefined
+      ? problemsOfScoreboard(scoreboard.rows)
+      : orderedProblems(readFile("problems.json", files.problems, problemsSchema));
+  const teams = files.teams === undefined ? [] : readFile("teams.json", files.teams, teamsSchema);
   const awards = files.awards === undefined ? [] : readFile("awards.json", files.awards, awardsSchema);
   const context: Context = {
     scoring: scoreboard.rows.some((row) => row.score.score !== undefined) ? "score" : "icpc",
@@ -134,6 +164,8 @@ export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
     teams: new Map(teams.map((team) => [team.id, team])),
     awards: awardsByTeam(awards),
     firstSolvers: firstSolvers(awards),
+    byLabel: new Map(problems.map((problem) => [problem.label, problem])),
+    hasTeams: files.teams !== undefined,
   };
   const shown = scoreboard.rows.flatMap((row, index) => {
     const team = teamOf(context, row, index);
@@ -145,13 +177,35 @@ export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
     problems: problems.map(toProblem),
     rows,
     warnings: [
+      ...(context.hasTeams ? [] : [{ text: standingsText("tools.standings.warning.teamIdsAsNames") }]),
+      ...(files.problems === undefined
+        ? [{ text: standingsText("tools.standings.warning.problemsFromScoreboard") }]
+        : []),
       ...hiddenWarnings(scoreboard.rows.length - shown.length),
       ...pendingWarnings(shown.map(({ row }) => row)),
-      ...unknownAwardTeams(awards, context.teams),
+      ...(context.hasTeams ? unknownAwardTeams(awards, context.teams) : []),
       ...rankWarnings(context.scoring, rows),
     ],
     contestName: files.contest === undefined ? null : contestName(files.contest),
   };
+}
+
+/** A cell's problem as the scoreboard names it: by id, else (2018-era DOMjudge) by label. */
+const cellProblemKey = (cell: ClicsCell): string => cell.problem_id ?? cell.label ?? "";
+
+/**
+ * A results upload has no problems.json: its problems are those the scoreboard's cells name, in
+ * the order they first appear, labelled as the cells label them (their ids otherwise).
+ */
+function problemsOfScoreboard(rows: ClicsRow[]): ClicsProblem[] {
+  const problems = new Map<string, ClicsProblem>();
+  for (const row of rows) {
+    for (const cell of row.problems ?? []) {
+      const id = cellProblemKey(cell);
+      if (!problems.has(id)) problems.set(id, { id, label: cell.label ?? id, name: null, ordinal: null });
+    }
+  }
+  return [...problems.values()];
 }
 
 /** By `ordinal` when the file gives one; problems without keep the file's order, after the others. */
@@ -174,10 +228,17 @@ function toProblem(problem: ClicsProblem): StandingsProblem {
 }
 
 function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
-  const team = context.teams.get(row.team_id);
+  const teamId = row.team_id ?? row.team;
+  if (teamId === undefined)
+    throw new StandingsFormatError(
+      standingsText("tools.standings.error.required"),
+      `scoreboard.json: rows[${index}].team_id`,
+    );
+  if (!context.hasTeams) return { id: teamId, name: teamId };
+  const team = context.teams.get(teamId);
   if (!team) {
     throw new StandingsFormatError(
-      standingsText("tools.standings.error.unknownTeam", { team: row.team_id }),
+      standingsText("tools.standings.error.unknownTeam", { team: teamId }),
       `scoreboard.json: rows[${index}].team_id`,
     );
   }
@@ -188,11 +249,12 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
   const cells: Record<string, StandingsCell> = {};
   (row.problems ?? []).forEach((cell, cellIndex) => {
     const where = `scoreboard.json: rows[${index}].problems[${cellIndex}]`;
-    const problem = context.problems.get(cell.problem_id);
+    const key = cellProblemKey(cell);
+    const problem = cell.problem_id === undefined ? context.byLabel.get(key) : context.problems.get(key);
     if (!problem) {
       throw new StandingsFormatError(
-        standingsText("tools.standings.error.unknownProblem", { problem: cell.problem_id }),
-        `${where}.problem_id`,
+        standingsText("tools.standings.error.unknownProblem", { problem: key }),
+        `${where}.${cell.problem_id === undefined ? "label" : "problem_id"}`,
       );
     }
     const converted = toCell(context, cell, problem, team, where);
@@ -202,10 +264,10 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
   return {
     name: team.display_name?.trim() || team.name,
     members: [],
+    teamIds: [team.id],
     rank: row.rank,
-    solved: score
-      ? (row.score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length)
-      : required(row.score.num_solved, `scoreboard.json: rows[${index}].score.num_solved`),
+    // DOMjudge's non-strict scoreboard may leave num_solved out: its cells say it.
+    solved: row.score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length,
     penalty: score ? null : required(row.score.total_time, `scoreboard.json: rows[${index}].score.total_time`),
     score: score ? required(row.score.score, `scoreboard.json: rows[${index}].score.score`) : null,
     cells,
@@ -308,7 +370,17 @@ function readFile<T>(file: string, text: string, schema: z.ZodType<T>): T {
   return checkJson(schema, value, { file });
 }
 
-const PACKAGE_FILES = ["scoreboard.json", "teams.json", "problems.json", "awards.json", "contest.json"] as const;
+/** Where the standings are computed from the feed: CCSs and CDSs name a package's feed in these ways. */
+const EVENT_FEED_FILES = ["event-feed.ndjson", "event-feed.json", "event-feed"] as const;
+
+const PACKAGE_FILES = [
+  "scoreboard.json",
+  "teams.json",
+  "problems.json",
+  "awards.json",
+  "contest.json",
+  ...EVENT_FEED_FILES,
+] as const;
 type PackageFile = (typeof PACKAGE_FILES)[number];
 
 /**
@@ -318,12 +390,18 @@ type PackageFile = (typeof PACKAGE_FILES)[number];
  */
 export function parseClicsPackage(zip: Uint8Array): ImportedStandings {
   const found = unzipPackageFiles(zip);
+  const scoreboard = packageFile(found, "scoreboard.json");
   return parseClicsFiles({
-    scoreboard: requiredFile(found, "scoreboard.json"),
-    teams: requiredFile(found, "teams.json"),
-    problems: requiredFile(found, "problems.json"),
+    scoreboard,
+    teams: packageFile(found, "teams.json"),
+    problems: packageFile(found, "problems.json"),
     awards: packageFile(found, "awards.json"),
     contest: packageFile(found, "contest.json"),
+    // The scoreboard, when there is one, is the CCS's own word: the feed is read only without it.
+    eventFeed:
+      scoreboard === undefined
+        ? EVENT_FEED_FILES.map((name) => packageFile(found, name)).find((text) => text !== undefined)
+        : undefined,
   });
 }
 
@@ -360,8 +438,91 @@ function packageFile(found: Record<string, Uint8Array>, name: PackageFile): stri
   return path === undefined ? undefined : new TextDecoder().decode(found[path]);
 }
 
-function requiredFile(found: Record<string, Uint8Array>, name: PackageFile): string {
-  const text = packageFile(found, name);
-  if (text === undefined) throw new StandingsFormatError(standingsText("tools.standings.error.missingFile", { name }));
-  return text;
+const FEED_FILE = "event-feed.ndjson";
+
+/** Standings computed from a package's event feed, as the CCS that wrote it computed them. */
+function standingsFromFeed(feed: string, contest: string | undefined): ImportedStandings {
+  const { events, unreadableLines } = readFeed(feed);
+  const state = stateOfFeed(events);
+  if (state.problems.size === 0) {
+    throw new StandingsFormatError(standingsText("tools.standings.error.feedNoProblems"), FEED_FILE);
+  }
+  const board = computeScoreboard(state);
+  refuseEmpty(board.rows);
+  return {
+    scoring: "icpc",
+    problems: board.problems.map((problem) => ({ label: problem.label, name: problem.name })),
+    rows: feedRows(state, board),
+    warnings: feedWarnings(state, board, unreadableLines),
+    contestName: contest === undefined ? state.name : contestName(contest),
+  };
+}
+
+function readFeed(feed: string): ReturnType<typeof parseEventFeed> {
+  try {
+    return parseEventFeed(feed);
+  } catch (error) {
+    // Only a feed written as one JSON array is parsed whole: its error is the file's.
+    parseJsonText(feed, FEED_FILE);
+    throw error;
+  }
+}
+
+function feedRows(state: ContestState, board: Scoreboard): StandingsRow[] {
+  const labels = new Map(board.problems.map((problem) => [problem.id, problem.label]));
+  const citations = new Map<string, string[]>();
+  for (const award of state.awards.values()) {
+    for (const teamId of award.teamIds) citations.set(teamId, [...(citations.get(teamId) ?? []), award.citation]);
+  }
+  return board.rows.map((row) => {
+    const team = state.teams.get(row.teamId);
+    const cells: Record<string, StandingsCell> = {};
+    for (const [problemId, cell] of row.cells) {
+      // Pending submissions alone are not a try yet, as in a scoreboard.json.
+      if (cell.attempts === 0 && !cell.solved) continue;
+      cells[labels.get(problemId) ?? problemId] = {
+        solved: cell.solved,
+        attempts: cell.attempts,
+        minutes: cell.minutes,
+        firstToSolve: cell.firstToSolve,
+        score: null,
+      };
+    }
+    return {
+      name: team?.displayName || team?.name || row.teamId,
+      members: [],
+      rank: row.rank,
+      solved: row.solved,
+      penalty: row.penalty,
+      score: null,
+      cells,
+      awards: citations.get(row.teamId) ?? [],
+    };
+  });
+}
+
+function feedWarnings(state: ContestState, board: Scoreboard, unreadableLines: number[]): ImportWarning[] {
+  const warnings: ImportWarning[] = [
+    { text: standingsText("tools.standings.warning.fromFeed", { penalty: state.penaltyMinutes }) },
+  ];
+  if (board.hiddenByFreeze > 0) {
+    warnings.push({ text: standingsText("tools.standings.warning.frozenFeed", { count: board.hiddenByFreeze }) });
+  }
+  if (board.unjudged > 0) {
+    warnings.push({ text: standingsText("tools.standings.warning.pending", { pending: board.unjudged }) });
+  }
+  if (board.outsideContest > 0) {
+    warnings.push({ text: standingsText("tools.standings.warning.outsideContest", { count: board.outsideContest }) });
+  }
+  const [firstUnreadable] = unreadableLines;
+  if (firstUnreadable !== undefined) {
+    warnings.push({
+      text: standingsText("tools.standings.warning.feedLines", {
+        count: unreadableLines.length,
+        line: firstUnreadable,
+      }),
+      where: FEED_FILE,
+    });
+  }
+  return warnings;
 }

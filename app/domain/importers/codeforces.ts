@@ -11,7 +11,7 @@ import {
   type StandingsText,
   standingsText,
 } from "../standings";
-import { rankWarnings } from "../standings-ranking";
+import { compareRows, rankWarnings, refuseEmpty } from "../standings-ranking";
 import { checkJson, parseJsonText } from "./json-file";
 import { checkListLength } from "./standings-limits";
 
@@ -36,6 +36,8 @@ const rowSchema = z.object({
     // A plain string: a kind Codeforces adds later is skipped with the others, not refused.
     participantType: z.string(),
     teamName: z.string().optional(),
+    // A gym's onsite teams, replayed from the contest's own results.
+    ghost: z.boolean().optional(),
   }),
   rank: z.number().int().nonnegative(),
   points: z.number(),
@@ -45,19 +47,22 @@ const rowSchema = z.object({
 
 const resultSchema = z.object({
   contest: z.object({ name: z.string(), type: z.enum(["CF", "IOI", "ICPC"]) }),
-  problems: z.array(z.object({ index: z.string(), name: z.string() })),
+  // `points`: a problem's full marks in a scored contest, when the API gives them.
+  problems: z.array(z.object({ index: z.string(), name: z.string(), points: z.number().optional() })),
   rows: z.array(rowSchema),
 });
 
 const responseSchema = z.object({ status: z.string(), comment: z.string().optional(), result: z.unknown().optional() });
 
 type CodeforcesRow = z.infer<typeof rowSchema>;
+type CodeforcesResult = z.infer<typeof resultSchema>;
 type ProblemResult = z.infer<typeof problemResultSchema>;
 
 /** A row kept for the standings, with the API's results it came from (first solves need the seconds). */
 interface KeptRow {
   row: StandingsRow;
   results: ProblemResult[];
+  official: boolean;
 }
 
 /** The API's answer (what `fetchCodeforcesStandings` returns, or the same JSON saved from a browser). */
@@ -75,14 +80,29 @@ export function parseCodeforcesStandings(json: string): ImportedStandings {
   const result = checkJson(resultSchema, response.result, { at: ["result"] });
   const scoring: Scoring = result.contest.type === "ICPC" ? "icpc" : "score";
   const labels = result.problems.map((problem) => problem.index);
-  const { kept, skipped } = keepContestants(scoring, labels, result.rows);
-  markFirstSolves(kept, labels);
+  const { kept, skipped } = keepContestants(scoring, result, labels);
+  refuseEmpty(kept);
+  const reranked = rerankOfficial(scoring, kept, result.rows);
+  const firstRank = pageStart(result.rows);
+  if (firstRank === null) markFirstSolves(kept, labels);
   const rows = kept.map((entry) => entry.row);
+  const unofficial = kept.filter((entry) => !entry.official).length;
   return {
     scoring,
     problems: result.problems.map((problem) => ({ label: problem.index, name: problem.name || problem.index })),
     rows,
-    warnings: [...skippedWarnings(skipped), ...preliminaryWarnings(kept), ...rankWarnings(scoring, rows)],
+    warnings: [
+      ...skippedWarnings(skipped),
+      ...(unofficial > 0
+        ? [{ text: standingsText("tools.standings.warning.unofficialRows", { count: unofficial }) }]
+        : []),
+      ...(reranked ? [{ text: standingsText("tools.standings.warning.rerankedOfficial") }] : []),
+      ...(firstRank === null
+        ? []
+        : [{ text: standingsText("tools.standings.warning.pagedStandings", { first: firstRank }) }]),
+      ...preliminaryWarnings(kept),
+      ...(reranked ? [] : rankWarnings(scoring, rows)),
+    ],
     contestName: result.contest.name || null,
   };
 }
@@ -157,27 +177,75 @@ function failedComment(body: string): string | undefined {
   }
 }
 
+/** How a row takes part: ranked, listed unranked (marked), or left out. */
+type Participation = "official" | "unofficial" | "left out";
+
+/** The mark of a row listed without a rank. */
+const UNOFFICIAL_MARKS: Record<string, string> = {
+  VIRTUAL: "Virtual participant",
+  OUT_OF_COMPETITION: "Out of competition",
+};
+
+function participationOf(party: CodeforcesRow["party"]): Participation {
+  // A gym lists its onsite teams as ghosts: they are the contest's own results, whatever kind the API gives them.
+  if (party.ghost === true || party.participantType === "CONTESTANT") return "official";
+  return party.participantType in UNOFFICIAL_MARKS ? "unofficial" : "left out";
+}
+
 /**
- * Contestants, and those out of competition (they took part live, unranked). Practice and
- * virtual rows are results from other times, and managers ran the contest: counted, left out.
+ * Contestants (a gym's ghosts too) are ranked; virtual participants and those out of competition
+ * are listed unranked, marked. Practice rows are results from other times, and managers ran the
+ * contest: counted, left out.
  */
 function keepContestants(
   scoring: Scoring,
+  result: CodeforcesResult,
   labels: string[],
-  rows: CodeforcesRow[],
 ): { kept: KeptRow[]; skipped: Map<string, number> } {
   const kept: KeptRow[] = [];
   const skipped = new Map<string, number>();
-  rows.forEach((row, index) => {
+  const fullMarks = result.contest.type === "IOI" ? result.problems.map((problem) => problem.points) : null;
+  result.rows.forEach((row, index) => {
     checkResultCount(row, index, labels.length);
-    const type = row.party.participantType;
-    if (type === "CONTESTANT" || type === "OUT_OF_COMPETITION") {
-      kept.push({ row: toRow(scoring, labels, row, index), results: row.problemResults });
-    } else {
+    const participation = participationOf(row.party);
+    if (participation === "left out") {
+      const type = row.party.participantType;
       skipped.set(type, (skipped.get(type) ?? 0) + 1);
+      return;
     }
+    kept.push({
+      row: toRow(scoring, labels, row, index, fullMarks),
+      results: row.problemResults,
+      official: participation === "official",
+    });
   });
   return { kept, skipped };
+}
+
+/**
+ * Answers with the unofficial rows (`showUnofficial=true`) rank everyone together, and a gym may
+ * leave its ghosts unranked: then the official rows are ranked again among themselves.
+ */
+function rerankOfficial(scoring: Scoring, kept: KeptRow[], rows: CodeforcesRow[]): boolean {
+  const countsUnofficial = rows.some((row) => participationOf(row.party) !== "official" && row.rank > 0);
+  const official = kept.filter((entry) => entry.official).map((entry) => entry.row);
+  if (!countsUnofficial && official.every((row) => row.rank !== null)) return false;
+  const sorted = [...official].sort((a, b) => compareRows(scoring, a, b));
+  sorted.forEach((row, index) => {
+    const previous = sorted[index - 1];
+    row.rank = previous && compareRows(scoring, previous, row) === 0 ? previous.rank : index + 1;
+  });
+  return true;
+}
+
+/**
+ * The first rank of a file that holds one page of the standings (`from`, `count`, `handles`),
+ * null for the whole contest: there, ranks go 1, 2, 3… with ties repeating one, and no gap.
+ */
+function pageStart(rows: CodeforcesRow[]): number | null {
+  const ranked = rows.filter((row) => row.rank > 0);
+  const whole = ranked.every((row, index) => row.rank === index + 1 || row.rank === ranked[index - 1]?.rank);
+  return whole ? null : (ranked[0]?.rank ?? null);
 }
 
 function checkResultCount(row: CodeforcesRow, index: number, problemCount: number): void {
@@ -192,10 +260,16 @@ function checkResultCount(row: CodeforcesRow, index: number, problemCount: numbe
   }
 }
 
-function toRow(scoring: Scoring, labels: string[], row: CodeforcesRow, index: number): StandingsRow {
+function toRow(
+  scoring: Scoring,
+  labels: string[],
+  row: CodeforcesRow,
+  index: number,
+  fullMarks: (number | undefined)[] | null,
+): StandingsRow {
   const cells: Record<string, StandingsCell> = {};
   row.problemResults.forEach((result, problem) => {
-    const cell = toCell(scoring, result);
+    const cell = toCell(scoring, result, fullMarks ? fullMarks[problem] : null);
     if (cell) cells[labels[problem] as string] = cell;
   });
   const handles = row.party.members.map((member) => member.handle);
@@ -203,7 +277,8 @@ function toRow(scoring: Scoring, labels: string[], row: CodeforcesRow, index: nu
   if (!name) {
     throw new StandingsFormatError(standingsText("tools.standings.error.nobody"), `result.rows[${index}].party`);
   }
-  const official = row.party.participantType === "CONTESTANT";
+  const participation = participationOf(row.party);
+  const official = participation === "official";
   return {
     name,
     members: handles.map((handle) => ({ name: handle, handle, email: null })),
@@ -214,19 +289,24 @@ function toRow(scoring: Scoring, labels: string[], row: CodeforcesRow, index: nu
     // Hacks count in a CF round's total, so the row's points, not the sum of the cells.
     score: scoring === "score" ? row.points : null,
     cells,
-    awards: [],
+    awards: official ? [] : [UNOFFICIAL_MARKS[row.party.participantType] ?? row.party.participantType],
   };
 }
 
-function toCell(scoring: Scoring, result: ProblemResult): StandingsCell | null {
-  const solved = result.points > 0;
-  const attempts = result.rejectedAttemptCount + (solved ? 1 : 0);
+/**
+ * Points on a problem are a solve in ICPC and CF rounds (a CF round's points fall with time); in
+ * an IOI contest only full marks are (`fullMarks` undefined: the API gave none, nothing is solved).
+ */
+function toCell(scoring: Scoring, result: ProblemResult, fullMarks: number | undefined | null): StandingsCell | null {
+  const solved = fullMarks === null ? result.points > 0 : fullMarks !== undefined && result.points >= fullMarks;
+  const attempts = result.rejectedAttemptCount + (result.points > 0 ? 1 : 0);
   if (attempts === 0) return null;
   const seconds = result.bestSubmissionTimeSeconds;
   return {
     solved,
     attempts,
-    minutes: solved && seconds !== undefined ? Math.floor(seconds / 60) : null,
+    // A scored problem's best submission has its time, full marks or not.
+    minutes: result.points > 0 && seconds !== undefined ? Math.floor(seconds / 60) : null,
     firstToSolve: false,
     score: scoring === "score" ? result.points : null,
   };
@@ -235,7 +315,9 @@ function toCell(scoring: Scoring, result: ProblemResult): StandingsCell | null {
 /** First to solve counts among ranked rows, to the second (minutes would tie solves a few seconds apart). */
 function markFirstSolves(kept: KeptRow[], labels: string[]): void {
   labels.forEach((label, problem) => {
-    const times = kept.map(({ row, results }) => (row.rank === null ? undefined : solveSeconds(results[problem])));
+    const times = kept.map(({ row, results }) =>
+      row.rank === null ? undefined : solveSeconds(results[problem], row.cells[label]),
+    );
     const first = times.reduce<number>((min, time) => Math.min(min, time ?? min), Number.POSITIVE_INFINITY);
     times.forEach((time, index) => {
       const cell = kept[index]?.row.cells[label];
@@ -244,8 +326,8 @@ function markFirstSolves(kept: KeptRow[], labels: string[]): void {
   });
 }
 
-function solveSeconds(result: ProblemResult | undefined): number | undefined {
-  return result && result.points > 0 ? result.bestSubmissionTimeSeconds : undefined;
+function solveSeconds(result: ProblemResult | undefined, cell: StandingsCell | undefined): number | undefined {
+  return result && cell?.solved ? result.bestSubmissionTimeSeconds : undefined;
 }
 
 function skippedWarnings(skipped: Map<string, number>): ImportWarning[] {

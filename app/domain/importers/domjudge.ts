@@ -7,7 +7,7 @@ import {
   type StandingsText,
   standingsText,
 } from "../standings";
-import { rankWarnings } from "../standings-ranking";
+import { rankWarnings, refuseEmpty } from "../standings-ranking";
 import { checkCount } from "./standings-limits";
 
 /**
@@ -60,16 +60,20 @@ function tsvLines(text: string, label: string): TsvLine[] {
   if (lines[0] !== `${label}\t1`) {
     throw new StandingsFormatError(standingsText("tools.standings.error.versionLine", { label }), lineAt(1));
   }
-  if (lines.length === 1) throw new StandingsFormatError(standingsText("tools.standings.error.noTeams", { label }));
+  refuseEmpty(lines.slice(1));
   checkCount("teams", lines.length - 1);
   return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
 }
 
 const lineAt = (line: number) => standingsText("tools.standings.where.line", { line });
 
-/** Reads one line's fields by column, errors naming the line, the column and what it holds. */
-function fieldReader(line: TsvLine, columns: readonly string[]) {
-  if (line.fields.length !== columns.length) {
+/**
+ * Reads one line's fields by column, errors naming the line, the column and what it holds.
+ * `optionalLast`: the last column may be left off (results.tsv's group winner, when empty).
+ */
+function fieldReader(line: TsvLine, columns: readonly string[], optionalLast = false) {
+  const fits = line.fields.length === columns.length || (optionalLast && line.fields.length === columns.length - 1);
+  if (!fits) {
     throw new StandingsFormatError(
       standingsText("tools.standings.error.tsvColumns", { found: line.fields.length, expected: columns.length }),
       lineAt(line.number),
@@ -100,7 +104,9 @@ function fieldReader(line: TsvLine, columns: readonly string[]) {
 type FieldReader = ReturnType<typeof fieldReader>;
 
 function resultsRow(line: TsvLine): StandingsRow {
-  const read = fieldReader(line, RESULTS_COLUMNS);
+  // PC^2 and the World Finals' own results write 6 fields, leaving off an empty group winner;
+  // DOMjudge's reader takes both.
+  const read = fieldReader(line, RESULTS_COLUMNS, true);
   const id = read.text(0);
   if (id === "") throw read.error(0, standingsText("tools.standings.error.noTeamId"));
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
@@ -110,6 +116,7 @@ function resultsRow(line: TsvLine): StandingsRow {
   return {
     name: id,
     members: [],
+    teamIds: [id],
     rank: read.text(1) === "" ? null : read.integer(1, 1),
     solved: read.integer(3, 0),
     penalty: read.integer(4, 0),
@@ -185,8 +192,9 @@ function scoreboardRow(line: TsvLine, labels: readonly string[]): StandingsRow {
     ...SCOREBOARD_COLUMNS,
     ...labels.flatMap((label) => [`${label} submissions`, `${label} time`]),
   ]);
-  const name = read.text(0) || read.text(1);
-  if (name === "") throw read.error(0, standingsText("tools.standings.error.noTeamName"));
+  // DOMjudge 7.x writes a team without institution or external id with both empty: it keeps its
+  // line, named by it, rather than costing the whole file.
+  const name = read.text(0) || read.text(1) || `Team on line ${line.number}`;
   // Checked for a shifted column, not kept: the leaderboards break no ties by it.
   read.integer(5, -1);
   const cells: Record<string, StandingsCell> = {};
@@ -214,7 +222,12 @@ export function parseIcpcScoreboard(text: string): ImportedStandings {
   const lines = tsvLines(text, "scoreboard");
   const labels = scoreboardLabels(lines[0] as TsvLine);
   const rows = lines.map((line) => scoreboardRow(line, labels));
-  const warnings = [{ text: standingsText("tools.standings.warning.institutionNames") }, ...rankWarnings("icpc", rows)];
+  const unnamed = lines.filter((line) => !line.fields[0] && !line.fields[1]).length;
+  const warnings = [
+    { text: standingsText("tools.standings.warning.institutionNames") },
+    ...(unnamed > 0 ? [{ text: standingsText("tools.standings.warning.unnamedTeams", { count: unnamed }) }] : []),
+    ...rankWarnings("icpc", rows),
+  ];
   return {
     scoring: "icpc",
     problems: labels.map((label) => ({ label, name: label })),

@@ -16,7 +16,7 @@ function fixture(version: Version, file: string): string {
   return readFileSync(new URL(`../../fixtures/standings/clics/${version}/${file}`, import.meta.url), "utf8");
 }
 
-function files(version: Version): Required<ClicsFiles> {
+function files(version: Version): Required<Omit<ClicsFiles, "eventFeed">> {
   return {
     scoreboard: fixture(version, "scoreboard.json"),
     teams: fixture(version, "teams.json"),
@@ -57,6 +57,7 @@ const EXPECTED: ImportedStandings = {
     {
       name: "Null Pointers",
       members: [],
+      teamIds: ["t3"],
       rank: 1,
       solved: 3,
       penalty: 177,
@@ -67,6 +68,7 @@ const EXPECTED: ImportedStandings = {
     {
       name: "Segfault Sisters",
       members: [],
+      teamIds: ["t1"],
       rank: 2,
       solved: 3,
       penalty: 280,
@@ -77,6 +79,7 @@ const EXPECTED: ImportedStandings = {
     {
       name: "Off By One",
       members: [],
+      teamIds: ["t2"],
       rank: 3,
       solved: 2,
       penalty: 150,
@@ -87,6 +90,7 @@ const EXPECTED: ImportedStandings = {
     {
       name: "Stack Smashers",
       members: [],
+      teamIds: ["t5"],
       rank: 3,
       solved: 2,
       penalty: 150,
@@ -97,6 +101,7 @@ const EXPECTED: ImportedStandings = {
     {
       name: "Tabs Not Spaces",
       members: [],
+      teamIds: ["t4"],
       rank: 5,
       solved: 0,
       penalty: 0,
@@ -265,6 +270,75 @@ describe("CLICS files", () => {
   });
 });
 
+/** A contest's event feed in the 2022-07+ shape: a compile error costs nothing, a rejudging replaces a verdict. */
+const SMALL_FEED = [
+  { type: "contest", id: "cup", data: { id: "cup", name: "Feed Cup", duration: "5:00:00.000", penalty_time: 25 } },
+  { type: "judgement-types", id: "AC", data: { id: "AC", penalty: false, solved: true } },
+  { type: "judgement-types", id: "WA", data: { id: "WA", penalty: true, solved: false } },
+  { type: "judgement-types", id: "CE", data: { id: "CE", penalty: false, solved: false } },
+  { type: "problems", id: "b", data: { id: "b", label: "B", name: "Bridges", ordinal: 1 } },
+  { type: "problems", id: "a", data: { id: "a", label: "A", name: "Apples", ordinal: 0 } },
+  { type: "teams", id: "t1", data: { id: "t1", name: "Null Pointers" } },
+  { type: "teams", id: "t2", data: { id: "t2", name: "bytes", display_name: "Byte Busters" } },
+  { type: "teams", id: "jury", data: { id: "jury", name: "Jury", hidden: true } },
+  { type: "submissions", id: "s1", data: { id: "s1", team_id: "t1", problem_id: "a", contest_time: "0:30:10.000" } },
+  { type: "judgements", id: "j1", data: { id: "j1", submission_id: "s1", judgement_type_id: "AC" } },
+  { type: "submissions", id: "s2", data: { id: "s2", team_id: "t2", problem_id: "a", contest_time: "0:40:59.999" } },
+  { type: "judgements", id: "j2", data: { id: "j2", submission_id: "s2", judgement_type_id: "AC" } },
+  { type: "submissions", id: "s3", data: { id: "s3", team_id: "t1", problem_id: "b", contest_time: "1:00:00" } },
+  { type: "judgements", id: "j3", data: { id: "j3", submission_id: "s3", judgement_type_id: "CE" } },
+  { type: "submissions", id: "s4", data: { id: "s4", team_id: "t1", problem_id: "b", contest_time: "1:10:00" } },
+  { type: "judgements", id: "j4", data: { id: "j4", submission_id: "s4", judgement_type_id: "WA" } },
+  { type: "submissions", id: "s5", data: { id: "s5", team_id: "t1", problem_id: "b", contest_time: "1:35:30" } },
+  { type: "judgements", id: "j5", data: { id: "j5", submission_id: "s5", judgement_type_id: "WA" } },
+  { type: "judgements", id: "j6", data: { id: "j6", submission_id: "s5", judgement_type_id: "AC" } },
+  { type: "submissions", id: "s6", data: { id: "s6", team_id: "t2", problem_id: "b", contest_time: "2:00:00" } },
+  { type: "judgements", id: "j7", data: { id: "j7", submission_id: "s6", judgement_type_id: "WA" } },
+  { type: "submissions", id: "s7", data: { id: "s7", team_id: "jury", problem_id: "b", contest_time: "0:01:00" } },
+  { type: "judgements", id: "j8", data: { id: "j8", submission_id: "s7", judgement_type_id: "AC" } },
+]
+  .map((event) => JSON.stringify(event))
+  .join("\n");
+
+describe("CLICS scoreboards of other years and packages", () => {
+  it("read the 2018-2020 scoreboard, a plain array of rows (team, label) as DOMjudge wrote it", () => {
+    const scoreboard = JSON.parse(fixture("2023-06", "scoreboard.json"));
+    const problems = JSON.parse(fixture("2023-06", "problems.json")) as { id: string; label: string }[];
+    const labelOf = new Map(problems.map((problem) => [problem.id, problem.label]));
+    const rows = (scoreboard.rows as EditableRow[]).map(({ team_id, problems: cells, ...row }) => ({
+      ...row,
+      team: team_id,
+      problems: cells.map(({ problem_id, ...cell }) => ({ ...cell, label: labelOf.get(String(problem_id)) })),
+    }));
+    expect(parseClicsFiles({ ...files("2023-06"), scoreboard: JSON.stringify(rows) })).toEqual(EXPECTED);
+    const plainArray = JSON.stringify(scoreboard.rows);
+    expect(parseClicsFiles({ ...files("2023-06"), scoreboard: plainArray })).toEqual(EXPECTED);
+  });
+
+  it("count the solved cells of an ICPC row without num_solved (DOMjudge's non-strict scoreboard)", () => {
+    const scoreboard = editedScoreboard("2023-06", ({ rows }) => {
+      for (const row of rows) delete (row.score as JsonObject).num_solved;
+    });
+    expect(parseClicsFiles({ ...files("2023-06"), scoreboard })).toEqual(EXPECTED);
+  });
+
+  it("name teams by their ids, with one warning, when there is no teams.json", () => {
+    const standings = parseClicsFiles({ ...files("2023-06"), teams: undefined });
+    expect(standings.rows.map((row) => row.name)).toEqual(
+      ["t3", "t1", "t2", "t5", "t4", "t6"].slice(0, standings.rows.length),
+    );
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toContain(
+      "Team names are the judge's ids: the package has no teams.json.",
+    );
+  });
+
+  it("refuse a file that lists no team, as every format does", () => {
+    expect(englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: '{"rows": []}' })).message).toBe(
+      "The file holds no team or participant: there are no standings to import.",
+    );
+  });
+});
+
 describe("CLICS files refused", () => {
   it("malformed JSON, naming the file and the line", () => {
     const error = englishRefusal(() =>
@@ -398,9 +472,37 @@ describe("CLICS packages (zip)", () => {
     expect(parseClicsPackage(zip)).toEqual(EXPECTED);
   });
 
-  it("refuse a zip without problems.json, naming it", () => {
-    const error = englishRefusal(() => parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "awards"])));
-    expect(error.message).toBe("The zip has no problems.json (looked in every folder)");
+  it("read a results upload without problems.json, its problems taken from the scoreboard", () => {
+    const standings = parseClicsPackage(zipOf("2023-06", ["api"], ["scoreboard", "teams", "awards"]));
+    expect(standings.problems.map((problem) => problem.label)).toEqual(["apples", "bridges", "cipher", "dance"]);
+    expect(standings.rows.map((row) => [row.name, row.rank, row.solved, row.penalty])).toEqual(
+      EXPECTED.rows.map((row) => [row.name, row.rank, row.solved, row.penalty]),
+    );
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toEqual([
+      "The package has no problems.json: the problems are the scoreboard's, without their names.",
+    ]);
+  });
+
+  it("refuse a zip with neither scoreboard.json nor an event feed, naming both", () => {
+    const error = englishRefusal(() => parseClicsPackage(zipOf("2023-06", ["api"], ["teams", "problems"])));
+    expect(error.message).toBe("The zip has neither scoreboard.json nor event-feed.ndjson (looked in every folder)");
+  });
+
+  it("compute the standings of a package holding only event-feed.ndjson", () => {
+    const zip = zipSync({ contest: { "event-feed.ndjson": strToU8(SMALL_FEED) } });
+    const standings = parseClicsPackage(zip);
+    expect(standings.contestName).toBe("Feed Cup");
+    expect(standings.problems).toEqual([
+      { label: "A", name: "Apples" },
+      { label: "B", name: "Bridges" },
+    ]);
+    expect(standings.rows.map((row) => [row.name, row.rank, row.solved, row.penalty, row.cells])).toEqual([
+      ["Null Pointers", 1, 2, 30 + 95 + 25, { A: solvedAt(30, 1, true), B: solvedAt(95, 2, true) }],
+      ["Byte Busters", 2, 1, 40, { A: solvedAt(40, 1), B: failed(1) }],
+    ]);
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toEqual([
+      "Computed from the event feed by the ICPC rule: 25 minutes per rejected try, ties broken by the last accepted submission.",
+    ]);
   });
 
   it("refuse a zip with two contests side by side", () => {

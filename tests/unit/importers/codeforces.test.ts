@@ -33,11 +33,11 @@ describe("an ICPC contest", () => {
       { label: "B", name: "Bridges" },
       { label: "C", name: "Cards" },
     ]);
-    expect(column(standings, "name")).toEqual(["Alpha", "dave_r, erin_s", "carol_t", "frank_u"]);
-    expect(column(standings, "rank")).toEqual([1, 1, 3, 4]);
-    expect(column(standings, "solved")).toEqual([2, 2, 2, 1]);
-    expect(column(standings, "penalty")).toEqual([150, 150, 170, 60]);
-    expect(column(standings, "score")).toEqual([null, null, null, null]);
+    expect(column(standings, "name")).toEqual(["Alpha", "dave_r, erin_s", "carol_t", "frank_u", "heidi_w"]);
+    expect(column(standings, "rank")).toEqual([1, 1, 3, 4, null]);
+    expect(column(standings, "solved")).toEqual([2, 2, 2, 1, 1]);
+    expect(column(standings, "penalty").slice(0, 4)).toEqual([150, 150, 170, 60]);
+    expect(column(standings, "score")).toEqual([null, null, null, null, null]);
   });
 
   it("names a team by its team name, and lists its members by handle", () => {
@@ -64,11 +64,47 @@ describe("an ICPC contest", () => {
     expect(firstSolves(standings)).toEqual(["Alpha: B", "dave_r, erin_s: B", "carol_t: A", "frank_u: C"]);
   });
 
-  it("leaves out practice, virtual and manager rows with one warning counting each kind", () => {
+  it("leaves out practice and manager rows, and lists a virtual participant marked, without a rank", () => {
     expect(standings.rows.map((row) => row.name)).not.toContain("grace_v");
+    const virtual = standings.rows.filter((row) => row.rank === null);
+    expect(virtual.map((row) => [row.name, row.awards])).toEqual([["heidi_w", ["Virtual participant"]]]);
     expect(englishWarnings(standings.warnings)).toEqual([
-      { message: "Left out the rows that are not contestants: 2 practice, 1 virtual, 1 manager" },
+      { message: "Left out the rows that are not contestants: 2 practice, 1 manager" },
+      { message: "1 row is not official (virtual, out of competition): listed, marked, without a rank" },
     ]);
+  });
+
+  it("ranks the official rows again among themselves when the file's ranks count the unofficial ones", () => {
+    const file = JSON.parse(fixture("icpc.json"));
+    // As showUnofficial=true answers: a virtual participant ranked among the contestants.
+    const rows = file.result.rows as { party: { participantType: string }; rank: number }[];
+    const virtual = rows.find((row) => row.party.participantType === "VIRTUAL");
+    if (!virtual) throw new Error("the fixture has a virtual row");
+    rows.splice(rows.indexOf(virtual), 1);
+    rows.splice(1, 0, { ...virtual, rank: 2 });
+    rows.forEach((row, index) => {
+      if (row.party.participantType === "CONTESTANT") row.rank = [1, 1, 3, 4, 5][index] ?? row.rank;
+    });
+    const reranked = parseCodeforcesStandings(JSON.stringify(file));
+    expect(reranked.rows.filter((row) => row.rank !== null).map((row) => [row.name, row.rank])).toEqual([
+      ["Alpha", 1],
+      ["dave_r, erin_s", 1],
+      ["carol_t", 3],
+      ["frank_u", 4],
+    ]);
+    expect(englishWarnings(reranked.warnings).map((warning) => warning.message)).toContain(
+      "The file's ranks counted the rows that are not official: the official rows are ranked again among themselves",
+    );
+  });
+
+  it("marks no first solve in one page of the standings (the 36th of a whole round is not first)", () => {
+    const file = JSON.parse(fixture("icpc.json"));
+    file.result.rows = file.result.rows.slice(2, 4);
+    const page = parseCodeforcesStandings(JSON.stringify(file));
+    expect(firstSolves(page)).toEqual([]);
+    expect(englishWarnings(page.warnings).map((warning) => warning.message)).toContain(
+      "The file holds one page of the standings (its first rank is 3), not the whole contest: no first solves are marked",
+    );
   });
 });
 
@@ -82,7 +118,10 @@ describe("a CF round", () => {
     expect(column(standings, "score")).toEqual([1848, 1660, 1440, 1440, 0]);
     expect(column(standings, "solved")).toEqual([2, 2, 2, 1, 0]);
     expect(column(standings, "penalty")).toEqual([null, null, null, null, null]);
-    expect(englishWarnings(standings.warnings)).toEqual([]);
+    expect(standings.rows[1]?.awards).toEqual(["Out of competition"]);
+    expect(englishWarnings(standings.warnings)).toEqual([
+      { message: "1 row is not official (virtual, out of competition): listed, marked, without a rank" },
+    ]);
   });
 
   it("gives each cell its points, and counts a problem with only rejections as tried", () => {
@@ -109,30 +148,68 @@ describe("a CF round", () => {
     const warnings = englishWarnings(parseCodeforcesStandings(JSON.stringify(file)).warnings).map(
       (warning) => warning.message,
     );
-    expect(warnings).toEqual(["plover (rank 2) has a better result than heron (rank 2) above it"]);
+    expect(warnings).toEqual([
+      "1 row is not official (virtual, out of competition): listed, marked, without a rank",
+      "plover (rank 2) has a better result than heron (rank 2) above it",
+    ]);
+  });
+});
+
+describe("a gym contest", () => {
+  it("keeps the onsite teams, which the gym lists as ghosts, and ranks them", () => {
+    const file = JSON.parse(fixture("icpc.json"));
+    file.result.rows = file.result.rows
+      .filter((row: { party: { participantType: string } }) => row.party.participantType === "CONTESTANT")
+      .map((row: { party: Record<string, unknown> }, index: number) => ({
+        ...row,
+        party: {
+          contestId: 104000,
+          members: [],
+          participantType: "PRACTICE",
+          teamName: `Onsite ${index}`,
+          ghost: true,
+        },
+      }));
+    const gym = parseCodeforcesStandings(JSON.stringify(file));
+    expect(gym.rows.map((row) => [row.name, row.rank, row.members])).toEqual([
+      ["Onsite 0", 1, []],
+      ["Onsite 1", 1, []],
+      ["Onsite 2", 3, []],
+      ["Onsite 3", 4, []],
+    ]);
+  });
+});
+
+describe("an empty answer", () => {
+  it("is refused, as an empty file of any format", () => {
+    const file = JSON.parse(fixture("icpc.json"));
+    file.result.rows = [];
+    expect(englishRefusal(() => parseCodeforcesStandings(JSON.stringify(file))).message).toBe(
+      "The file holds no team or participant: there are no standings to import.",
+    );
   });
 });
 
 describe("an IOI contest", () => {
   const standings = parseCodeforcesStandings(fixture("ioi.json"));
 
-  it("counts a problem with points as solved, and warns of preliminary results", () => {
+  it("counts only full marks as solved, keeps partial points, and warns of preliminary results", () => {
     expect(standings.scoring).toBe("score");
     expect(standings.problems).toEqual([
       { label: "A", name: "Tiles" },
       { label: "B", name: "B" },
     ]);
     expect(column(standings, "score")).toEqual([170, 100, 0]);
-    expect(column(standings, "solved")).toEqual([2, 1, 0]);
+    expect(column(standings, "solved")).toEqual([1, 1, 0]);
     expect(standings.rows[0]?.cells.B).toEqual({
-      solved: true,
+      solved: false,
       attempts: 4,
       minutes: 150,
-      firstToSolve: true,
+      firstToSolve: false,
       score: 70,
     });
     expect(standings.rows[2]?.cells).toEqual({});
-    expect(firstSolves(standings)).toEqual(["lark: B", "finch: A"]);
+    expect(firstSolves(standings)).toEqual(["finch: A"]);
     expect(englishWarnings(standings.warnings)).toEqual([
       { message: "Some results are preliminary: points can still change in the system tests" },
     ]);

@@ -76,7 +76,31 @@ describe("parseDomjudgeResults", () => {
   });
 
   it("refuses a file with no team", () => {
-    expect(englishRefusal(() => parseDomjudgeResults("results\t1\n\n")).message).toMatch(/no team/);
+    expect(englishRefusal(() => parseDomjudgeResults("results\t1\n\n")).message).toBe(
+      "The file holds no team or participant: there are no standings to import.",
+    );
+  });
+
+  it("reads lines of 6 fields, the empty group winner left off (PC^2, World Finals results)", () => {
+    const standings = parseDomjudgeResults(
+      "results\t1\n870679\t1\tGold Medal\t9\t995\t216\n870257\t2\t\t8\t990\t230\tAsia East\n",
+    );
+    expect(standings.rows.map((row) => [row.name, row.rank, row.solved, row.penalty, row.awards])).toEqual([
+      ["870679", 1, 9, 995, ["Gold Medal"]],
+      ["870257", 2, 8, 990, ["Group winner: Asia East"]],
+    ]);
+  });
+
+  it("says once, not per pair, that teams sharing a rank have different results", () => {
+    const lines = ["results\t1", "1\t1\t\t9\t900\t200"];
+    for (let team = 2; team <= 30; team++) lines.push(`${team}\t13\tHighest Honors\t7\t${2000 - team * 10}\t250`);
+    const standings = parseDomjudgeResults(
+      `${lines.join("\n")}\n`,
+      new Map([...Array(31).keys()].map((id) => [String(id), `T${id}`])),
+    );
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toEqual([
+      "29 teams share rank 13 though their results differ (the judge's rule for honourable mentions): ranks kept as the file gives them",
+    ]);
   });
 
   it("warns where the file's ranks disagree with its results", () => {
@@ -142,6 +166,17 @@ describe("parseIcpcScoreboard", () => {
       'line 1: the first line must be "scoreboard", a tab and "1"; is this the right format?',
     );
     expect(englishRefusal(() => parseIcpcScoreboard(fixture("domjudge/results.tsv"))).where).toBe("line 1");
+  });
+
+  it("names a team with neither institution nor external id by its line, instead of refusing the file", () => {
+    const standings = parseIcpcScoreboard("scoreboard\t1\nMIT\t1\t1\t1\t20\t20\t1\t20\n\t\t2\t0\t0\t0\t1\t-1\n");
+    expect(standings.rows.map((row) => [row.name, row.rank, row.solved])).toEqual([
+      ["MIT", 1, 1],
+      ["Team on line 3", 2, 0],
+    ]);
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toContain(
+      "1 team has neither institution nor external id: named by its line in the file",
+    );
   });
 
   it("refuses a row with fewer columns than the first", () => {

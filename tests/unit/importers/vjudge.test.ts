@@ -124,6 +124,17 @@ describe("details", () => {
 });
 
 describe("refusals", () => {
+  it("refuses a contest nobody submitted to in time, as an empty file of any format", () => {
+    const nobody = JSON.stringify({
+      participants: { "1": ["ann", "Ann"] },
+      submissions: [[1, 0, 1, 9000]],
+      length: 3_600_000,
+    });
+    expect(englishRefusal(() => parseVjudgeRank(nobody)).message).toBe(
+      "The file holds no team or participant: there are no standings to import.",
+    );
+  });
+
   it("refuses what is not JSON, or lacks participants or submissions", () => {
     expect(englishRefusal(() => parseVjudgeRank("<html>")).message).toBe("not valid JSON (Unexpected token '<')");
     expect(englishRefusal(() => parseVjudgeRank(JSON.stringify({ submissions: [] }))).message).toBe(
@@ -185,7 +196,8 @@ describe("any list of submissions", () => {
 
   it("ranks in ICPC order, with penalties as the rules give them", () => {
     fc.assert(
-      fc.property(fc.array(submission, { maxLength: 60 }), (submissions) => {
+      // An empty list is refused (no standings), as the refusals above show.
+      fc.property(fc.array(submission, { minLength: 1, maxLength: 60 }), (submissions) => {
         const { rows } = parseVjudgeRank(rankFile(PARTICIPANTS, submissions));
         rows.forEach((row, index) => {
           expect(row.rank).toBe(1 + rows.filter((other) => better(other, row)).length);
