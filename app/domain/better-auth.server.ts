@@ -186,7 +186,9 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
       customRules: { "/sign-in/*": authRateLimit, "/sign-up/*": authRateLimit },
     },
     logger: {
-      level: "warn",
+      // At "warn" or "error" better-auth also prints each refused request (a 415, say) with its own
+      // console logger, as an error; at "info" its messages come only here, and LOG_LEVEL filters them.
+      level: "info",
       // better-auth reports everyday failures (a wrong password) as errors; real faults still reach the request log.
       log: (level, message, ...args) => log[level === "error" ? "warn" : level]({ args }, `better-auth: ${message}`),
     },

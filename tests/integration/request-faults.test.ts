@@ -226,7 +226,7 @@ function chunkedBody(head: string, megabytes: number): ReadableStream<Uint8Array
 }
 
 describe("a client's faults", () => {
-  it("are logged at info or warn, without a stack: a foreign origin, a body too large, an upload cut off", async () => {
+  it("are logged at info or warn, without a stack: a foreign origin, a body too large or unreadable, an upload cut off", async () => {
     const mark = server.output().length;
     const ids: (string | null | undefined)[] = [];
 
@@ -235,6 +235,14 @@ describe("a client's faults", () => {
       expect(response.status, path).toBe(403);
       ids.push(response.headers.get("x-request-id"));
     }
+    // better-auth refuses a body type it doesn't read with 415.
+    const unreadable = await call("/api/auth/sign-in/email", {
+      method: "POST",
+      body: "email=a@example.org",
+      headers: { ...fromSite(), "Content-Type": "text/plain" },
+    });
+    expect(unreadable.status).toBe(415);
+    ids.push(unreadable.headers.get("x-request-id"));
     const crossSiteForm = await call("/login", {
       method: "POST",
       form: { email: "a@example.org" },
