@@ -8,7 +8,7 @@ import path from "node:path";
 import { pgliteLockPath } from "~/db/client.server";
 import { assertDirectoryUnlocked, DatabaseLockedError } from "~/db/lock.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
-import { SERVER_NODE_FLAGS } from "../server/node-flags";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../server/node-flags";
 import { build, buildLink } from "./build/release-build";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   if ((await build({ ifChanged: true })) === "up to date") console.log("Build is up to date.");
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildLink(), "server/main.js")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, ...SERVER_ENVIRONMENT, NODE_ENV: "production" },
     stdio: "inherit",
   });
   // Ctrl-C reaches the server through the terminal's process group; a plain kill is passed on.

@@ -29,3 +29,13 @@ export const SERVER_NODE_FLAGS = [
   "--no-concurrent-recompilation",
   "--expose-gc",
 ] as const;
+
+/**
+ * The environment the server runs with besides those options. `MALLOC_MMAP_THRESHOLD_`: glibc
+ * takes a block of 128 KB or more straight from the system and gives it back when freed. By
+ * default it raises that threshold after each such free (up to 32 MB) and then keeps what image
+ * processing (libvips, and libaom encoding AVIF, on the thread pool's threads) freed in one
+ * malloc arena per thread: eight 24 MP uploads in turn held 140 MB more, this way 60 MB at the
+ * peak and nearly nothing after (docs/decisions/006-media.md).
+ */
+export const SERVER_ENVIRONMENT = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;

@@ -19,6 +19,7 @@ import { type SniffedFormat, sniffFormat } from "~/lib/media-sniff";
 import { clientKey } from "~/lib/rate-limit.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { readHead, type UploadedFile } from "~/lib/upload-stream.server";
+import { workQueue } from "~/lib/work-queue.server";
 
 export type MediaKind = (typeof media.$inferSelect)["kind"];
 
@@ -27,8 +28,12 @@ export interface MediaLimits {
   pdfMaxBytes: number;
 }
 
-/** A decoded image this large takes ~160 MB of memory; bigger ones are refused, not processed. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * 24 megapixels: a phone's 12 MP photo, a 6000x4000 camera's, a scanned A4 page at 400 dpi; the
+ * site shows nothing wider than 1280 px. Bigger ones are refused before decoding (a 40 MP PNG
+ * took ~135 MB while processed). See docs/decisions/006-media.md.
+ */
+export const MAX_IMAGE_PIXELS = 24_000_000;
 /** Longer sides are no photo or drawing but a trap (a PNG claiming 65535x1): refused. */
 const MAX_IMAGE_SIDE = 12_000;
 const DAMAGED_IMAGE = "The image could not be read: the file is damaged or incomplete.";
@@ -39,8 +44,10 @@ let sharpModule: Promise<typeof import("sharp")> | undefined;
 /** libvips is large, and most processes never see an upload: it is loaded with the first image. */
 async function loadSharp(): Promise<SharpFunction> {
   sharpModule ??= import("sharp").then((module) => {
-    // One upload at a time per core is plenty, and libvips' operation cache only costs memory here.
+    // libvips' operation cache only costs memory here, and one thread per image is enough: images
+    // are decoded one at a time (`decoding`) and each thread holds buffers of its own.
     module.default.cache(false);
+    module.default.concurrency(1);
     return module;
   });
   return (await sharpModule).default;
@@ -189,6 +196,13 @@ async function readImageSize(source: ImageSource, input: SharpOptions): Promise<
   return metadata;
 }
 
+/**
+ * Images decoded at once in this process. Decoding is where an upload's memory goes (a 24 MP
+ * image is ~70 MB of pixels); uploads beyond it wait their turn, each client holding at most
+ * its few upload slots (app/lib/upload-slots.server.ts).
+ */
+const decoding = workQueue(1);
+
 /** A file whose header reads but whose pixels don't (a truncated PNG or JPEG) is bad input, not a failure. */
 async function processImage(
   hash: string,
@@ -215,17 +229,26 @@ async function encodeImage(
   const extension = EXTENSION_OF[format];
   if (animated) return processAnimation(hash, source, format, input);
 
+  const sharp = await loadSharp();
   // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
-  const upright = (await loadSharp())(source, input).rotate();
-  const { data, info } = await encodeOriginal[format](upright.clone()).toBuffer({ resolveWithObject: true });
-  const variants = await Promise.all(
-    variantWidths(info.width).flatMap((width) =>
-      VARIANT_FORMATS.map(async (variant) => ({
-        key: variantKey(hash, width, variant),
-        bytes: await encodeVariant[variant](upright.clone().resize({ width })).toBuffer(),
-      })),
-    ),
-  );
+  const upright = () => sharp(source, input).rotate();
+  const { data, info } = await encodeOriginal[format](upright()).toBuffer({ resolveWithObject: true });
+  const widths = variantWidths(info.width);
+  // The variants come from one copy at the widest variant's size, not each from the original:
+  // the original is decoded twice instead of once per variant (seven 24 MP decodes at once).
+  const largest = await upright()
+    .resize({ width: Math.max(...widths) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = { raw: largest.info };
+  const variants: OutputFile[] = [];
+  // One after another: an AVIF encoder holds tens of MB of its own.
+  for (const width of widths) {
+    for (const variant of VARIANT_FORMATS) {
+      const bytes = await encodeVariant[variant](sharp(largest.data, pixels).resize({ width })).toBuffer();
+      variants.push({ key: variantKey(hash, width, variant), bytes });
+    }
+  }
   return {
     original: { key: `${hash}-${info.width}x${info.height}.${extension}`, bytes: data },
     variants,
@@ -315,7 +338,7 @@ export async function storeMedia({
   const earlier = await reuseEarlierUpload(db, storage, hash, uploadedBy, awaitingReview);
   if (earlier) return earlier;
 
-  const image = format === "pdf" ? null : await processImage(hash, file.path, format);
+  const image = format === "pdf" ? null : await decoding.run(() => processImage(hash, file.path, format));
   const originalKey = image?.original.key ?? `${hash}.pdf`;
   await Promise.all([
     ...(image ? [...image.variants, image.original] : []).map((output) =>

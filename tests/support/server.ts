@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const START_TIMEOUT_MS = 90_000;
@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // BASE_URL is set explicitly: Vitest puts Vite's BASE_URL ("/") into process.env.
     env: {
       ...process.env,
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PORT: String(port),
