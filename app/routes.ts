@@ -38,6 +38,8 @@ export default [
   route("subscribe/confirm/:token", "routes/subscribe.confirm.tsx"),
   route("subscriptions/:token", "routes/subscription-preferences.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  // A team invitation's link: accept (on the event's page) or decline without an account.
+  route("invitations/:token", "routes/invitation.tsx"),
   route("executive-panel-2021", "routes/executive-panel.tsx", { id: "panel-2020-2021" }),
   route("2020-panel", "routes/executive-panel.tsx", { id: "panel-2019-2020" }),
   route("2019-panel", "routes/executive-panel.tsx", { id: "panel-2018-2019" }),
@@ -63,6 +65,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/callback", "routes/login-callback.ts"),
   route("register", "routes/register.tsx"),
+  route("email-verification", "routes/email-verification.ts"),
   route("logout", "routes/logout.ts"),
   // The theme switch's form target: sets the theme cookie and goes back to the page.
   route("theme", "routes/theme.ts"),

@@ -215,13 +215,23 @@ function MyRegistrationView({ mine, ticketHref }: { mine: MyRegistration; ticket
         </ul>
       )}
       {!mine.confirmedByMe && (
-        <Form method="post" preventScrollReset className="flex flex-col gap-2">
+        <div className="flex flex-col gap-2">
           <p>{t("accounts.registration.invited", { team: mine.teamName ?? "", captain: captain?.name ?? "" })}</p>
-          <input type="hidden" name="intent" value="confirm-team" />
-          <button type="submit" className="btn-navy self-start">
-            {t("accounts.registration.confirmTeam")}
-          </button>
-        </Form>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="confirm-team" />
+              <button type="submit" className="btn-navy">
+                {t("accounts.registration.confirmTeam")}
+              </button>
+            </Form>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="decline-team" />
+              <button type="submit" className="btn border border-red-700 text-red-800 hover:bg-red-50">
+                {t("accounts.registration.declineTeam")}
+              </button>
+            </Form>
+          </div>
+        </div>
       )}
       {mine.isCaptain && mine.mayCancel && (
         <Form method="post" preventScrollReset>

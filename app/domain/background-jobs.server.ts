@@ -15,10 +15,11 @@ import {
 import { PRUNE_AUDIT_JOB, pruneAuditLog } from "./audit.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "./event-reminders.server";
 import type { MailingContext } from "./mail.server";
-import { deliverMail, mailFrom, SEND_MAIL_JOB } from "./mail.server";
+import { deliverMail, mailFrom, SEND_MAIL_JOB, SWEEP_MAILS_JOB, sweepUnqueuedMails } from "./mail.server";
 import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
 import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "./publishing.server";
 import { getSiteSettings } from "./settings.server";
+import { LAPSE_TEAMS_JOB, lapseOverdueTeams } from "./team-invitation-mails.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "./webhooks.server";
 
 /** pg-boss's shortest: a process that stops beating this long has its job handed to another. */
@@ -33,8 +34,10 @@ export interface BackgroundJobs {
  * The site's background work, run by every app process: sending mail, posting to chats,
  * publishing scheduled items and then announcing them (every minute), announcing publications
  * (every minute, and at once when asked), the weekly digest (Monday
- * 09:00 in the club's time zone), reminding registered people of their events (every minute)
- * and collecting unused uploads (every minute).
+ * 09:00 in the club's time zone), reminding registered people of their events (every minute),
+ * queueing mails a dead process wrote but never queued (every minute and at start), giving the
+ * places of teams whose time is up to the waitlist (every minute) and collecting unused uploads
+ * (every minute).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
@@ -123,6 +126,26 @@ export async function startBackgroundJobs(args: {
       },
     },
     {
+      name: SWEEP_MAILS_JOB,
+      // A missed run is made up by the next: it queues every mail still waiting.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (data, { queue }) => {
+        const { settledSeconds } = data as { settledSeconds?: number };
+        await sweepUnqueuedMails({ db, config, log, jobs: queue }, { settledSeconds });
+      },
+    },
+    {
+      name: LAPSE_TEAMS_JOB,
+      // A missed run is made up by the next: every team overdue by then lapses.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        const hold = { now: new Date(), timeZone: clubTimeZone, hours: config.TEAM_CONFIRM_HOURS };
+        await lapseOverdueTeams(await mailingContext(queue), hold);
+      },
+    },
+    {
       name: PRUNE_AUDIT_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
       schedule: { cron: "30 3 * * *", timeZone: clubTimeZone },
@@ -144,6 +167,8 @@ export async function startBackgroundJobs(args: {
     log,
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
   });
+  // Mails a process killed last time had written but not queued go out now, not at the next minute.
+  await jobs.send(SWEEP_MAILS_JOB, { settledSeconds: 0 });
   return {
     jobs,
     async stop() {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppContext } from "~/context";
 import { users } from "~/db/auth-schema";
@@ -8,7 +8,7 @@ import type { MessageKey } from "~/i18n/catalogs";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import type { Config } from "~/lib/config.server";
-import type { JobQueue } from "~/lib/job-queue.server";
+import { hasJob, type JobQueue } from "~/lib/job-queue.server";
 import type { MailTransport } from "~/lib/mail-transport.server";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { requestLanguage } from "~/lib/request-language.server";
@@ -113,8 +113,18 @@ export async function accountLanguages(db: Database, addresses: readonly string[
  * its mail's id, so queueing again after a crash sends nothing twice.
  */
 export async function queueMails(context: Omit<MailContext, "transport">, batch: NewMail[]): Promise<number> {
-  if (batch.length === 0) return 0;
-  const { db, config, jobs } = context;
+  const waiting = await writeMails(context.db, batch);
+  await queueSends(context, waiting);
+  return waiting.length;
+}
+
+/**
+ * Writes the mails and answers the ids of those not sent yet. Given a transaction, the mails
+ * are written with the change they tell of or not at all; their sends are queued after it
+ * commits (`queueSends`), and a mail whose process died before that is queued by the sweep.
+ */
+export async function writeMails(db: Database, batch: NewMail[]): Promise<string[]> {
+  if (batch.length === 0) return [];
   await db.insert(mails).values(batch).onConflictDoNothing({ target: mails.dedupeKey });
   const waiting = await db
     .select({ id: mails.id })
@@ -128,14 +138,58 @@ export async function queueMails(context: Omit<MailContext, "transport">, batch:
         eq(mails.status, "queued"),
       ),
     );
+  return waiting.map((row) => row.id);
+}
+
+/** Queues a send for each of these written mails, paced to SMTP_RATE_PER_MINUTE across every process. */
+export async function queueSends(context: Omit<MailContext, "transport">, mailIds: string[]): Promise<void> {
+  if (mailIds.length === 0) return;
+  const { db, config, jobs } = context;
   const startTimes = config.SMTP_URL
-    ? await reserveSendSlots(db, waiting.length, config.SMTP_RATE_PER_MINUTE)
-    : waiting.map(() => new Date());
+    ? await reserveSendSlots(db, mailIds.length, config.SMTP_RATE_PER_MINUTE)
+    : mailIds.map(() => new Date());
   await jobs.insert(
     SEND_MAIL_JOB,
-    waiting.map(({ id }, index) => ({ id, data: { mailId: id }, startAfter: startTimes[index] })),
+    mailIds.map((id, index) => ({ id, data: { mailId: id }, startAfter: startTimes[index] })),
   );
-  return waiting.length;
+}
+
+/** The queue whose job queues a send for every written mail that has none (a process died in between). */
+export const SWEEP_MAILS_JOB = "sweep-mails";
+
+/** A mail younger than this may still be queued by the request that wrote it. */
+const SWEEP_AFTER_SECONDS = 5;
+/** Older ones are left alone: their send was queued, ran and failed, and waits for an admin's Retry. */
+const SWEEP_WITHIN_HOURS = 24;
+const SWEEP_BATCH = 500;
+
+/**
+ * Queues a send for each mail written (with a registration, in its transaction) but never
+ * queued because its process died right after the commit: runs every minute, and at start
+ * without waiting for mails to settle (a process starting has no request of its own in flight).
+ */
+export async function sweepUnqueuedMails(
+  context: Omit<MailContext, "transport">,
+  { now = new Date(), settledSeconds = SWEEP_AFTER_SECONDS }: { now?: Date; settledSeconds?: number } = {},
+): Promise<number> {
+  const unqueued = await context.db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(
+      and(
+        eq(mails.status, "queued"),
+        eq(mails.attempts, 0),
+        sql`${mails.createdAt} between ${new Date(now.getTime() - SWEEP_WITHIN_HOURS * 3_600_000)} and ${new Date(now.getTime() - settledSeconds * 1000)}`,
+        not(hasJob(SEND_MAIL_JOB, mails.id)),
+      ),
+    )
+    .orderBy(mails.createdAt)
+    .limit(SWEEP_BATCH);
+  await queueSends(
+    context,
+    unqueued.map((row) => row.id),
+  );
+  return unqueued.length;
 }
 
 /**

@@ -457,6 +457,7 @@ const membershipCalls: ApiCall[] = [
       201: { description: "Applied", schema: inserted },
       ...BAD_BODY,
       ...NOT_SIGNED_IN,
+      403: failure("The account's email address is not confirmed yet (the link mailed at sign-up)"),
       404: failure("No such round"),
       409: failure("The round is closed, or you have applied in it already"),
     },
@@ -501,7 +502,10 @@ const registrationCalls: ApiCall[] = [
     description:
       "Within capacity a team holds a place as `pending` until every teammate confirms on the event's " +
       "page (signed in with the address named here), then `confirmed`; beyond it, `waitlisted` with its " +
-      "`position`. Teammates are mailed; so is the registrant.",
+      "`position`. A pending team that is not complete within `TEAM_CONFIRM_HOURS` (48), or by the time " +
+      "registration closes, gives its place to the waitlist. Each teammate is invited by mail (one " +
+      "invitation per address and event) and may decline; so is the registrant. Naming teammates counts " +
+      "against the registrant's invitations (10 an hour).",
     access: "signed-in",
     params: z.object({ id: z.string() }),
     body: registrationInput,
@@ -512,8 +516,9 @@ const registrationCalls: ApiCall[] = [
       403: failure("You (or a teammate) are not in a batch the event is open to"),
       404: failure("No such event"),
       409: failure(
-        "Registration is closed, the event is full without a waitlist, you are registered already, a teammate is in another team, or the team name is taken",
+        "Registration is closed, the event is full without a waitlist, you are registered already (or invited into a team: decline it first), a teammate is in another team, or the team name is taken",
       ),
+      429: failure("You have named too many teammates lately (the message says when to try again)"),
     },
   },
   {

@@ -1,10 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
+import { clubTimeZone } from "~/content/site";
+import type { Database } from "~/db/client.server";
+import { attendees, registrations } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
+import { signToken, verifyToken } from "~/lib/signed-token.server";
+import { keyedWorkQueue } from "~/lib/work-queue.server";
 import { type Actor, recordAudit } from "./audit.server";
 import type { ApiEvent } from "./events";
-import { accountLanguages, type MailingContext, mailLanguage, type NewMail, queueMails } from "./mail.server";
+import {
+  accountLanguages,
+  type MailingContext,
+  mailLanguage,
+  type NewMail,
+  queueMails,
+  queueSends,
+  writeMails,
+} from "./mail.server";
 import { renderMail } from "./mail-layout.server";
 import {
   addressesOfRegistered,
@@ -12,14 +26,16 @@ import {
   cancelRegistration,
   confirmTeammate,
   moveOffWaitlist,
+  type RegisterArgs,
+  type Registered,
   type Registrant,
-  type RegistrationInput,
-  register,
+  refusalOfConflict,
+  registerIn,
 } from "./registrations.server";
 
 /**
- * What registering, cancelling and confirming tell people by mail, written with the change
- * (through the mail queue) by the same calls the event page, the dashboard and the API use.
+ * What registering, cancelling and confirming tell people by mail, written in the same
+ * transaction as the change by the same calls the event page, the dashboard and the API use.
  * Each mail is in its recipient's language when their account has one; the registrant's own
  * confirmation is in the language they registered in.
  */
@@ -29,7 +45,19 @@ type EventRow = ApiEvent;
 const eventUrl = (context: MailingContext, event: EventRow) =>
   new URL(`${eventPagePath(event)}#registration`, context.config.BASE_URL).toString();
 
-function eventMail(
+/** What signs an invitation's link: whoever holds it may decline that one invitation, nothing else. */
+const INVITATION_PURPOSE = "team-invitation";
+
+const invitationUrl = (context: MailingContext, attendeeId: string) =>
+  new URL(
+    `/invitations/${signToken(attendeeId, context.secret, INVITATION_PURPOSE)}`,
+    context.config.BASE_URL,
+  ).toString();
+
+/** The invitation (its attendee's id) a link names; undefined for a link not made by this site. */
+export const invitationOfToken = (token: string, secret: string) => verifyToken(token, secret, INVITATION_PURPOSE);
+
+export function eventMail(
   context: MailingContext,
   event: EventRow,
   mail: {
@@ -40,8 +68,14 @@ function eventMail(
     kicker: string;
     paragraphs: string[];
     reason: string;
+    /** The mail's button; the event's page unless said otherwise. */
+    action?: { label: string; url: string };
   },
 ): NewMail {
+  const action = mail.action ?? {
+    label: translatorOf(mail.locale).t("mail.event.action"),
+    url: eventUrl(context, event),
+  };
   return {
     dedupeKey: mail.dedupeKey,
     to: mail.to,
@@ -53,33 +87,128 @@ function eventMail(
       kicker: mail.kicker,
       heading: event.name,
       paragraphs: mail.paragraphs,
-      action: { label: translatorOf(mail.locale).t("mail.event.action"), url: eventUrl(context, event) },
+      action,
       footer: { reason: mail.reason },
     }),
   };
 }
 
+/** The teammates a registration invites (everyone but its captain) with the team's name. */
+async function invitationsOf(db: Database, registrationId: string) {
+  return db
+    .select({ attendeeId: attendees.id, email: attendees.email, teamName: registrations.teamName })
+    .from(attendees)
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .where(and(eq(attendees.registrationId, registrationId), gt(attendees.position, 0)))
+    .orderBy(asc(attendees.position));
+}
+
 /** Each address's language: its account's, else `fallback`, else English. */
-async function languagesOf(context: MailingContext, addresses: string[], fallback?: Locale) {
+export async function languagesOf(context: MailingContext, addresses: string[], fallback?: Locale) {
   const stored = await accountLanguages(context.db, addresses);
   return (address: string) => mailLanguage(stored.get(address.toLowerCase()), fallback);
 }
 
-type RegisterArgs = Parameters<typeof register>[1];
+/**
+ * Makes a change and writes the mails (and the audit entry) telling of it in one transaction,
+ * so a process killed right after the commit loses no mail; their sends are queued once it has
+ * committed, and the minutely sweep queues any a dead process left.
+ */
+export async function changeAndTell<Outcome extends { ok: boolean }>(
+  context: MailingContext,
+  change: (tx: Database) => Promise<Outcome>,
+  tell: Teller<Outcome>,
+): Promise<Outcome> {
+  const { outcome, written } = await changeWithMails(context, change, tell);
+  await queueWritten(context, written);
+  return outcome;
+}
 
-/** Registers, then mails the registrant what they got and each teammate how to confirm. */
-export async function registerAndTell(context: MailingContext, args: RegisterArgs, actor: Actor) {
-  const registered = await register(context.db, args);
-  if (!registered.ok) return registered;
-  const { event, status } = registered;
-  await recordAudit(context.db, actor, {
-    action: "create",
-    entity: "registrations",
-    entityId: registered.registrationId,
-    label: `${args.registrant.email} at ${event.name}`,
-    after: { status, ...args.input },
+type Teller<Outcome> = (inTransaction: MailingContext, outcome: Extract<Outcome, { ok: true }>) => Promise<NewMail[]>;
+
+/** The change and its mails in one transaction; answers the mails to queue once it has committed. */
+async function changeWithMails<Outcome extends { ok: boolean }>(
+  context: MailingContext,
+  change: (tx: Database) => Promise<Outcome>,
+  tell: Teller<Outcome>,
+): Promise<{ outcome: Outcome; written: string[] }> {
+  let written: string[] = [];
+  const outcome = await context.db.transaction(async (tx) => {
+    const changed = await change(tx);
+    if (changed.ok) {
+      written = await writeMails(tx, await tell({ ...context, db: tx }, changed as Extract<Outcome, { ok: true }>));
+    }
+    return changed;
   });
+  return { outcome, written };
+}
+
+/** Best effort: a send not queued now is queued by the minutely sweep, and the change stands either way. */
+async function queueWritten(context: MailingContext, written: string[]) {
+  await queueSends(context, written).catch((error: unknown) => {
+    context.log.warn({ err: error }, "could not queue registration mails; the sweep queues them within a minute");
+  });
+}
+
+/**
+ * A process registers for one event one person at a time. The database decides the order across
+ * processes (the event's row is locked); in one process, a crowd waiting for that lock would hold
+ * every pooled connection and leave none to read the next visitor's session. Waiting here costs
+ * nothing, and keeps the order the requests came in.
+ */
+const registeringPerEvent = keyedWorkQueue(1);
+
+/** Registers, then mails the registrant what they got and each teammate their invitation. */
+export async function registerAndTell(context: MailingContext, args: RegisterArgs, actor: Actor) {
+  const { config } = context;
+  const rules: RegisterArgs = {
+    holdHours: config.TEAM_CONFIRM_HOURS,
+    invitationLimit: {
+      max: config.INVITATION_RATE_LIMIT_MAX,
+      windowSeconds: config.INVITATION_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    ...args,
+  };
+  const { outcome, written } = await registeringPerEvent.run(args.eventId, () =>
+    registerWithMails(context, rules, actor),
+  );
+  await queueWritten(context, written);
+  return outcome;
+}
+
+async function registerWithMails(context: MailingContext, args: RegisterArgs, actor: Actor) {
+  // Read before the event is locked: the lock is held until the mails are written.
   const languageOf = await languagesOf(context, [args.registrant.email, ...args.input.members], context.locale);
+  return changeWithMails(
+    context,
+    (tx) => registerIn(tx, args),
+    async (inTransaction, registered) => {
+      await recordAudit(inTransaction.db, actor, {
+        action: "create",
+        entity: "registrations",
+        entityId: registered.registrationId,
+        label: `${args.registrant.email} at ${registered.event.name}`,
+        after: { status: registered.status, ...args.input },
+      });
+      return [
+        registrantMail(inTransaction, registered, args, languageOf),
+        ...(await teamInvitations(inTransaction, registered, args.registrant, languageOf)),
+      ];
+    },
+  ).catch((error: unknown) => {
+    const refusal = refusalOfConflict(error, args.input);
+    if (refusal) return { outcome: refusal, written: [] };
+    throw error;
+  });
+}
+
+function registrantMail(
+  context: MailingContext,
+  registered: Registered,
+  args: RegisterArgs,
+  languageOf: (address: string) => Locale,
+) {
+  const { event, status } = registered;
   // Registering oneself is answered in the form's language; someone an admin registers gets their own.
   const locale = args.byAdmin
     ? languageOf(args.registrant.email)
@@ -89,62 +218,80 @@ export async function registerAndTell(context: MailingContext, args: RegisterArg
     status === "waitlisted"
       ? t("mail.registration.waitlisted", { position: registered.position })
       : status === "pending"
-        ? t("mail.registration.pending")
+        ? t("mail.registration.pending", { hours: context.config.TEAM_CONFIRM_HOURS })
         : t("mail.registration.registered");
   const kicker = t(
     status === "waitlisted" ? "mail.registration.kickerWaitlisted" : "mail.registration.kickerRegistered",
   );
-  const mails = [
-    eventMail(context, event, {
-      locale,
-      dedupeKey: `registered:${registered.registrationId}`,
-      to: args.registrant.email,
-      subject: t("mail.subject", { kicker, title: event.name }),
-      kicker,
-      paragraphs: [outcome],
-      reason: t("mail.registration.reason", { event: event.name }),
-    }),
-    ...teamInvites(context, event, registered.registrationId, args.registrant, args.input, languageOf),
-  ];
-  await queueMails(context, mails);
-  return registered;
+  return eventMail(context, event, {
+    locale,
+    dedupeKey: `registered:${registered.registrationId}`,
+    to: args.registrant.email,
+    subject: t("mail.subject", { kicker, title: event.name }),
+    kicker,
+    paragraphs: [outcome],
+    reason: t("mail.registration.reason", { event: event.name }),
+  });
 }
 
-function teamInvites(
+/** A team's name as a mail quotes it: what the captain typed, cut short, never in a subject. */
+const quotedTeam = (name: string | null) => {
+  const team = (name ?? "").replace(/\s+/g, " ").trim();
+  return team.length > TEAM_NAME_IN_MAIL ? `${team.slice(0, TEAM_NAME_IN_MAIL - 1)}…` : team;
+};
+const TEAM_NAME_IN_MAIL = 60;
+
+/**
+ * Each teammate's invitation, in their language, with a link to answer it (accept, or decline
+ * without an account). One invitation mail per address and event, however many teams name it:
+ * naming people is how a stranger could otherwise mail them again and again.
+ */
+async function teamInvitations(
   context: MailingContext,
-  event: EventRow,
-  registrationId: string,
+  registered: Registered,
   captain: Registrant,
-  input: RegistrationInput,
   languageOf: (address: string) => Locale,
-): NewMail[] {
-  return input.members.map((email) => {
-    const locale = languageOf(email);
+): Promise<NewMail[]> {
+  const { event } = registered;
+  if (registered.event.team_size_max === 1) return [];
+  const invited = await invitationsOf(context.db, registered.registrationId);
+  return invited.map((person) => {
+    const locale = languageOf(person.email);
     const { t } = translatorOf(locale);
-    const names = { captain: captain.email, team: input.team_name, event: event.name };
+    const names = { captain: captain.email, team: quotedTeam(person.teamName), event: event.name };
     return eventMail(context, event, {
       locale,
-      dedupeKey: `team-invite:${registrationId}:${email.toLowerCase()}`,
-      to: email,
-      subject: t("mail.invite.subject", names),
+      dedupeKey: `team-invite:${event._id}:${person.email.toLowerCase()}`,
+      to: person.email,
+      subject: t("mail.invite.subject", { event: event.name }),
       kicker: t("mail.invite.kicker"),
-      paragraphs: [t("mail.invite.named", names), t("mail.invite.howTo", { email }), t("mail.invite.notYou")],
+      paragraphs: [
+        t("mail.invite.named", names),
+        t("mail.invite.howTo", { email: person.email }),
+        t("mail.invite.notYou", names),
+      ],
+      action: { label: t("mail.invite.action"), url: invitationUrl(context, person.attendeeId) },
       reason: t("mail.invite.reason", names),
     });
   });
 }
 
-async function tellPromoted(context: MailingContext, event: EventRow, registrationIds: string[]) {
+/** Mails telling each person of these registrations that they moved off the waitlist. */
+export async function promotedMails(
+  context: MailingContext,
+  event: EventRow,
+  registrationIds: string[],
+): Promise<NewMail[]> {
+  const mails: NewMail[] = [];
   for (const registrationId of registrationIds) {
     const addresses = await addressesOfRegistration(context.db, registrationId);
     // Someone else's cancellation (or an admin) moved them up: their own language, not the actor's.
     const languageOf = await languagesOf(context, addresses);
-    await queueMails(
-      context,
-      addresses.map((to) => {
-        const locale = languageOf(to);
-        const { t } = translatorOf(locale);
-        return eventMail(context, event, {
+    for (const to of addresses) {
+      const locale = languageOf(to);
+      const { t } = translatorOf(locale);
+      mails.push(
+        eventMail(context, event, {
           locale,
           dedupeKey: `promoted:${registrationId}:${to.toLowerCase()}`,
           to,
@@ -152,10 +299,11 @@ async function tellPromoted(context: MailingContext, event: EventRow, registrati
           kicker: t("mail.promoted.kicker"),
           paragraphs: [t("mail.promoted.body")],
           reason: t("mail.promoted.reason", { event: event.name }),
-        });
-      }),
-    );
+        }),
+      );
+    }
   }
+  return mails;
 }
 
 /** Cancels, then tells whoever moved off the waitlist into the freed place. */
@@ -164,33 +312,59 @@ export async function cancelAndTell(
   args: Parameters<typeof cancelRegistration>[1],
   actor: Actor,
 ) {
-  const cancelled = await cancelRegistration(context.db, args);
-  if (!cancelled.ok) return cancelled;
-  await recordAudit(context.db, actor, {
-    action: "delete",
-    entity: "registrations",
-    entityId: args.registrationId,
-    label: `Registration at ${cancelled.event.name}`,
-    after: { status: "cancelled", promoted: cancelled.promoted },
-  });
-  await tellPromoted(context, cancelled.event, cancelled.promoted);
-  return cancelled;
+  return changeAndTell(
+    context,
+    (tx) => cancelRegistration(tx, { holdHours: context.config.TEAM_CONFIRM_HOURS, ...args }),
+    async (inTransaction, cancelled) => {
+      await recordAudit(inTransaction.db, actor, {
+        action: "delete",
+        entity: "registrations",
+        entityId: args.registrationId,
+        label: `Registration at ${cancelled.event.name}`,
+        after: { status: "cancelled", promoted: cancelled.promoted },
+      });
+      return promotedMails(inTransaction, cancelled.event, cancelled.promoted);
+    },
+  );
 }
 
 /** An admin moves a registration off the waitlist; its people are told. */
 export async function moveUpAndTell(context: MailingContext, registrationId: string, actor: Actor) {
-  const moved = await moveOffWaitlist(context.db, registrationId);
-  if (!moved.ok) return moved;
-  await recordAudit(context.db, actor, {
-    action: "update",
-    entity: "registrations",
-    entityId: registrationId,
-    label: `Registration at ${moved.event.name}`,
-    before: { status: "waitlisted" },
-    after: { status: moved.status },
+  const hold = { now: new Date(), timeZone: clubTimeZone, hours: context.config.TEAM_CONFIRM_HOURS };
+  return changeAndTell(
+    context,
+    (tx) => moveOffWaitlist(tx, registrationId, hold),
+    async (inTransaction, moved) => {
+      await recordAudit(inTransaction.db, actor, {
+        action: "update",
+        entity: "registrations",
+        entityId: registrationId,
+        label: `Registration at ${moved.event.name}`,
+        before: { status: "waitlisted" },
+        after: { status: moved.status },
+      });
+      return promotedMails(inTransaction, moved.event, [registrationId]);
+    },
+  );
+}
+
+/** Mails telling everyone in a team that it is complete and registered. */
+export async function teamConfirmedMails(context: MailingContext, event: EventRow, registrationId: string) {
+  const addresses = await addressesOfRegistration(context.db, registrationId);
+  const languageOf = await languagesOf(context, addresses);
+  return addresses.map((to) => {
+    const locale = languageOf(to);
+    const { t } = translatorOf(locale);
+    return eventMail(context, event, {
+      locale,
+      dedupeKey: `team-confirmed:${registrationId}:${to.toLowerCase()}`,
+      to,
+      subject: t("mail.teamConfirmed.subject", { event: event.name }),
+      kicker: t("mail.teamConfirmed.kicker"),
+      paragraphs: [t("mail.teamConfirmed.body")],
+      reason: t("mail.teamConfirmed.reason", { event: event.name }),
+    });
   });
-  await tellPromoted(context, moved.event, [registrationId]);
-  return moved;
 }
 
 /** A teammate confirms; when that completes the team, everyone in it is told. */
@@ -199,36 +373,22 @@ export async function confirmAndTell(
   args: Parameters<typeof confirmTeammate>[1],
   actor: Actor,
 ) {
-  const confirmed = await confirmTeammate(context.db, args);
-  if (!confirmed.ok) return confirmed;
-  await recordAudit(context.db, actor, {
-    action: "update",
-    entity: "registrations",
-    entityId: confirmed.registrationId,
-    label: `${actor.email} at ${confirmed.event.name}`,
-    after: { confirmed: actor.email, teamConfirmed: confirmed.teamConfirmed },
-  });
-  if (!confirmed.teamConfirmed) return confirmed;
-  const addresses = await addressesOfRegistration(context.db, confirmed.registrationId);
-  const languageOf = await languagesOf(context, addresses);
-  const event = confirmed.event.name;
-  await queueMails(
+  return changeAndTell(
     context,
-    addresses.map((to) => {
-      const locale = languageOf(to);
-      const { t } = translatorOf(locale);
-      return eventMail(context, confirmed.event, {
-        locale,
-        dedupeKey: `team-confirmed:${confirmed.registrationId}:${to.toLowerCase()}`,
-        to,
-        subject: t("mail.teamConfirmed.subject", { event }),
-        kicker: t("mail.teamConfirmed.kicker"),
-        paragraphs: [t("mail.teamConfirmed.body")],
-        reason: t("mail.teamConfirmed.reason", { event }),
+    (tx) => confirmTeammate(tx, args),
+    async (inTransaction, confirmed) => {
+      await recordAudit(inTransaction.db, actor, {
+        action: "update",
+        entity: "registrations",
+        entityId: confirmed.registrationId,
+        label: `${actor.email} at ${confirmed.event.name}`,
+        after: { confirmed: actor.email, teamConfirmed: confirmed.teamConfirmed },
       });
-    }),
+      return confirmed.teamConfirmed
+        ? teamConfirmedMails(inTransaction, confirmed.event, confirmed.registrationId)
+        : [];
+    },
   );
-  return confirmed;
 }
 
 /** Admins write to everyone registered (holding a place, and the waitlist when asked); returns how many mails. */

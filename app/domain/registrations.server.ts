@@ -1,8 +1,10 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { clubTimeZone } from "~/content/site";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
+import { countAttempt, type RateLimit } from "~/lib/rate-limit.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { isUniqueViolation } from "./crud.server";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
@@ -70,7 +72,7 @@ export const eventMessageInput = z.object({
 /** A refusal: the call's status, a message, and the field it is about when there is one. */
 export interface Refusal {
   ok: false;
-  status: 400 | 403 | 404 | 409;
+  status: 400 | 403 | 404 | 409 | 429;
   message: string;
   field?: "team_name" | "members";
 }
@@ -95,7 +97,7 @@ export function eventStart(event: Pick<EventRow, "starts_on" | "starts_at">, tim
 }
 
 /** Registration closes at `registration_closes`, else when the event starts. */
-function registrationDeadline(event: EventRow, timeZone: string): Date | undefined {
+export function registrationDeadline(event: EventRow, timeZone: string): Date | undefined {
   return localInstant(event.registration_closes, timeZone) ?? eventStart(event, timeZone);
 }
 
@@ -115,7 +117,30 @@ const formatLocal = (value: string) => value.replace(/^(\d{4}-\d{2}-\d{2})T(\d{2
 
 const HOLDS_PLACE: RegistrationStatus[] = ["pending", "confirmed"];
 
-async function lockEvent(tx: Database, eventId: string): Promise<EventRow | undefined> {
+/** How long a team holds a place for its teammates to confirm, unless registration closes sooner. */
+export const TEAM_HOLD_HOURS = 48;
+
+/** Addresses one person may name as teammates per window: each is a mail to someone who did not ask for it. */
+export const INVITATION_LIMIT: RateLimit = { max: 10, windowSeconds: 3600 };
+
+/** When a team given a place now stops holding it, and how the hours are counted. */
+export interface TeamHold {
+  now: Date;
+  timeZone: string;
+  hours: number;
+}
+
+/**
+ * A pending team holds its place `hours` from now, or until registration closes when that is
+ * sooner. A place given after the close (by an admin, or a cancellation then) gets the hours.
+ */
+export function pendingUntil(event: EventRow, hold: TeamHold): Date {
+  const held = new Date(hold.now.getTime() + hold.hours * 3_600_000);
+  const deadline = registrationDeadline(event, hold.timeZone);
+  return deadline && deadline > hold.now && deadline < held ? deadline : held;
+}
+
+export async function lockEvent(tx: Database, eventId: string): Promise<EventRow | undefined> {
   if (!UUID_PATTERN.test(eventId)) return undefined;
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
   return event && isPublicEventStatus(event.status) ? toApiEvent(event) : undefined;
@@ -216,68 +241,128 @@ export interface Registrant {
   email: string;
 }
 
+export type RegisterArgs = {
+  eventId: string;
+  registrant: Registrant;
+  input: RegistrationInput;
+  now: Date;
+  timeZone: string;
+  byAdmin?: boolean;
+  /** Hours a pending team holds its place (TEAM_HOLD_HOURS). */
+  holdHours?: number;
+  /** Teammates a registrant may name per window (INVITATION_LIMIT); admins are not counted. */
+  invitationLimit?: RateLimit;
+};
+
 /**
  * Registers a person (or their team, the person as captain) with the event's row locked, so
  * concurrent registrations are counted one at a time: within capacity a place (confirmed, or
  * pending until every teammate confirms), beyond it the waitlist. Admins skip the window and
  * the batch rule. Nothing is written when anything is refused.
  */
-export async function register(
-  db: Database,
-  args: {
-    eventId: string;
-    registrant: Registrant;
-    input: RegistrationInput;
-    now: Date;
-    timeZone: string;
-    byAdmin?: boolean;
-  },
-): Promise<Registered | Refusal> {
-  const { registrant, input } = args;
+export async function register(db: Database, args: RegisterArgs): Promise<Registered | Refusal> {
   try {
-    return await db.transaction(async (tx) => {
-      const event = await lockEvent(tx, args.eventId);
-      if (!event) return refuse(404, texts.noEvent);
-      if (event.status === "cancelled") return refuse(409, texts.eventCancelled);
-      const closed = args.byAdmin ? undefined : registrationClosedReason(event, args.now, args.timeZone);
-      if (closed) return refuse(409, closed);
-      const teamProblem = checkTeam(event, registrant.email, input);
-      if (teamProblem) return teamProblem;
-      if (!args.byAdmin) {
-        const ineligible = await checkEligible(tx, event, registrant.email, input.members);
-        if (ineligible) return ineligible;
-      }
-      const taken = await firstTaken(tx, event._id, [registrant.email, ...input.members]);
-      if (taken?.toLowerCase() === registrant.email.toLowerCase()) return refuse(409, texts.alreadyRegistered);
-      if (taken) return refuse(409, texts.teammateTaken(taken), "members");
-      const places = await countPlaces(tx, event);
-      if (!hasRoom(places) && !event.waitlist) return refuse(409, texts.fullNoWaitlist);
-      const complete = input.members.length === 0;
-      const status: RegistrationStatus = !hasRoom(places) ? "waitlisted" : complete ? "confirmed" : "pending";
-      const [row] = await tx
-        .insert(registrations)
-        .values({
-          eventId: event._id,
-          captainId: registrant.id,
-          teamName: event.team_size_max > 1 ? (input.team_name ?? null) : null,
-          status,
-        })
-        .returning();
-      if (!row) throw new Error("registering wrote no row");
-      await tx.insert(attendees).values(await attendeeRows(tx, row, registrant, input.members));
-      const registered: Registered = { ok: true, registrationId: row.id, status, event };
-      if (status === "waitlisted") registered.position = await waitlistPosition(tx, row);
-      return registered;
-    });
+    return await db.transaction((tx) => registerIn(tx, args));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Another registration got there between our check and our write (a team name, an address).
-    return refuse(
-      409,
-      input.team_name ? texts.teamNameTaken : texts.alreadyRegistered,
-      input.team_name ? "team_name" : undefined,
-    );
+    const refusal = refusalOfConflict(error, args.input);
+    if (refusal) return refusal;
+    throw error;
   }
+}
+
+/**
+ * Another registration got there between our check and our write (a team name, an address):
+ * a unique index refused the write, and the transaction is gone. Undefined for other errors.
+ */
+export function refusalOfConflict(error: unknown, input: RegistrationInput): Refusal | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  return refuse(
+    409,
+    input.team_name ? texts.teamNameTaken : texts.alreadyRegistered,
+    input.team_name ? "team_name" : undefined,
+  );
+}
+
+/** `register` inside the caller's transaction (which writes the mails with it); a conflict throws (`refusalOfConflict`). */
+export async function registerIn(tx: Database, args: RegisterArgs): Promise<Registered | Refusal> {
+  const { registrant, input } = args;
+  const event = await lockEvent(tx, args.eventId);
+  if (!event) return refuse(404, texts.noEvent);
+  if (event.status === "cancelled") return refuse(409, texts.eventCancelled);
+  const closed = args.byAdmin ? undefined : registrationClosedReason(event, args.now, args.timeZone);
+  if (closed) return refuse(409, closed);
+  const teamProblem = checkTeam(event, registrant.email, input);
+  if (teamProblem) return teamProblem;
+  if (!args.byAdmin) {
+    const ineligible = await checkEligible(tx, event, registrant.email, input.members);
+    if (ineligible) return ineligible;
+  }
+  const taken = await firstTaken(tx, event._id, [registrant.email, ...input.members]);
+  if (taken?.toLowerCase() === registrant.email.toLowerCase()) return refuse(409, await whyTaken(tx, event, taken));
+  if (taken) return refuse(409, texts.teammateTaken(taken), "members");
+  const places = await countPlaces(tx, event);
+  if (!hasRoom(places) && !event.waitlist) return refuse(409, texts.fullNoWaitlist);
+  if (!args.byAdmin) {
+    const tooMany = await countInvitations(tx, registrant, input.members.length, args.now, args.invitationLimit);
+    if (tooMany) return tooMany;
+  }
+  const complete = input.members.length === 0;
+  const status: RegistrationStatus = !hasRoom(places) ? "waitlisted" : complete ? "confirmed" : "pending";
+  const hold = { now: args.now, timeZone: args.timeZone, hours: args.holdHours ?? TEAM_HOLD_HOURS };
+  const [row] = await tx
+    .insert(registrations)
+    .values({
+      eventId: event._id,
+      captainId: registrant.id,
+      teamName: event.team_size_max > 1 ? (input.team_name ?? null) : null,
+      status,
+      expiresAt: status === "pending" ? pendingUntil(event, hold) : null,
+    })
+    .returning();
+  if (!row) throw new Error("registering wrote no row");
+  await tx.insert(attendees).values(await attendeeRows(tx, row, registrant, input.members));
+  const registered: Registered = { ok: true, registrationId: row.id, status, event };
+  if (status === "waitlisted") registered.position = await waitlistPosition(tx, row);
+  return registered;
+}
+
+/**
+ * Why the registrant's own address is taken: a place of their own, or only an invitation
+ * into someone's team, which they decline on the event's page to register themselves.
+ */
+async function whyTaken(tx: Database, event: EventRow, email: string): Promise<string> {
+  const [invitation] = await tx
+    .select({ teamName: registrations.teamName })
+    .from(attendees)
+    .innerJoin(registrations, eq(registrations.id, attendees.registrationId))
+    .where(
+      and(
+        eq(attendees.eventId, event._id),
+        eq(attendees.active, true),
+        isNull(attendees.confirmedAt),
+        sql`lower(${attendees.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return invitation ? texts.invitedElsewhere(invitation.teamName ?? "") : texts.alreadyRegistered;
+}
+
+/**
+ * Counts the teammates a registration names against the registrant's invitations of the window
+ * (the project's shared rate-limit table, keyed by the registrant): beyond it, nobody is named
+ * and nothing is mailed.
+ */
+async function countInvitations(
+  tx: Database,
+  registrant: Registrant,
+  invitations: number,
+  now: Date,
+  limit: RateLimit = INVITATION_LIMIT,
+): Promise<Refusal | undefined> {
+  if (invitations === 0) return undefined;
+  const key = registrant.id ?? registrant.email.toLowerCase();
+  const verdict = await countAttempt(tx, "team-invitations", key, { ...limit, cost: invitations, now: now.getTime() });
+  if (!verdict.limited) return undefined;
+  return refuse(429, texts.tooManyInvitations(Math.ceil(verdict.retryAfterSeconds / 60)), "members");
 }
 
 async function attendeeRows(tx: Database, registration: RegistrationRow, captain: Registrant, teammates: string[]) {
@@ -328,15 +413,28 @@ async function isComplete(db: Database, registrationId: string): Promise<boolean
   return (row?.unconfirmed ?? 0) === 0;
 }
 
-/** A registration given a place: confirmed when its team is complete, else pending. */
-async function givePlace(tx: Database, registrationId: string): Promise<RegistrationStatus> {
+/**
+ * A registration given a place: confirmed when its team is complete, else pending until `until`
+ * (a team already pending keeps its time when `until` is left out).
+ */
+export async function givePlace(tx: Database, registrationId: string, until?: Date): Promise<RegistrationStatus> {
   const status: RegistrationStatus = (await isComplete(tx, registrationId)) ? "confirmed" : "pending";
-  await tx.update(registrations).set({ status }).where(eq(registrations.id, registrationId));
+  const expiry = status === "confirmed" ? { expiresAt: null } : until ? { expiresAt: until } : {};
+  await tx
+    .update(registrations)
+    .set({ status, ...expiry })
+    .where(eq(registrations.id, registrationId));
   return status;
 }
 
+const defaultHold = (timeZone: string, hours = TEAM_HOLD_HOURS, now = new Date()): TeamHold => ({
+  now,
+  timeZone,
+  hours,
+});
+
 /** Gives free places to the first in line, in order; returns who moved up. */
-async function fillPlaces(tx: Database, event: EventRow): Promise<string[]> {
+export async function fillPlaces(tx: Database, event: EventRow, hold: TeamHold): Promise<string[]> {
   const promoted: string[] = [];
   let places = await countPlaces(tx, event);
   while (hasRoom(places) && places.waiting > 0) {
@@ -347,7 +445,7 @@ async function fillPlaces(tx: Database, event: EventRow): Promise<string[]> {
       .orderBy(asc(registrations.arrival))
       .limit(1);
     if (!next) break;
-    await givePlace(tx, next.id);
+    await givePlace(tx, next.id, pendingUntil(event, hold));
     promoted.push(next.id);
     places = await countPlaces(tx, event);
   }
@@ -367,7 +465,13 @@ export interface Cancelled {
  */
 export async function cancelRegistration(
   db: Database,
-  args: { registrationId: string; by: { id: string; role: Role | null }; now: Date; timeZone: string },
+  args: {
+    registrationId: string;
+    by: { id: string; role: Role | null };
+    now: Date;
+    timeZone: string;
+    holdHours?: number;
+  },
 ): Promise<Cancelled | Refusal> {
   if (!UUID_PATTERN.test(args.registrationId)) return refuse(404, texts.noRegistration);
   return db.transaction(async (tx) => {
@@ -388,7 +492,8 @@ export async function cancelRegistration(
       .returning();
     if (!current) return refuse(404, texts.noRegistration);
     await tx.update(attendees).set({ active: false }).where(eq(attendees.registrationId, found.id));
-    return { ok: true, event, promoted: await fillPlaces(tx, event) } satisfies Cancelled;
+    const promoted = await fillPlaces(tx, event, defaultHold(args.timeZone, args.holdHours, args.now));
+    return { ok: true, event, promoted } satisfies Cancelled;
   });
 }
 
@@ -398,8 +503,12 @@ export interface MovedUp {
   status: RegistrationStatus;
 }
 
-/** An admin gives a waitlisted registration a place, even beyond capacity. */
-export async function moveOffWaitlist(db: Database, registrationId: string): Promise<MovedUp | Refusal> {
+/** An admin gives a waitlisted registration a place, even beyond capacity (a team not yet complete holds it pending). */
+export async function moveOffWaitlist(
+  db: Database,
+  registrationId: string,
+  hold: TeamHold = defaultHold(clubTimeZone),
+): Promise<MovedUp | Refusal> {
   if (!UUID_PATTERN.test(registrationId)) return refuse(404, texts.noRegistration);
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(registrations).where(eq(registrations.id, registrationId));
@@ -410,7 +519,11 @@ export async function moveOffWaitlist(db: Database, registrationId: string): Pro
       .from(registrations)
       .where(and(eq(registrations.id, registrationId), eq(registrations.status, "waitlisted")));
     if (!waiting) return refuse(409, texts.notWaitlisted);
-    return { ok: true, event, status: await givePlace(tx, registrationId) } satisfies MovedUp;
+    return {
+      ok: true,
+      event,
+      status: await givePlace(tx, registrationId, pendingUntil(event, hold)),
+    } satisfies MovedUp;
   });
 }
 

@@ -113,5 +113,10 @@ export const registrationTexts = {
   noRegistration: "There is no such registration.",
   notYours: "Only the person who registered (or an admin) may cancel this registration.",
   notInvited: "You are not in a team of this event.",
+  invitedElsewhere: (team: string) =>
+    `You are invited to the team “${team}” of this event: decline the invitation on this page to register yourself.`,
+  tooManyInvitations: (minutes: number) => `You have invited too many people lately. Try again in ${minutes} minutes.`,
+  noInvitation: "There is no invitation to answer: it was declined, it lapsed, or the team was cancelled.",
+  declined: "You have declined. The team no longer counts on you, and you may register yourself.",
   notWaitlisted: "That registration is not on the waitlist.",
 } as const;

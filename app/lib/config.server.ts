@@ -81,6 +81,11 @@ export const configSchema = z.object({
   /** Submissions of the public /notice-form and /result-form allowed per client address within the window. */
   PUBLIC_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Teammates one person may name (each is mailed an invitation) per window; then 429. */
+  INVITATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  INVITATION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Hours a team holds its place for its teammates to confirm (never past registration's close). */
+  TEAM_CONFIRM_HOURS: z.coerce.number().positive().default(48),
   /**
    * Pages the cache could not answer (signed-in visitors, new URLs) rendered per client address
    * within the window; beyond it 429. Generous for people, tight for a script bypassing the cache.

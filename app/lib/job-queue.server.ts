@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ConstructorOptions, Job, JobInsert, PgBoss, QueueOptions, QueuePolicy, SendOptions } from "pg-boss";
 import type { Logger } from "pino";
 
@@ -43,6 +44,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where pg-boss keeps its tables, beside the app's. */
 const SCHEMA = "pgboss";
+
+/**
+ * Whether a job of this queue with this id exists, in any state (pg-boss keeps finished jobs for
+ * days): for the app's own queries, since pg-boss's tables live in the app's database.
+ */
+export function hasJob(queue: string, id: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${sql.identifier(SCHEMA)}.job where name = ${queue} and id = ${id})`;
+}
 
 /**
  * Starts pg-boss on the app's database (an embedded one through its adapter, a server through a

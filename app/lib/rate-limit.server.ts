@@ -33,30 +33,31 @@ export function clientKey(clientIp: string): string {
  * Counts one attempt of a client at `scope` ("public-form", "upload") in a fixed window, in the
  * database's rate-limit table (the one better-auth uses for sign-ins, under keys of our own
  * prefix), so every app process shares the count. One statement: concurrent attempts cannot
- * both slip under the limit.
+ * both slip under the limit. `cost` counts one request as several (a team naming three people
+ * is three invitations); a limit per account passes the account's id for `clientIp`.
  */
 export async function countAttempt(
   db: Database,
   scope: string,
   clientIp: string,
-  { max, windowSeconds, now = Date.now() }: RateLimit & { now?: number },
+  { max, windowSeconds, now = Date.now(), cost = 1 }: RateLimit & { now?: number; cost?: number },
 ): Promise<RateLimitVerdict> {
   const key = `${scope}:${clientKey(clientIp)}`;
   const windowStart = now - windowSeconds * 1000;
   const expired = sql`${rateLimits.lastRequest} < ${windowStart}`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, lastRequest: now })
+    .values({ key, count: cost, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       // For these keys last_request holds the start of the current window.
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${expired} then ${cost}::int else ${rateLimits.count} + ${cost}::int end`,
         lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
-  const count = row?.count ?? 1;
+  const count = row?.count ?? cost;
   const windowEnds = (row?.windowStartedAt ?? now) + windowSeconds * 1000;
   return { limited: count > max, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now) / 1000)) };
 }

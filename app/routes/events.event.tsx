@@ -19,9 +19,11 @@ import {
   registrationInput,
 } from "~/domain/registrations.server";
 import type { SessionUser } from "~/domain/session.server";
-import { getSessionUser } from "~/domain/session.server";
+import { emailNotVerifiedText, getSessionUser } from "~/domain/session.server";
+import { declineAndTell } from "~/domain/team-invitation-mails.server";
 import type { Locale } from "~/i18n/locales";
 import { preferencesOf } from "~/i18n/preferences";
+import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
@@ -63,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { category, event, registration };
 }
 
-/** Registering, confirming a place in a team, cancelling: one form each on the page, told apart by `intent`. */
+/** Registering, accepting or declining a place in a team, cancelling: one form each on the page, told apart by `intent`. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const event = await findEventOfPage(app.db, params);
@@ -102,10 +104,20 @@ async function registrationAction(args: {
   const now = new Date();
   const mailing = await mailingContextOf(app);
   const intent = form.get("intent");
+  // An invitation names an address: only its proved owner answers it here.
+  if ((intent === "confirm-team" || intent === "decline-team") && !user.emailVerified) {
+    return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(translatorOf(locale).t, user) }, 403);
+  }
   if (intent === "confirm-team") {
     const confirmed = await confirmAndTell(mailing, { eventId: event._id, user }, actor);
     if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: say(confirmed.message) }, confirmed.status);
     return data<ActionResult>({ tone: "success", message: say(registrationTexts.teamConfirmed) });
+  }
+  if (intent === "decline-team") {
+    const invitation = { eventId: event._id, email: user.email };
+    const declined = await declineAndTell(mailing, { invitation, now, timeZone: clubTimeZone }, actor);
+    if (!declined.ok) return data<ActionResult>({ tone: "error", message: say(declined.message) }, declined.status);
+    return data<ActionResult>({ tone: "success", message: say(registrationTexts.declined) });
   }
   if (intent === "cancel") {
     const registrationId = String(form.get("registrationId") ?? "");

@@ -69,8 +69,8 @@ describe("registration mail", () => {
       label: `${captain.email} at ${event.name}`,
     });
     const invite = (await mailsTo([mate.email]))[0];
-    expect(invite?.subject).toBe(`Confirm your place in the team Alpha: ${event.name}`);
-    expect(invite?.text).toContain(`https://club.example.org/events/programming-contest/${event.slug}#registration`);
+    expect(invite?.subject).toBe(`Team invitation: ${event.name}`);
+    expect(invite?.text).toContain("https://club.example.org/invitations/");
     expect((await mailsTo([captain.email]))[0]?.subject).toBe(`Registered: ${event.name}`);
 
     await confirmAndTell(context, { eventId: event._id, user: mate }, SOMEONE);
