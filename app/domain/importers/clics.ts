@@ -117,7 +117,8 @@ const scoreboardSchema = z.preprocess(
 );
 
 const awardsSchema = z.array(
-  z.object({ id: idField, citation: z.string().trim().min(1), team_ids: z.array(idField).nullish() }),
+  // A CDS writes the awards it may give, those not given yet without citation or teams.
+  z.object({ id: idField, citation: z.string().trim().nullish(), team_ids: z.array(idField).nullish() }),
 );
 
 const contestSchema = z.object({ name: z.string().nullish(), formal_name: z.string().nullish() });
@@ -323,7 +324,8 @@ function firstSolvers(awards: ClicsAward[]): Map<string, Set<string>> {
 function awardsByTeam(awards: ClicsAward[]): Map<string, string[]> {
   const byTeam = new Map<string, string[]>();
   for (const award of awards) {
-    for (const teamId of award.team_ids ?? []) byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), award.citation]);
+    for (const teamId of award.team_ids ?? [])
+      byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), award.citation || award.id]);
   }
   return byTeam;
 }
@@ -348,7 +350,7 @@ function unknownAwardTeams(awards: ClicsAward[], teams: Map<string, ClicsTeam>):
     (award.team_ids ?? [])
       .filter((teamId) => !teams.has(teamId))
       .map((teamId) => ({
-        text: standingsText("tools.standings.warning.awardTeam", { award: award.citation, team: teamId }),
+        text: standingsText("tools.standings.warning.awardTeam", { award: award.citation || award.id, team: teamId }),
         where: `awards.json: [${index}]`,
       })),
   );
@@ -447,7 +449,9 @@ function standingsFromFeed(feed: string, contest: string | undefined): ImportedS
   if (state.problems.size === 0) {
     throw new StandingsFormatError(standingsText("tools.standings.error.feedNoProblems"), FEED_FILE);
   }
-  const board = computeScoreboard(state);
+  // Finalized results are final: the club publishes them, as the contest's own results would
+  // say once thawed (PC^2 finalizes and never thaws its feed). Until then, the freeze holds.
+  const board = computeScoreboard(state, { revealFrozen: Boolean(state.state.finalized) });
   refuseEmpty(board.rows);
   return {
     scoring: "icpc",

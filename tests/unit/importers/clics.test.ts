@@ -483,6 +483,34 @@ describe("CLICS packages (zip)", () => {
     ]);
   });
 
+  it("honour the feed's freeze until the contest is thawed or its results finalized", () => {
+    const frozenAt = (extra: Record<string, string>) =>
+      `${SMALL_FEED}\n${JSON.stringify({
+        type: "contest",
+        id: "cup",
+        data: {
+          id: "cup",
+          name: "Feed Cup",
+          duration: "5:00:00",
+          penalty_time: 25,
+          scoreboard_freeze_duration: "4:00:00",
+        },
+      })}\n${JSON.stringify({ type: "state", data: { started: "2030-01-01T10:00:00Z", frozen: "2030-01-01T11:00:00Z", ...extra } })}`;
+    const frozen = parseClicsFiles({ eventFeed: frozenAt({}) });
+    expect(frozen.rows.map((row) => [row.name, row.solved])).toEqual([
+      ["Null Pointers", 1],
+      ["Byte Busters", 1],
+    ]);
+    expect(englishWarnings(frozen.warnings).map((warning) => warning.message)).toContain(
+      "4 submissions from the freeze on are not counted: the feed's scoreboard is frozen, neither thawed nor finalized",
+    );
+    const finalized = parseClicsFiles({ eventFeed: frozenAt({ finalized: "2030-01-01T16:00:00Z" }) });
+    expect(finalized.rows.map((row) => [row.name, row.solved])).toEqual([
+      ["Null Pointers", 2],
+      ["Byte Busters", 1],
+    ]);
+  });
+
   it("refuse a zip with neither scoreboard.json nor an event feed, naming both", () => {
     const error = englishRefusal(() => parseClicsPackage(zipOf("2023-06", ["api"], ["teams", "problems"])));
     expect(error.message).toBe("The zip has neither scoreboard.json nor event-feed.ndjson (looked in every folder)");
