@@ -366,6 +366,8 @@ function readFile<T>(file: string, text: string, schema: z.ZodType<T>): T {
   // Counted before a row is checked or converted: a file past the limits makes none of them.
   if (file === "teams.json") checkListLength("teams", value, file);
   if (file === "problems.json") checkListLength("problems", value, file);
+  // Up to 2020 a scoreboard was its rows alone.
+  if (file === "scoreboard.json") checkListLength("teams", value, file);
   if (file === "scoreboard.json" && typeof value === "object" && value !== null && "rows" in value) {
     checkListLength("teams", value.rows, `${file}: rows`);
   }

@@ -561,6 +561,14 @@ describe("CLICS packages (zip)", () => {
     );
   });
 
+  it("refuse a 2018-2020 scoreboard (a plain array) of more rows than the limit before reading its rows", () => {
+    const rows = Array.from({ length: STANDINGS_MAX_TEAMS + 1 }, () => ({ rank: 1 }));
+    const error = englishRefusal(() => parseClicsFiles({ ...files("2023-06"), scoreboard: JSON.stringify(rows) }));
+    expect(error.message).toBe(
+      `scoreboard.json: The file has more than ${STANDINGS_MAX_TEAMS.toLocaleString("en")} teams (rows), the most an import takes`,
+    );
+  });
+
   it("refuse a file that is not a zip", () => {
     expect(englishRefusal(() => parseClicsPackage(strToU8("scoreboard.json"))).message).toMatch(
       /^The file is not a readable zip/,
