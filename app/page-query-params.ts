@@ -20,6 +20,8 @@ const QUERY_PARAMS: Record<string, Readonly<Record<string, RegExp>>> = {
   "/api/students": { page: PAGE_NUMBER, limit: PAGE_NUMBER },
   "/search": SEARCH_PARAMS,
   "/api/search": SEARCH_PARAMS,
+  // better-auth's code when a mailed confirmation link was not good (token_expired…).
+  "/email-verification": { error: /^[a-z_]{1,40}$/ },
 };
 
 /** A leaderboard's filters: a batch, and a name to search for. */

@@ -14,6 +14,7 @@ import {
 import { appContext } from "~/context";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { EmailVerificationBanner } from "~/components/email-verification-banner";
 import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -59,7 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       theme,
       catalogHref: clientCatalogOf(locale).href,
-      user: user && { displayName: user.displayName, isStaff: user.role !== null },
+      user: user && {
+        displayName: user.displayName,
+        isStaff: user.role !== null,
+        // The banner that asks to confirm it; the address is the person's own.
+        unverifiedEmail: user.emailVerified ? null : user.email,
+      },
       flash,
       // From the loader, so the feeds' names and addresses are data, not code every page downloads.
       feeds: feedAutodiscovery(settings.clubName),
@@ -127,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
               user={rootData?.user ?? null}
             />
             <main id="main" className="flex-1">
+              {rootData?.user?.unverifiedEmail && <EmailVerificationBanner email={rootData.user.unverifiedEmail} />}
               {rootData?.flash && <FlashMessage kind={rootData.flash} />}
               {children}
             </main>

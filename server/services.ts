@@ -6,7 +6,9 @@ import { authLoader } from "~/domain/auth.server";
 import { authSecret } from "~/domain/auth-settings.server";
 import { startBackgroundJobs } from "~/domain/background-jobs.server";
 import { createContentVersionReader } from "~/domain/content-version.server";
+import { verificationMailSender } from "~/domain/email-verification.server";
 import type { Config } from "~/lib/config.server";
+import type { JobQueue } from "~/lib/job-queue.server";
 import type { createLogger } from "~/lib/logger.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
@@ -41,7 +43,15 @@ export async function startServices(args: {
       "the embedded database was copied to PostgreSQL 18; the PostgreSQL 17 original is kept beside it and may be removed",
     );
   }
-  const auth = authLoader({ db: database.db, config, log });
+  // better-auth queues mail (address verification) through the jobs, which start further down.
+  let jobs: JobQueue | undefined;
+  const mailJobs = () => {
+    if (!jobs) throw new Error("The job queue has not started yet.");
+    return jobs;
+  };
+  const secret = authSecret(config);
+  const sendVerificationMail = verificationMailSender({ db: database.db, config, log, secret, jobs: mailJobs });
+  const auth = authLoader({ db: database.db, config, log, sendVerificationMail });
   const storage = await createStorage(config);
   let demoAccounts: DemoAccount[] = [];
   if (config.SEED_DEMO) {
@@ -50,7 +60,6 @@ export async function startServices(args: {
   }
   const contentVersion = createContentVersionReader(database.db);
   const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
-  const secret = authSecret(config);
   const background = await startBackgroundJobs({
     database,
     config,
@@ -59,6 +68,7 @@ export async function startServices(args: {
     storage,
     uploadTempDir: uploadTempDir(config.DATA_DIR),
   });
+  jobs = background.jobs;
   return {
     services: {
       db: database.db,

@@ -13,6 +13,7 @@ import {
   type CreateAuthOptions,
   DOMAIN_REFUSED_ERROR,
   GOOGLE_PROVIDER_ID,
+  VERIFICATION_LINK_SECONDS,
 } from "~/domain/auth-settings.server";
 import { hashPassword, verifyPassword } from "~/domain/password-hash.server";
 import { passwordProblem } from "~/domain/password-policy.server";
@@ -145,7 +146,38 @@ const apiTokens = apiKey({
   rateLimit: { enabled: false },
 });
 
-export function createAuth({ db, config, log }: CreateAuthOptions) {
+/**
+ * Addresses are proved by a link in a mail, sent at sign-up (and for a Google account whose
+ * provider says the address is not verified). Unverified people may sign in; what needs the
+ * address proved checks `emailVerified` (docs/decisions/004-accounts.md).
+ */
+function emailVerification(options: CreateAuthOptions) {
+  return {
+    sendOnSignUp: true,
+    autoSignInAfterVerification: false,
+    expiresIn: VERIFICATION_LINK_SECONDS,
+    sendVerificationEmail: async (
+      { user, token }: { user: { email: string; name: string; locale?: unknown }; token: string },
+      request?: Request,
+    ) => {
+      // The accounts the server makes itself (the demo's, without a request) are verified by it.
+      if (!request) return;
+      const locale = LOCALES.find((known) => known === user.locale);
+      await options.sendVerificationMail({
+        person: { email: user.email, name: user.name, locale },
+        token,
+        locale: languageOfHeaders(request.headers),
+      });
+    },
+    // ADMIN_EMAILS counts once the address is proved, without waiting for the next sign-in.
+    afterEmailVerification: async (user: { id: string }) => {
+      await promoteListedAdmin(options.db, user.id, options.config.ADMIN_EMAILS);
+    },
+  };
+}
+
+export function createAuth(options: CreateAuthOptions) {
+  const { db, config, log } = options;
   const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
   const allowedDomain = config.OIDC_ALLOWED_DOMAIN;
   const authRateLimit = { window: config.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: config.AUTH_RATE_LIMIT_MAX };
@@ -161,6 +193,7 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
       minPasswordLength: 8,
       password: { hash: hashPassword, verify: verifyPassword },
     },
+    emailVerification: emailVerification(options),
     // The language the person last used the site in (set by the hooks below and the language switch).
     user: { additionalFields: { locale: { type: [...LOCALES], required: false, input: false } } },
     // Pages show who is signed in from a signed cookie (`getDisplayUser`); decisions about
@@ -171,7 +204,11 @@ export function createAuth({ db, config, log }: CreateAuthOptions) {
     account: { accountLinking: { disableImplicitLinking: true } },
     // The admin plugin gives the role field; role changes go through app/domain/users.server.ts
     // (which keeps the last admin), so its HTTP endpoints stay closed.
-    disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
+    // New verification links are asked for through /email-verification, rate-limited per account.
+    disabledPaths: [
+      ...Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
+      "/send-verification-email",
+    ],
     plugins: [adminPlugin, genericOAuth({ config: oidcProviders(config) }), apiTokens],
     onAPIError: { errorURL: "/login" },
     hooks: { before: accountRules, after: failedStaffSignIns(db) },

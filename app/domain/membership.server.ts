@@ -300,9 +300,14 @@ async function makeMember(db: Database, application: typeof membershipApplicatio
     await db.update(students).set(facts).where(eq(students.id, profile._id));
     return;
   }
-  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, application.userId));
-  // A record an admin made with their email becomes theirs rather than a second one.
-  const claimable = account && (await findClaimableStudent(db, { id: application.userId, email: account.email }));
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, application.userId));
+  // A record an admin made with their email becomes theirs rather than a second one, once
+  // they have proved that address.
+  const claimable =
+    account?.emailVerified && (await findClaimableStudent(db, { id: application.userId, email: account.email }));
   if (claimable) {
     await db
       .update(students)

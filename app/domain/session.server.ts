@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { can, type Permission, permissionTexts, type Role, roleOf } from "~/domain/roles";
+import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import { jsonError } from "~/lib/api.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -14,9 +15,13 @@ export interface SessionUser {
   /** Null: a General user. */
   role: Role | null;
   isAdmin: boolean;
+  /** The person opened the link mailed to the address (or their provider vouched for it). */
+  emailVerified: boolean;
 }
 
-type AuthSession = { user: { id: string; email: string; name: string; role?: string | null } } | null;
+type AuthSession = {
+  user: { id: string; email: string; name: string; role?: string | null; emailVerified?: boolean };
+} | null;
 
 const toSessionUser = (session: AuthSession): SessionUser | null =>
   session && {
@@ -25,6 +30,7 @@ const toSessionUser = (session: AuthSession): SessionUser | null =>
     displayName: session.user.name,
     role: roleOf(session.user.role),
     isAdmin: session.user.role === "admin",
+    emailVerified: session.user.emailVerified === true,
   };
 
 // A revoked, unknown or malformed API token is no one, as a stale cookie is.
@@ -96,6 +102,39 @@ export async function requireUser(request: Request, app: AppContext): Promise<Se
   const user = await getSessionUser(request, app);
   if (user) return user;
   throw jsonError(401, "Please log in first.");
+}
+
+/** Why something that needs a proved address is refused, in the given language. */
+export function emailNotVerifiedText(t: ServerTranslate, user: Pick<SessionUser, "email">): string {
+  return t("accounts.verify.required", { email: user.email });
+}
+
+/**
+ * API calls that act as the owner of the account's address (claiming what was made for it):
+ * as `requireUser`, and 403 `{ message }` until the address is proved.
+ */
+export async function requireVerifiedUser(request: Request, app: AppContext): Promise<SessionUser> {
+  const user = await requireUser(request, app);
+  if (user.emailVerified) return user;
+  throw jsonError(403, emailNotVerifiedText(translatorOf("en").t, user));
+}
+
+/**
+ * Cookies with better-auth's signed copy of the session made again from the database, for a
+ * browser whose account just changed (its address was verified): pages show it at once.
+ */
+export async function renewedSessionCookies(request: Request, app: Pick<AppContext, "auth">): Promise<string[]> {
+  try {
+    const { headers } = await (await app.auth()).api.getSession({
+      headers: request.headers,
+      query: { disableCookieCache: true },
+      returnHeaders: true,
+    });
+    return headers.getSetCookie();
+  } catch (error) {
+    noOneOnAuthError(error);
+    return [];
+  }
 }
 
 /** API calls: as `requireUser`, and 403 `{ message }` for a signed-in user without the permission. */

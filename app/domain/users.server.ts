@@ -180,14 +180,16 @@ export async function revokeAdmin(db: Database, email: string): Promise<RoleChan
 
 /**
  * ADMIN_EMAILS: a listed address is made admin whenever it gets a session (registration,
- * password or Google sign-in). Returns what the sign-in hooks need to know about the user.
+ * password or Google sign-in) or is verified, once it is proved: whoever registers a listed
+ * address first gets nothing from it without its mailbox. Returns what the sign-in hooks need
+ * to know about the user.
  */
 export async function promoteListedAdmin(db: Database, userId: string, adminEmails: string[]) {
   if (adminEmails.length > 0) {
     await db
       .update(users)
       .set({ role: ADMIN_ROLE })
-      .where(and(eq(users.id, userId), inArray(users.email, adminEmails), notAdmin));
+      .where(and(eq(users.id, userId), inArray(users.email, adminEmails), eq(users.emailVerified, true), notAdmin));
   }
   const [user] = await db
     .select({ email: users.email, emailVerified: users.emailVerified })

@@ -1,10 +1,18 @@
 /**
- * A one-time message carried across a redirect in a short-lived cookie, so the success
- * alert of a login, a registration or a password change shows on the page the visitor
- * lands on, with or without JavaScript. The root loader reads and clears it.
+ * A one-time message carried across a redirect in a short-lived cookie, so the alert of a
+ * login, a registration, a password change or an address confirmation shows on the page the
+ * visitor lands on, with or without JavaScript. The root loader reads and clears it.
  */
 const FLASH_COOKIE = "flash";
-const FLASH_KINDS = ["login", "register", "password-changed"] as const;
+const FLASH_KINDS = [
+  "login",
+  "register",
+  "password-changed",
+  "email-verified",
+  "verification-failed",
+  "verification-sent",
+  "verification-wait",
+] as const;
 export type FlashKind = (typeof FLASH_KINDS)[number];
 
 export function flashCookie(kind: FlashKind): string {

@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { Alert } from "~/components/alert";
 import { FormField, translatedFields } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
+import { useAnswerFocus } from "~/components/use-answer-focus";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
@@ -9,7 +11,7 @@ import { actorOf } from "~/domain/audit.server";
 import { MEMBER_FACT_FIELDS } from "~/domain/members";
 import { findMemberProfile } from "~/domain/members.server";
 import { applicationIn, applicationInput, apply, auditApplication, openRound } from "~/domain/membership.server";
-import { getSessionUser } from "~/domain/session.server";
+import { emailNotVerifiedText, getSessionUser } from "~/domain/session.server";
 import { metaTranslator } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -40,6 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!round || !user) {
     return { round: round ?? null, signedIn: Boolean(user), applied: null, values: {} as Record<string, string> };
   }
+  if (!user.emailVerified) {
+    const unverified = emailNotVerifiedText(translatorFor(request).t, user);
+    return { round, signedIn: true, applied: null, values: {} as Record<string, string>, unverified };
+  }
   const [profile, applied] = await Promise.all([
     findMemberProfile(app.db, user.id),
     applicationIn(app.db, round._id, user.id),
@@ -65,6 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const parsed = parseForm(applicationInput, form);
   if (!parsed.ok) return parsed.answer;
+  if (!user.emailVerified) {
+    return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values: parsed.values }, 403);
+  }
   const today = todayIn(clubTimeZone);
   const round = await openRound(app.db, today);
   if (!round)
@@ -82,8 +91,12 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
   const { round, signedIn, applied } = loaderData;
+  const unverified = "unverified" in loaderData ? loaderData.unverified : undefined;
   const done = actionData?.saved || applied;
   const values = actionData?.values ?? loaderData.values;
+  const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  useAnswerFocus(actionData, { form, message });
   return (
     <>
       <PageHeader eyebrow={t("accounts.join.eyebrow")} title={t("accounts.join.title")}>
@@ -98,8 +111,10 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
               {t("accounts.join.logInToApply")}
             </Link>
           </p>
+        ) : unverified ? (
+          <Alert tone="info">{unverified}</Alert>
         ) : done ? (
-          <Alert tone="success">
+          <Alert ref={actionData?.saved ? message : undefined} tone="success">
             {actionData?.saved ? t("accounts.join.applied") : t("accounts.join.appliedTwice")}{" "}
             <Link to="/dashboard" className="font-semibold underline">
               {t("accounts.join.yourDashboard")}
@@ -108,8 +123,12 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <>
             {round.note && <p className="whitespace-pre-line text-slate-700">{round.note}</p>}
-            {actionData?.tone === "error" && actionData.message && <Alert tone="error">{actionData.message}</Alert>}
-            <Form method="post" noValidate className="card flex flex-col gap-4 p-6">
+            {actionData?.tone === "error" && actionData.message && (
+              <Alert ref={message} tone="error">
+                {actionData.message}
+              </Alert>
+            )}
+            <Form ref={form} method="post" noValidate className="card flex flex-col gap-4 p-6">
               {translatedFields(MEMBER_FACT_FIELDS, MEMBER_FIELD_TEXTS, t).map((field) => (
                 <FormField
                   key={field.name}

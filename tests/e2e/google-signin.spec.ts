@@ -37,9 +37,15 @@ async function startOidcProvider() {
           },
         ],
         claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+        // A login starting "unverified" is an address the provider has not verified.
         findAccount: (_ctx, sub) => ({
           accountId: sub,
-          claims: () => ({ sub, email: sub, email_verified: true, name: `Google ${sub.split("@")[0]}` }),
+          claims: () => ({
+            sub,
+            email: sub,
+            email_verified: !sub.startsWith("unverified"),
+            name: `Google ${sub.split("@")[0]}`,
+          }),
         }),
         features: { devInteractions: { enabled: true } },
       });
@@ -75,10 +81,10 @@ test.afterAll(async () => {
 });
 
 /** Clicks 'Google Sign In' on our /login and signs in at the provider as `email`. */
-async function signInWithGoogle(page: Page, email: string, from = "/login") {
-  await page.goto(`${site.baseUrl}${from}`);
+async function signInWithGoogle(page: Page, email: string, from = "/login", on = site, provider = oidc) {
+  await page.goto(`${on.baseUrl}${from}`);
   await page.getByRole("button", { name: en("accounts.login.google") }).click();
-  await page.waitForURL(`${oidc.issuer}/**`);
+  await page.waitForURL(`${provider.issuer}/**`);
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill("any password");
   await page.getByRole("button", { name: "Sign-in" }).click();
@@ -113,4 +119,53 @@ test("Google Sign In never joins an existing password account", async ({ page })
   await signInWithGoogle(page, account.email);
   await expect(page.getByRole("alert")).toHaveText(googleErrorText(en, "account_not_linked"));
   await expect(logOutButton(page)).toHaveCount(0);
+});
+
+test("an address the provider has not verified is refused where OIDC_ALLOWED_DOMAIN asks for verified ones", async ({
+  page,
+}) => {
+  await signInWithGoogle(page, `unverified-student@${ALLOWED_DOMAIN}`);
+  await expect(page).toHaveURL(/\/login\?.*error=domain_not_allowed/);
+  await expect(logOutButton(page)).toHaveCount(0);
+});
+
+test.describe("without OIDC_ALLOWED_DOMAIN, the provider's email_verified says whether the address is proved", () => {
+  let openSite: RunningServer;
+  let openOidc: Awaited<ReturnType<typeof startOidcProvider>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    openOidc = await startOidcProvider();
+    const port = await freePort();
+    openOidc.serve(`http://127.0.0.1:${port}/api/auth/oauth2/callback/google`);
+    openSite = await startServer({
+      PORT: String(port),
+      SEED_DEMO: "false",
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      OIDC_DISCOVERY_URL: `${openOidc.issuer}/.well-known/openid-configuration`,
+    });
+  });
+
+  test.afterAll(async () => {
+    await openSite?.stop();
+    if (openSite) fs.rmSync(openSite.dataDir, { recursive: true, force: true });
+    await openOidc?.close();
+  });
+
+  const banner = (page: Page) => page.getByRole("region", { name: en("accounts.verify.region") });
+
+  test("email_verified true: proved at once, no banner", async ({ page }) => {
+    await signInWithGoogle(page, "proved@gmail.com", "/login?redirectTo=%2Fabout", openSite, openOidc);
+    await expect(page).toHaveURL(`${openSite.baseUrl}/about`);
+    await expect(logOutButton(page)).toContainText("Google proved");
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("email_verified false: signed in, but the banner asks to confirm the address", async ({ page }) => {
+    await signInWithGoogle(page, "unverified-someone@gmail.com", "/login?redirectTo=%2Fabout", openSite, openOidc);
+    await expect(page).toHaveURL(`${openSite.baseUrl}/about`);
+    await expect(logOutButton(page)).toContainText("Google unverified-someone");
+    await expect(banner(page)).toContainText("unverified-someone@gmail.com");
+  });
 });

@@ -1,4 +1,5 @@
 import { memberTexts } from "~/domain/members";
+import { verifyEmailAt } from "../support/email-verification";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
@@ -43,6 +44,10 @@ for (const viewport of [
       await page.goto("/dashboard");
       await expect(page.getByRole("complementary", { name: memberTexts.claimHeading })).toContainText(studentName);
       await page.getByRole("link", { name: "Claim it" }).click();
+      // Not before the address is proved: anyone may register any address.
+      await page.getByRole("button", { name: memberTexts.claimButton }).click();
+      await expect(page.getByText(en("accounts.verify.required", { email: person.email }))).toBeVisible();
+      await verifyEmailAt(baseURL!, person.email);
       await page.getByRole("button", { name: memberTexts.claimButton }).click();
       await expect(page.getByText(memberTexts.claimed)).toBeVisible();
       const form = page.locator("form", { has: page.getByRole("button", { name: "Save profile" }) });

@@ -25,9 +25,10 @@ afterAll(() => testDb.close());
 
 const unique = () => crypto.randomBytes(3).toString("hex");
 
-async function newAccount(prefix: string) {
+/** An account; applicants have proved their address (/join asks for it), unless `emailVerified` is false. */
+async function newAccount(prefix: string, emailVerified = true) {
   const email = `${prefix}-${unique()}@x.org`;
-  const [user] = await testDb.db.insert(users).values({ name: prefix, email }).returning();
+  const [user] = await testDb.db.insert(users).values({ name: prefix, email, emailVerified }).returning();
   if (!user) throw new Error("no user");
   return { id: user.id, email };
 }
@@ -87,7 +88,7 @@ describe("applications", () => {
       testDb.db,
       roundInput.parse({ session: "2050-2051", opens_on: "2050-01-01", closes_on: "2050-01-31" }),
     );
-    const [ana, bo, cy] = await Promise.all(["ana", "bo", "cy"].map(newAccount));
+    const [ana, bo, cy] = await Promise.all(["ana", "bo", "cy"].map((prefix) => newAccount(prefix)));
     if (!ana || !bo || !cy) throw new Error("no accounts");
     const ids: string[] = [];
     for (const [person, name, batch] of [
@@ -130,5 +131,20 @@ describe("applications", () => {
     if (!applied.ok) throw new Error(applied.message);
     await decideApplications(testDb.db, [applied.id], "approve", undefined, DECIDER);
     expect(await findMemberProfile(testDb.db, person.id)).toMatchObject({ _id: recordId, batch: 3 });
+
+    // An account that never proved its address (an application from before that was asked)
+    // gets a record of its own: the one made for the address stays for its owner.
+    const unproved = await newAccount("unproved", false);
+    const theirs = await studentStore.create(testDb.db, {
+      name: "Unproved Person",
+      email: unproved.email,
+      photoURL: "/media/u.png",
+    });
+    const appliedUnproved = await apply(testDb.db, unproved, round, application("Someone Else", 4), "2060-01-06");
+    if (!appliedUnproved.ok) throw new Error(appliedUnproved.message);
+    await decideApplications(testDb.db, [appliedUnproved.id], "approve", undefined, DECIDER);
+    const made = await findMemberProfile(testDb.db, unproved.id);
+    expect(made?._id).not.toBe(theirs);
+    expect(made?.name).toBe("Someone Else");
   });
 });

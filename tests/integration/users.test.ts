@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
@@ -37,10 +38,10 @@ describe("users domain", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const addUser = (email: string, role: string | null = null) =>
+  const addUser = (email: string, role: string | null = null, emailVerified = true) =>
     testDb.db
       .insert(users)
-      .values({ name: email.split("@")[0]!, email, role })
+      .values({ name: email.split("@")[0]!, email, role, emailVerified })
       .returning();
 
   it("creates the demo accounts once, each with its role and a random password that signs in", async () => {
@@ -48,6 +49,8 @@ describe("users domain", () => {
       db: testDb.db,
       config: loadConfig({ DATA_DIR: dataDir }),
       log: pino({ level: "silent" }),
+      // The demo's accounts are made without a request, and proved: no mail.
+      sendVerificationMail: () => Promise.reject(new Error("no mail expected")),
     });
     const accounts = await createDemoAccounts({ auth, db: testDb.db });
     expect(accounts.map((account) => [account.role, account.email])).toEqual(
@@ -57,6 +60,8 @@ describe("users domain", () => {
     for (const account of accounts) {
       expect(account.password).toMatch(/^[\w-]{16}$/);
       expect((await findUserByEmail(testDb.db, account.email))?.role).toBe(account.role);
+      const [row] = await testDb.db.select().from(users).where(eq(users.email, account.email));
+      expect(row?.emailVerified, `${account.email} is verified`).toBe(true);
       const signIn = await (await auth()).api.signInEmail({
         body: { email: account.email, password: account.password },
       });
@@ -93,13 +98,18 @@ describe("users domain", () => {
     expect(admins).toHaveLength(1);
   });
 
-  it("promotes an ADMIN_EMAILS address when it gets a session, and nobody else", async () => {
+  it("promotes a proved ADMIN_EMAILS address when it gets a session, and nobody else", async () => {
     const [listed] = await addUser("listed@example.org");
     const [other] = await addUser("other@example.org");
-    await promoteListedAdmin(testDb.db, listed!.id, ["listed@example.org"]);
-    await promoteListedAdmin(testDb.db, other!.id, ["listed@example.org"]);
+    const [unproved] = await addUser("unproved@example.org", null, false);
+    const adminEmails = ["listed@example.org", "unproved@example.org"];
+    await promoteListedAdmin(testDb.db, listed!.id, adminEmails);
+    await promoteListedAdmin(testDb.db, other!.id, adminEmails);
+    await promoteListedAdmin(testDb.db, unproved!.id, adminEmails);
     expect((await findUserByEmail(testDb.db, "listed@example.org"))?.role).toBe("admin");
     expect((await findUserByEmail(testDb.db, "other@example.org"))?.role).toBeUndefined();
+    // Whoever registered a listed address first gets nothing from it without its mailbox.
+    expect((await findUserByEmail(testDb.db, "unproved@example.org"))?.role).toBeUndefined();
     expect(await promoteToAdmin(testDb.db, "OTHER@example.org ")).toEqual({ modifiedCount: 1 });
   });
 });

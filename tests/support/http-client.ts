@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { fetchChecked } from "./api-contract";
+import { verifyEmailAt } from "./email-verification";
 
 export interface CallInit {
   method?: string;
@@ -45,18 +46,30 @@ export function httpClient(baseUrl: () => string) {
     const body = bodyOf(init, headers);
     return fetchChecked(`${baseUrl()}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
   };
-  /** Registers through better-auth's JSON endpoint; the session cookie, ready to send. */
-  const signUp = async (account: { name: string; email: string; password: string }) => {
-    // From the site's own origin, as the register form sends it.
-    const response = await call("/api/auth/sign-up/email", {
-      method: "POST",
-      body: account,
-      headers: { Origin: baseUrl() },
-    });
-    expect(response.status, `sign up ${account.email}`).toBe(200);
+  const sessionCookieOf = (response: Response, what: string) => {
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
-    expect(cookie).toBeDefined();
+    expect(cookie, what).toBeDefined();
     return cookie!.split(";")[0]!;
+  };
+  /**
+   * Registers through better-auth's JSON endpoint; the session cookie, ready to send. The
+   * address is proved, as its owner would by the mailed link, and the cookie is of a sign-in
+   * after that (what a session shows is read when it starts), unless `verified: false`.
+   */
+  const signUp = async (account: { name: string; email: string; password: string }, { verified = true } = {}) => {
+    // From the site's own origin, as the register form sends it.
+    const origin = { Origin: baseUrl() };
+    const response = await call("/api/auth/sign-up/email", { method: "POST", body: account, headers: origin });
+    expect(response.status, `sign up ${account.email}`).toBe(200);
+    if (!verified) return sessionCookieOf(response, `sign up ${account.email}`);
+    await verifyEmailAt(baseUrl(), account.email);
+    const signIn = await call("/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: account.email, password: account.password },
+      headers: origin,
+    });
+    expect(signIn.status, `sign in ${account.email}`).toBe(200);
+    return sessionCookieOf(signIn, `sign in ${account.email}`);
   };
   return { call, signUp };
 }

@@ -30,6 +30,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The secret each running server signs with, by its address: tests sign what its mails would carry. */
+const authSecrets = new Map<string, string>();
+
+function readAuthSecret(dataDir: string): string {
+  return fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+}
+
+/** The secret of a server this process started (its BETTER_AUTH_SECRET, or the one it generated). */
+export function authSecretOf(baseUrl: string): string {
+  const secret = authSecrets.get(baseUrl);
+  if (!secret) throw new Error(`No server started here answers at ${baseUrl}`);
+  return secret;
+}
+
 /** Starts the production build (npm run build first) on a free port with a throwaway data dir. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // A caller may fix the port (e.g. to register an OAuth callback address before start).
@@ -71,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  authSecrets.set(baseUrl, env.BETTER_AUTH_SECRET ?? process.env.BETTER_AUTH_SECRET ?? readAuthSecret(dataDir));
   return {
     baseUrl,
     dataDir,

@@ -11,7 +11,7 @@ import {
   listApplications,
   noRoundMessage,
 } from "~/domain/membership.server";
-import { requirePermission, requireUser } from "~/domain/session.server";
+import { requirePermission, requireVerifiedUser } from "~/domain/session.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { todayIn } from "~/lib/format";
 import type { Route } from "./+types/membership-applications";
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (request.method !== "POST") return jsonError(405, "Use GET or POST.");
-  const user = await requireUser(request, app);
+  const user = await requireVerifiedUser(request, app);
   const input = await parseJsonBody(request, applicationInput);
   const applied = await apply(app.db, user, params.id, input, todayIn(clubTimeZone));
   if (!applied.ok) return jsonError(applied.status, applied.message);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { DashboardError } from "~/components/dashboard-error";
 import { DashboardFrame } from "~/components/dashboard-frame";
+import { EmailVerificationBanner } from "~/components/email-verification-banner";
 import { FlashMessage } from "~/components/flash-message";
 import { Spinner } from "~/components/spinner";
 import { menuFor } from "~/content/dashboard-menu";
@@ -99,7 +100,9 @@ function useSiteNames() {
 
 /** Staff get the menu of their role; General users only the Coming Soon panel and their profile. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const flash = rootData?.flash;
+  const unverifiedEmail = rootData?.user?.unverifiedEmail;
   // A screen's data loads before it shows; meanwhile (e.g. opening Teachers) a spinner says so.
   const navigation = useNavigation();
   const loadingScreen = navigation.state === "loading" && navigation.location.pathname.startsWith("/dashboard");
@@ -113,6 +116,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         ) : undefined
       }
     >
+      {unverifiedEmail && <EmailVerificationBanner email={unverifiedEmail} />}
       {flash && <FlashMessage kind={flash} />}
       <div aria-busy={loadingScreen || undefined}>
         {loadingScreen ? <Spinner label="dashboard.loadingScreen" /> : <Outlet />}

@@ -16,7 +16,7 @@ import {
   memberProfileInput,
   saveMemberProfile,
 } from "~/domain/members.server";
-import { signedInUser } from "~/domain/session.server";
+import { emailNotVerifiedText, signedInUser } from "~/domain/session.server";
 import { DISPLAY_NAME_MAX } from "~/domain/users";
 import { passwordChangeInput, renameInput } from "~/domain/users.server";
 import { privatePageMeta } from "~/i18n/meta";
@@ -53,8 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = translatorFor(request);
 
   if (form.get("intent") === "claim") {
-    const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
     const values = { intent: "member" };
+    // The record was made for the address: only its proved owner takes it.
+    if (!user.emailVerified) {
+      return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values }, 403);
+    }
+    const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
     return claimed
       ? data<ActionResult>({ tone: "success", message: t("dashboard.profile.claimed"), values })
       : data<ActionResult>({ tone: "error", message: t("dashboard.profile.notClaimed"), values }, 409);

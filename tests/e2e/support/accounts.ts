@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { verifyEmailAt } from "../../support/email-verification";
 
 /** ADMIN_EMAILS of the shared e2e server lists this address (global-setup.ts). */
 export const E2E_ADMIN = { name: "E2E Admin", email: "e2e-admin@example.org", password: "e2e-admin-password" };
@@ -16,13 +17,22 @@ export function newAccount(prefix = "member"): TestAccount {
   return { name: `Member ${id}`, email: `${prefix}-${id}@example.org`, password: `pw-${id}-secret` };
 }
 
-/** Creates the account through better-auth's JSON endpoint; an existing account is fine. */
-export async function ensureAccount(request: APIRequestContext, baseURL: string, account: TestAccount) {
+/**
+ * Creates the account through better-auth's JSON endpoint (an existing account is fine) and
+ * proves its address as the mailed link would, unless `verified: false`.
+ */
+export async function ensureAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  account: TestAccount,
+  { verified = true } = {},
+) {
   const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
     data: { name: account.name, email: account.email, password: account.password },
     headers: { Origin: baseURL },
   });
   expect([200, 422]).toContain(response.status());
+  if (verified) await verifyEmailAt(baseURL, account.email);
 }
 
 /** Logs in through the /login form and waits for the LogOut button to be on the page. */
