@@ -266,6 +266,7 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
     name: team.display_name?.trim() || team.name,
     members: [],
     teamIds: [team.id],
+    teamIds: [team.id],
     rank: row.rank,
     // DOMjudge's non-strict scoreboard may leave num_solved out: its cells say it.
     solved: row.score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length,

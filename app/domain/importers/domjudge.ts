@@ -8,7 +8,7 @@ import {
   standingsText,
 } from "../standings";
 import { rankWarnings, refuseEmpty } from "../standings-ranking";
-import { checkCount } from "./standings-limits";
+import { checkCellCount, checkCount, checkLineLengths } from "./standings-limits";
 
 /**
  * The tab-separated result files of DOMjudge and the legacy ICPC CCS requirements: a version line
@@ -55,6 +55,7 @@ function unescapeTsv(field: string): string {
 
 /** The data lines after checking the version line; empty lines at the end are a file's last newline. */
 function tsvLines(text: string, label: string): TsvLine[] {
+  checkLineLengths(text);
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1]?.trim() === "") lines.pop();
   if (lines[0] !== `${label}\t1`) {
@@ -62,6 +63,7 @@ function tsvLines(text: string, label: string): TsvLine[] {
   }
   refuseEmpty(lines.slice(1));
   checkCount("teams", lines.length - 1);
+  checkCellCount(text, "\t", lines.length);
   return lines.slice(1).map((line, index) => ({ number: index + 2, fields: line.split("\t").map(unescapeTsv) }));
 }
 
@@ -116,6 +118,7 @@ function resultsRow(line: TsvLine): StandingsRow {
   return {
     name: id,
     members: [],
+    teamIds: [id],
     teamIds: [id],
     rank: read.text(1) === "" ? null : read.integer(1, 1),
     solved: read.integer(3, 0),
