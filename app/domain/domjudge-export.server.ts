@@ -234,7 +234,7 @@ function rosterNumber(studentId: string): bigint {
 }
 
 /** Two hashes meeting is unlikely (a thousand members: 1 in 18,000); the later student, by id, takes the next free number. */
-function rosterNumbers(studentIds: readonly string[]): Map<string, string> {
+export function rosterNumbers(studentIds: readonly string[]): Map<string, string> {
   const taken = new Set<bigint>();
   const numbers = new Map<string, string>();
   for (const id of [...studentIds].sort()) {

@@ -29,6 +29,7 @@ import {
   type StandingsText,
   standingsText,
 } from "./standings";
+import { teamLinkedMembers } from "./standings-team-links.server";
 import { sayWarning } from "./standings-text.server";
 
 /** An id a form's choice sends, or nothing (blank). */
@@ -87,8 +88,9 @@ async function profilesNamed(db: Database, format: StandingsFormat, people: Stan
 
 /**
  * The member profiles a row's people are: by their handle on the format's judge (any judge's
- * when the format is not one judge's), else by email. People nobody matches are listed in a
- * warning, so the admin can ask them to add their handle first.
+ * when the format is not one judge's), else by email; and a team's, by the number the club's
+ * DOMjudge export gave it or a link an admin made before (standings-team-links.server.ts).
+ * People nobody matches are listed in a warning, so the admin can ask them to add their handle first.
  */
 export async function matchMembers(
   db: Database,
@@ -106,7 +108,11 @@ export async function matchMembers(
   const warnings = unmatched.length
     ? [{ text: standingsText("tools.standings.warning.unmatched", { people: names }) }]
     : [];
-  return { studentIds: rows.map((row) => row.members.flatMap((member) => idOf(member) ?? [])), warnings };
+  const byTeam = await teamLinkedMembers(db, rows);
+  const studentIds = rows.map((row, index) => [
+    ...new Set([...row.members.flatMap((member) => idOf(member) ?? []), ...(byTeam[index] ?? [])]),
+  ]);
+  return { studentIds, warnings };
 }
 
 /** A preview of an import as the dashboard and `?dryRun=1` show it. */
@@ -129,7 +135,10 @@ export async function previewStandings(
     name: input.name || standings.contestName || fileName,
     scoring: standings.scoring,
     problems: standings.problems,
-    rows: standings.rows.map((row, index) => ({ ...row, matchedMembers: matched.studentIds[index]?.length ?? 0 })),
+    rows: standings.rows.map(({ teamIds: _ids, ...row }, index) => ({
+      ...row,
+      matchedMembers: matched.studentIds[index]?.length ?? 0,
+    })),
     warnings: [...standings.warnings, ...matched.warnings],
     studentIds: matched.studentIds,
   };

@@ -61,6 +61,11 @@ export interface StandingsRow {
   cells: Record<string, StandingsCell>;
   /** Medals and other awards ("Gold medal", "Champion"). */
   awards: string[];
+  /**
+   * The team's ids in the judge's files (CLICS team id, results.tsv's team id), when it has
+   * any: a team the club's DOMjudge export made is linked back to its members by them.
+   */
+  teamIds?: string[];
 }
 
 /**

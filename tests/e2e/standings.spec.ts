@@ -118,3 +118,54 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   );
   await expect(visitor.getByRole("region", { name: "Contest history" })).toContainText("Selection contests 2026");
 });
+
+test("an admin links a team of a CLICS package to a member in the preview, on a phone, by keyboard", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAsAdmin(page, baseURL!);
+  const team = `Lambda ${Date.now()}`;
+  const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  const zip = zipSync({
+    "teams.json": json([
+      { id: "l1", name: team },
+      { id: "l2", name: `${team} B` },
+    ]),
+    "problems.json": json([{ id: "a", label: "A", name: "Apples" }]),
+    "scoreboard.json": json({
+      rows: [
+        { rank: 1, team_id: "l1", score: { num_solved: 1, total_time: 12 }, problems: [] },
+        { rank: 2, team_id: "l2", score: { num_solved: 0, total_time: 0 }, problems: [] },
+      ],
+    }),
+  });
+  await page.goto("/dashboard/standings");
+  await waitForForm(page);
+  await page.getByLabel(en("tools.standings.format")).selectOption("clics");
+  await page.getByLabel(en("tools.standings.file"), { exact: true }).setInputFiles({
+    name: "lambda.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zip),
+  });
+  await page.getByRole("button", { name: en("tools.standings.preview") }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview: ");
+
+  const linking = page.getByRole("region", { name: en("tools.standings.link.heading") });
+  await linking.getByLabel(en("tools.standings.link.team")).selectOption({ label: team });
+  await linking.getByLabel(en("tools.standings.link.query")).fill("Sumaiya");
+  await linking.getByLabel(en("tools.standings.link.query")).press("Enter");
+  const member = linking.getByRole("checkbox", { name: /Sumaiya Islam/ });
+  await member.focus();
+  await page.keyboard.press("Space");
+  await expect(member).toBeChecked();
+  await expectNoAxeViolations(page, "linking a team at 390 px");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await linking.getByRole("button", { name: en("tools.standings.link.save") }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`${team}: links saved.`)).toBeVisible();
+  await expect(page.getByText(en("tools.standings.matched", { count: 1, total: 2 }))).toBeVisible();
+  await expect(linking.getByLabel(en("tools.standings.link.team"))).toContainText(
+    en("tools.standings.link.linkedTeam", { team, count: 1 }),
+  );
+});

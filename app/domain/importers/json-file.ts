@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/catalogs";
 import { StandingsFormatError, type StandingsPlace, type StandingsText, standingsText } from "../standings";
+import { checkJsonValues } from "./standings-limits";
 
 /**
  * A judge's JSON file read and checked against its shape, a failure naming where in the file
@@ -16,6 +17,7 @@ function placeIn(file: string | undefined, inside: StandingsPlace | undefined): 
 }
 
 export function parseJsonText(text: string, file?: string): unknown {
+  checkJsonValues(text, file);
   try {
     // A byte order mark is valid in a UTF-8 file but not in JSON.parse's input.
     return JSON.parse(text.replace(/^\uFEFF/, ""));

@@ -10,7 +10,7 @@ import {
   standingsText,
 } from "../standings";
 import { rankRows, rankWarnings } from "../standings-ranking";
-import { checkCount, STANDINGS_MAX_TEAMS } from "./standings-limits";
+import { checkCellCount, checkCount, checkLineLengths, STANDINGS_MAX_TEAMS } from "./standings-limits";
 
 /**
  * The club's own standings CSV, for contests whose judge exports nothing we read: one row per
@@ -186,6 +186,9 @@ function rankedRows(rows: StandingsRow[]): { rows: StandingsRow[]; warnings: Imp
 
 /** Standings from the club's CSV template (see `standingsCsvTemplate`), ICPC-scored. */
 export function parseStandingsCsv(text: string): ImportedStandings {
+  checkLineLengths(text);
+  // What the reader makes of the lines it reads (it stops one row past the limit) is bounded first.
+  checkCellCount(text, ",", STANDINGS_MAX_TEAMS + 2);
   const parsed = parseCsv(text, STANDINGS_MAX_TEAMS);
   if (!parsed.ok) throw new StandingsFormatError({ english: parsed.message });
   checkCount("teams", parsed.rows.length);

@@ -2,12 +2,21 @@ import { data, Form, Link, redirect } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { FeedbackMessage } from "~/components/feedback";
+import { SelectField } from "~/components/select-field";
 import { StandingsTable } from "~/components/standings-table";
+import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/domain/audit.server";
+import type { Database } from "~/db/client.server";
+import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
+import {
+  findMemberChoices,
+  linkTeam,
+  type MemberChoice,
+  memberChoicesByIds,
+} from "~/domain/standings-team-links.server";
 import { sayWarning } from "~/domain/standings-text.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
@@ -39,13 +48,34 @@ const discardQuestion = (t: Translate) => ({
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermissionPage(context, "edit-content");
-  const standings = await findStandings(context.get(appContext).db, params.id);
+  const db = context.get(appContext).db;
+  const standings = await findStandings(db, params.id);
   const translator = translatorFor(request);
   if (!standings) throw data({ message: translator.t("tools.standings.gone") }, { status: 404 });
   const { warnings: saved, ...contest } = standings.contest;
   // Said in the reader's language now, whoever imported the file.
   const warnings = saved.map((warning) => sayWarning(translator, warning));
-  return { contest, rows: standings.rows, warnings };
+  const linked = await memberChoicesByIds(db, [...new Set(standings.rows.flatMap((row) => row.studentIds))]);
+  return { contest, rows: standings.rows, warnings, linked, linking: await linkingOf(db, request, standings.rows) };
+}
+
+/** The team chosen to link (`?team=`) and the members found for it (`?q=`), in a preview. */
+async function linkingOf(db: Database, request: Request, rows: { id: string }[]) {
+  const search = new URL(request.url).searchParams;
+  const rowId = search.get("team") ?? "";
+  const query = (search.get("q") ?? "").slice(0, 100);
+  if (!rows.some((row) => row.id === rowId)) return { rowId: "", query, found: [] };
+  return { rowId, query, found: await findMemberChoices(db, query) };
+}
+
+/** Links a preview's row to the members ticked (none: unlinks it), remembered for the team's next import. */
+async function linkAction(db: Database, actor: Actor, t: Translate, form: FormData, contestId: string) {
+  const rowId = String(form.get("row") ?? "");
+  const studentIds = form.getAll("student").map(String);
+  const linked = await linkTeam(db, { contestId, rowId, studentIds });
+  if (!linked) return data<ActionResult>({ tone: "error", message: t("tools.standings.link.failed") }, 400);
+  await recordAudit(db, actor, { action: "update", entity: "contests", entityId: contestId, label: linked.name });
+  return data<ActionResult>({ tone: "success", message: t("tools.standings.link.saved", { team: linked.name }) });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -53,6 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await readFormData(request);
   const { t } = translatorFor(request);
+  if (form.get("intent") === "link") return linkAction(app.db, actor, t, form, params.id);
   const publishing = form.get("intent") === "publish";
   const question = publishing ? publishQuestion(t) : discardQuestion(t);
   const unconfirmed = confirmation(
@@ -74,7 +105,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StandingsContest({ loaderData, actionData }: Route.ComponentProps) {
-  const { contest, rows, warnings } = loaderData;
+  const { contest, rows, warnings, linked, linking } = loaderData;
+  const profileOf = new Map(linked.map((profile) => [profile.id, profile]));
   const t = useT();
   const confirmed = useConfirmedSubmit();
   const pendingIntent = confirmed.pending?.get("intent");
@@ -138,12 +170,20 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
           </a>
         </p>
       )}
+      {isPreview && <TeamLinking rows={rows} profileOf={profileOf} linking={linking} />}
       <StandingsTable
         scoring={contest.scoring}
         problems={contest.problems}
         rows={rows.map((row) => ({
           ...row,
-          members: row.members.map((member) => ({ name: member.handle ?? member.name, slug: null })),
+          // A team the file names nobody of shows the members it is linked to.
+          members:
+            row.members.length > 0
+              ? row.members.map((member) => ({ name: member.handle ?? member.name, slug: null }))
+              : row.studentIds.flatMap((id) => {
+                  const profile = profileOf.get(id);
+                  return profile ? [{ name: profile.name, slug: null }] : [];
+                }),
         }))}
       />
       <ConfirmDialog
@@ -153,6 +193,101 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
         onNo={confirmed.no}
         onClosed={confirmed.dialogClosed}
       />
+    </section>
+  );
+}
+
+/**
+ * Linking a team to member profiles: a GET form picks the team and finds members by name,
+ * handle or batch; a POST form saves the ticked ones (the team's links so far come ticked).
+ */
+function TeamLinking({
+  rows,
+  profileOf,
+  linking,
+}: {
+  rows: { id: string; name: string; studentIds: string[] }[];
+  profileOf: Map<string, MemberChoice>;
+  linking: { rowId: string; query: string; found: MemberChoice[] };
+}) {
+  const t = useT();
+  const row = rows.find((candidate) => candidate.id === linking.rowId);
+  const current = (row?.studentIds ?? []).flatMap((id) => profileOf.get(id) ?? []);
+  const choices = [...current, ...linking.found.filter((found) => !row?.studentIds.includes(found.id))];
+  return (
+    <section aria-labelledby="team-linking" className="card flex flex-col gap-3 p-4">
+      <h2 id="team-linking" className="font-bold text-navy-900">
+        {t("tools.standings.link.heading")}
+      </h2>
+      <p className="text-slate-700">{t("tools.standings.link.intro")}</p>
+      <Form method="get" className="flex flex-col gap-3">
+        <SelectField
+          id="link-team"
+          name="team"
+          label={t("tools.standings.link.team")}
+          value={linking.rowId}
+          choices={rows.map((candidate) => ({
+            value: candidate.id,
+            label:
+              candidate.studentIds.length > 0
+                ? t("tools.standings.link.linkedTeam", { team: candidate.name, count: candidate.studentIds.length })
+                : candidate.name,
+          }))}
+        />
+        <TextField
+          label={t("tools.standings.link.query")}
+          name="q"
+          type="search"
+          maxLength={100}
+          defaultValue={linking.query}
+        />
+        <button type="submit" className="btn border border-slate-300 self-start">
+          {t("tools.standings.link.find")}
+        </button>
+      </Form>
+      {row && (
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="link" />
+          <input type="hidden" name="row" value={row.id} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="font-medium text-slate-800">
+              {t("tools.standings.link.members", { team: row.name })}
+            </legend>
+            {choices.length === 0 && (
+              <p className="text-slate-600">
+                {linking.query
+                  ? t("tools.standings.link.noneFound", { query: linking.query })
+                  : t("tools.standings.link.findFirst")}
+              </p>
+            )}
+            {choices.map((choice) => (
+              <label key={choice.id} className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="student"
+                  value={choice.id}
+                  defaultChecked={row.studentIds.includes(choice.id)}
+                  className="mt-1"
+                />
+                <span>
+                  {choice.name}
+                  <span className="block text-sm text-slate-600">
+                    {[
+                      choice.batch === null ? null : t("tools.standings.link.batch", { batch: choice.batch }),
+                      ...choice.handles,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn-navy self-start">
+            {t("tools.standings.link.save")}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }
