@@ -21,6 +21,7 @@ import { measurePageWeight } from "./bench/page-weight";
 import { startRenderCeiling } from "./bench/render-ceiling";
 import { printReport } from "./bench/report";
 import { measureSearch } from "./bench/search";
+import { measureStandingsImports } from "./bench/standings";
 import { type BenchTarget, benchTarget } from "./bench/target";
 import { measureAnonymousThroughput, measureCacheBypass } from "./bench/throughput";
 
@@ -76,6 +77,8 @@ async function main() {
     if (wants("signed-in"))
       report.signedIn = await measureSignedIn(server, releaseDir, userCookie, await signIn(server.baseUrl, admin));
     report.memory = { rssAfterStartMb, peakRssMb: peakRssMb(Number(server.process.pid)) };
+    if (wants("standings"))
+      report.standingsImports = await measureStandingsImports(server, await signIn(server.baseUrl, admin));
     if (wants("weight")) {
       const paths = await publicPaths(server.baseUrl);
       report.pageWeight = await Promise.all(paths.map((pagePath) => measurePageWeight(server.baseUrl, pagePath)));

@@ -1,6 +1,7 @@
 import type { LoadResult } from "./load";
 import { round } from "./load";
 import type { SearchRow } from "./search";
+import type { StandingsImportRow } from "./standings";
 import type { ThroughputRow } from "./throughput";
 
 /** Signed-in `/students` on the landed build before this work (the platform issue's figure). */
@@ -23,6 +24,7 @@ interface Report {
   };
   scaling?: { students: number; studentsPage: LoadResult; studentsApi: LoadResult }[];
   search?: SearchRow[];
+  standingsImports?: StandingsImportRow;
   pageWeight?: unknown[];
   lighthouse?: unknown[];
 }
@@ -81,6 +83,14 @@ function goalsOf(report: Report): Goal[] {
   }
   for (const row of report.search ?? [])
     goals.push(atMost(`p50 of ${row.path}, 50,000 students, ms`, row.load.latencyP50Ms, SEARCH_P50_GOAL_MS));
+  const imports = report.standingsImports;
+  if (imports) {
+    const { worldFinals, eventFeed50Mb } = imports;
+    // A refused import has no time to show: it misses the goal.
+    const previewMs = worldFinals.status === 200 ? worldFinals.medianMs : Number.POSITIVE_INFINITY;
+    goals.push(atMost(`World Finals CLICS package to preview (${worldFinals.source}), ms`, previewMs, 1000));
+    goals.push(atMost("peak RSS after a 50 MB event feed import, MB", eventFeed50Mb.peakRssMbAfter, 250));
+  }
   if (report.memory) {
     goals.push(atMost("RSS after start, MB", report.memory.rssAfterStartMb, 150));
     if (report.memory.peakRssMb) goals.push(atMost("peak RSS under the load above, MB", report.memory.peakRssMb, 250));
