@@ -125,7 +125,13 @@ export async function queueMails(context: Omit<MailContext, "transport">, batch:
  */
 export async function writeMails(db: Database, batch: NewMail[]): Promise<string[]> {
   if (batch.length === 0) return [];
-  await db.insert(mails).values(batch).onConflictDoNothing({ target: mails.dedupeKey });
+  const written = await db
+    .insert(mails)
+    .values(batch)
+    .onConflictDoNothing({ target: mails.dedupeKey })
+    .returning({ id: mails.id });
+  // Every mail new (a registration's usually are): no need to look for ones written before.
+  if (written.length === batch.length) return written.map((row) => row.id);
   const waiting = await db
     .select({ id: mails.id })
     .from(mails)

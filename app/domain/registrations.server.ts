@@ -322,7 +322,8 @@ export async function registerIn(tx: Database, args: RegisterArgs): Promise<Regi
   if (!row) throw new Error("registering wrote no row");
   await tx.insert(attendees).values(await attendeeRows(tx, row, registrant, input.members));
   const registered: Registered = { ok: true, registrationId: row.id, status, event };
-  if (status === "waitlisted") registered.position = await waitlistPosition(tx, row);
+  // Under the event's lock everyone waiting arrived before this registration: it is next in line.
+  if (status === "waitlisted") registered.position = places.waiting + 1;
   return registered;
 }
 
