@@ -3,7 +3,7 @@
  * writes them as JSON under bench-results/). Timings are printed, never asserted.
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 LIGHTHOUSE_RUNS=3 npm run bench   (-- --skip-build, -- --skip-lighthouse)
- *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, weight, lighthouse, scaling, search)
+ *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, standings, weight, lighthouse, ticket-drop, scaling, search)
  *   DATABASE_URL=postgres://… npm run bench -- --database=postgres   (the same sections on a real PostgreSQL)
  */
 import { execSync } from "node:child_process";
@@ -24,6 +24,7 @@ import { measureSearch } from "./bench/search";
 import { measureStandingsImports } from "./bench/standings";
 import { type BenchTarget, benchTarget } from "./bench/target";
 import { measureAnonymousThroughput, measureCacheBypass } from "./bench/throughput";
+import { measureTicketDrop } from "./bench/ticket-drop";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,6 +89,7 @@ async function main() {
       report.lighthouse = await runLighthouse(urls, LIGHTHOUSE_RUNS);
     }
     await server.stop();
+    if (wants("ticket-drop")) report.ticketDrop = await measureTicketDrop(target, UNLIMITED);
     if (wants("scaling")) report.scaling = await measureScaling(target, userCookie);
     if (wants("search")) report.search = await measureSearchAt50k(target, userCookie);
   } finally {

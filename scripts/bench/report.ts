@@ -3,6 +3,7 @@ import { round } from "./load";
 import type { SearchRow } from "./search";
 import type { StandingsImportRow } from "./standings";
 import type { ThroughputRow } from "./throughput";
+import type { TicketDropRow } from "./ticket-drop";
 
 /** Signed-in `/students` on the landed build before this work (the platform issue's figure). */
 const SIGNED_IN_BEFORE_RPS = 41;
@@ -17,13 +18,20 @@ interface Report {
   startup?: { emptyMs: number; existingMs: number };
   memory?: { rssAfterStartMb: number; peakRssMb?: number };
   anonymousThroughput?: ThroughputRow[];
-  cacheBypass?: { hits: LoadResult; distinctQueries: LoadResult; ratio: number };
+  cacheBypass?: {
+    hits: LoadResult;
+    distinctQueries: LoadResult;
+    ratio: number;
+    madeUpPaths: LoadResult;
+    madeUpPathsRatio: number;
+  };
   signedIn?: {
     pages: { path: string; page: LoadResult; renderCeiling: LoadResult }[];
     adminAddStudent: LoadResult;
   };
   scaling?: { students: number; studentsPage: LoadResult; studentsApi: LoadResult }[];
   search?: SearchRow[];
+  ticketDrop?: TicketDropRow;
   standingsImports?: StandingsImportRow;
   pageWeight?: unknown[];
   lighthouse?: unknown[];
@@ -42,6 +50,12 @@ const atMost = (figure: string, measured: number, goal: number, unit = ""): Goal
   goal: `<= ${goal}${unit}`,
   met: measured <= goal,
 });
+const exactly = (figure: string, measured: number, goal: number): Goal => ({
+  figure,
+  measured,
+  goal: `= ${goal}`,
+  met: measured === goal,
+});
 
 /** Every figure next to its goal, as one table at the end. */
 function goalsOf(report: Report): Goal[] {
@@ -49,7 +63,10 @@ function goalsOf(report: Report): Goal[] {
   for (const row of report.anonymousThroughput ?? [])
     goals.push(atLeast(`anonymous ${row.path} / bare Node`, row.ratio, 0.5));
   if (report.cacheBypass)
-    goals.push(atLeast("new query string each request / cache hits", report.cacheBypass.ratio, 0.5));
+    goals.push(
+      atLeast("new query string each request / cache hits", report.cacheBypass.ratio, 0.5),
+      atLeast("made-up path each request (404) / cache hits", report.cacheBypass.madeUpPathsRatio, 0.5),
+    );
   for (const { path, page, renderCeiling } of report.signedIn?.pages ?? []) {
     const ratio = round(page.requestsPerSecond / renderCeiling.requestsPerSecond);
     goals.push(atLeast(`signed-in ${path} / render-only ceiling`, ratio, 0.5));
@@ -83,6 +100,15 @@ function goalsOf(report: Report): Goal[] {
   }
   for (const row of report.search ?? [])
     goals.push(atMost(`p50 of ${row.path}, 50,000 students, ms`, row.load.latencyP50Ms, SEARCH_P50_GOAL_MS));
+  const drop = report.ticketDrop;
+  if (drop) {
+    const what = `ticket drop (${drop.people} people in ${drop.seconds} s, ${drop.places} places)`;
+    goals.push(exactly(`${what}: confirmed`, drop.confirmed, drop.places));
+    goals.push(exactly(`${what}: waitlisted`, drop.waitlisted, drop.people - drop.places));
+    goals.push(exactly(`${what}: out of arrival order`, drop.outOfOrder, 0));
+    goals.push(exactly(`${what}: 5xx`, drop.serverErrors, 0));
+    goals.push(atMost(`${what}: p99 ms`, drop.latencyP99Ms, 1000));
+  }
   const imports = report.standingsImports;
   if (imports) {
     const { worldFinals, eventFeed50Mb } = imports;
@@ -125,10 +151,11 @@ export function printReport(report: Report) {
     );
   }
   if (report.cacheBypass) {
-    console.log("\n== /students with a new query string each request, next to cache hits");
+    console.log("\n== /students with a new query string each request, and a new made-up path, next to cache hits");
     console.table({
       "cache hits": loadColumns(report.cacheBypass.hits),
       "distinct query strings": loadColumns(report.cacheBypass.distinctQueries),
+      "made-up paths (404)": loadColumns(report.cacheBypass.madeUpPaths),
     });
   }
   if (report.signedIn) {
@@ -156,6 +183,12 @@ export function printReport(report: Report) {
   if (report.search) {
     console.log("\n== Site search with 50,000 students (signed in, 1 connection)");
     console.table(report.search.map((row) => ({ path: row.path, results: row.total, ...loadColumns(row.load) })));
+  }
+  if (report.ticketDrop) {
+    console.log(
+      "\n== Ticket drop (each person on a connection of their own; pretix documents 300-400 a minute per event)",
+    );
+    console.table([report.ticketDrop]);
   }
   if (report.pageWeight) {
     console.log("\n== Bytes per public page (gzip)");

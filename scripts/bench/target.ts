@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "~/db/client.server";
+import { type Database, openDatabase } from "~/db/client.server";
 import { type RunningServer, startServer } from "../../tests/support/server";
 import { createScratchDatabase } from "../support/scratch-database";
 
@@ -14,6 +14,8 @@ export interface BenchTarget {
    * `coder<n>` (the server must be stopped on PGlite).
    */
   replaceStudents(count: number): Promise<void>;
+  /** Reads or writes the database directly (the server must be stopped on PGlite). */
+  withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -34,6 +36,14 @@ export async function benchTarget(database: "pglite" | "postgres"): Promise<Benc
           select 'Student ' || n, 1 + n % 12, 'student' || n || '@example.org', '/favicon.svg', '2020-2021', 'coder' || n
           from generate_series(1, ${count}) as n`);
         await handle.db.execute(sql`analyze students`);
+      } finally {
+        await handle.close();
+      }
+    },
+    async withDatabase(use) {
+      const handle = await openDatabase(url ? { url: url.database } : { dataDir });
+      try {
+        return await use(handle.db);
       } finally {
         await handle.close();
       }

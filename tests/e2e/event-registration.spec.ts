@@ -176,3 +176,86 @@ test("three teams for two places: the third waits and moves up when a team cance
 
   await removeByName(page, "events", name);
 });
+
+test("someone named in a team declines, from the event page with the keyboard or from the mail's link without an account, and registers alone", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const id = crypto.randomBytes(3).toString("hex");
+  const name = `Pair Cup ${id}`;
+  await logInAsAdmin(page, baseURL!);
+  const added = await page.request.post("/api/add-event", {
+    headers: { Origin: baseURL! },
+    data: {
+      eventType: "Programming Contest",
+      name,
+      starts_on: "2099-07-01",
+      starts_at: "10:00",
+      problem_number: 5,
+      contest_duration: "2 Hours",
+      details: "Pairs.",
+      capacity: 5,
+      team_size_min: 2,
+      team_size_max: 2,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { insertedId: eventId } = (await added.json()) as { insertedId: string };
+  const eventPath = `/events/programming-contest/pair-cup-${id}`;
+  const squatter = await phoneOf(browser, baseURL!, "squatter");
+  const named = await phoneOf(browser, baseURL!, "named");
+  const stranger = `stranger-${id}@example.org`;
+  const registerByApi = async (members: string[]) => {
+    const response = await squatter.page.request.post(`/api/events/${eventId}/registrations`, {
+      headers: { Origin: baseURL! },
+      data: { team_name: `Squatters ${crypto.randomBytes(2).toString("hex")}`, members },
+    });
+    expect(response.status()).toBe(201);
+  };
+  await registerByApi([named.account.email]);
+
+  // The named person sees the invitation with both answers, and declines with the keyboard.
+  await named.page.goto(eventPath);
+  const decline = named.page.getByRole("button", { name: en("accounts.registration.declineTeam") });
+  await expect(named.page.getByRole("button", { name: registrationTexts.confirmTeam })).toBeVisible();
+  await expectNoAxeViolations(named.page, "an invitation on the event page at 390 px");
+  await named.page.getByRole("button", { name: registrationTexts.confirmTeam }).focus();
+  await named.page.keyboard.press("Tab");
+  await expect(decline).toBeFocused();
+  await named.page.keyboard.press("Enter");
+  await expect(named.page.getByText(registrationTexts.declined)).toBeVisible();
+  // Then registers a team of their own.
+  await named.page.getByLabel("Team name").fill(`Own ${id}`);
+  await named.page.getByLabel("Teammate 1").fill(newAccount().email);
+  await named.page.getByRole("button", { name: registrationTexts.registerTeam }).click();
+  await expect(named.page.getByText(registrationTexts.pending(`Own ${id}`))).toBeVisible();
+
+  // Someone without an account declines from the link in their invitation (read in the outbox here).
+  const listed = await page.request.get(`/api/events/${eventId}/registrations`);
+  const statuses = ((await listed.json()) as { status: string }[]).map((row) => row.status);
+  // The squatters' pair gave up its place when its only teammate declined.
+  expect(statuses.sort()).toEqual(["cancelled", "pending"]);
+  await registerByApi([stranger]);
+  const subject = `Team invitation: ${name}`;
+  await expect(async () => {
+    await page.goto("/dashboard/outbox");
+    await expect(page.getByRole("link", { name: `Read ${subject} to ${stranger}` })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.getByRole("link", { name: `Read ${subject} to ${stranger}` }).click();
+  const action = await page.getByText(/Accept or decline: http/).textContent();
+  const link = /https?:\/\/\S+/.exec(action ?? "")?.[0];
+  expect(link, "the invitation's link").toBeDefined();
+
+  const visitor = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  await visitor.goto(link!);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(en("accounts.invitation.title"));
+  await expectNoAxeViolations(visitor, "an invitation's page at 390 px");
+  await visitor.getByRole("button", { name: en("accounts.invitation.decline") }).click();
+  await expect(visitor.getByText(registrationTexts.declined)).toBeVisible();
+  await visitor.goto(link!);
+  await expect(visitor.getByText(en("accounts.invitation.gone"))).toBeVisible();
+  await visitor.context().close();
+
+  await removeByName(page, "events", name);
+});

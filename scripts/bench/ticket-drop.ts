@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { registrations } from "~/db/schema";
+import { addEvent } from "../../tests/support/event-fixtures";
+import { addSignedInCrowd, type SignedInAccount } from "../../tests/support/signed-in-crowd";
+import { httpRequest } from "./http";
+import { round } from "./load";
+import type { BenchTarget } from "./target";
+
+/**
+ * A ticket drop: the whole department registers the minute registration opens. 1,000 accounts
+ * (written straight to the database, each with a session: 1,000 scrypt sign-ups would take
+ * minutes) register for an event of 300 places, their requests sent at an even pace over 10 s,
+ * each on its own connection. Then, from the database: exactly 300 confirmed, 700 on the
+ * waitlist, the places going to the first 300 the server accepted (its `arrival` sequence, taken
+ * under the event's lock) and each waitlisted person told the position the list gives them.
+ * For comparison, pretix documents 300-400 tickets a minute per event as its expected ceiling.
+ */
+export const TICKET_DROP = { people: 1_000, places: 300, seconds: 10 };
+
+export interface TicketDropRow {
+  people: number;
+  places: number;
+  seconds: number;
+  confirmed: number;
+  waitlisted: number;
+  /** Places given past a waitlisted person who arrived earlier, plus positions told that the list contradicts. */
+  outOfOrder: number;
+  serverErrors: number;
+  otherRefusals: number;
+  /** Answers by status, "201: 1000". */
+  statuses: string;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  /** Registrations the server accepted per second, from the first request sent to the last answer. */
+  registrationsPerSecond: number;
+}
+
+interface Answer {
+  status: number;
+  ms: number;
+  registrationId?: string;
+  position?: number;
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+
+async function prepare(target: BenchTarget, secret: string) {
+  return target.withDatabase(async (db) => {
+    const event = await addEvent(db, {
+      eventType: "Programming Contest",
+      name: `Ticket drop ${crypto.randomBytes(3).toString("hex")}`,
+      capacity: String(TICKET_DROP.places),
+    });
+    const prefix = `drop-${crypto.randomBytes(3).toString("hex")}`;
+    const crowd = await addSignedInCrowd(db, { count: TICKET_DROP.people, secret, prefix });
+    return { eventId: event._id, crowd };
+  });
+}
+
+/** The first answer other than 201, printed to say what went wrong. */
+let firstFailure = "";
+
+/** Sends one registration per person, evenly spread over the drop's seconds, without waiting for answers. */
+async function drop(baseUrl: string, eventId: string, crowd: SignedInAccount[]): Promise<Answer[]> {
+  const spacingMs = (TICKET_DROP.seconds * 1000) / crowd.length;
+  const started = performance.now();
+  return Promise.all(
+    crowd.map(async (person, index) => {
+      const due = started + index * spacingMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      const sent = performance.now();
+      try {
+        const response = await httpRequest(`${baseUrl}/api/events/${eventId}/registrations`, {
+          method: "POST",
+          headers: { Cookie: person.cookie, "Content-Type": "application/json", Origin: baseUrl },
+          body: "{}",
+        });
+        const ms = performance.now() - sent;
+        if (response.status !== 201) {
+          if (!firstFailure) firstFailure = `${response.status} ${response.text().slice(0, 300)}`;
+          return { status: response.status, ms };
+        }
+        const { registrationId, position } = JSON.parse(response.text()) as {
+          registrationId: string;
+          position?: number;
+        };
+        return { status: response.status, ms, registrationId, position };
+      } catch {
+        return { status: 599, ms: performance.now() - sent };
+      }
+    }),
+  );
+}
+
+export async function measureTicketDrop(target: BenchTarget, env: Record<string, string>): Promise<TicketDropRow> {
+  const secret = crypto.randomBytes(32).toString("hex");
+  const { eventId, crowd } = await prepare(target, secret);
+  const server = await target.start({ ...env, BETTER_AUTH_SECRET: secret });
+  const started = performance.now();
+  let answers: Answer[];
+  try {
+    answers = await drop(server.baseUrl, eventId, crowd);
+  } finally {
+    await server.stop();
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  if (firstFailure) console.log(`ticket drop: the first refusal was ${firstFailure}`);
+  const rows = await target.withDatabase((db) =>
+    db
+      .select({ id: registrations.id, status: registrations.status })
+      .from(registrations)
+      .where(eq(registrations.eventId, eventId))
+      .orderBy(asc(registrations.arrival)),
+  );
+  const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const accepted = answers.filter((answer) => answer.status === 201);
+  return {
+    ...TICKET_DROP,
+    confirmed: rows.filter((row) => row.status === "confirmed").length,
+    waitlisted: rows.filter((row) => row.status === "waitlisted").length,
+    outOfOrder: outOfOrder(rows, accepted),
+    serverErrors: answers.filter((answer) => answer.status >= 500).length,
+    otherRefusals: answers.filter((answer) => answer.status !== 201 && answer.status < 500).length,
+    statuses: statusCounts(answers),
+    latencyP50Ms: round(percentile(latencies, 0.5)),
+    latencyP99Ms: round(percentile(latencies, 0.99)),
+    latencyMaxMs: round(latencies.at(-1) ?? 0),
+    registrationsPerSecond: round(accepted.length / elapsedS),
+  };
+}
+
+/**
+ * In the order the server accepted them, every confirmed registration comes before every
+ * waitlisted one, and the n-th waitlisted was told position n.
+ */
+function outOfOrder(rows: { id: string; status: string }[], accepted: Answer[]): number {
+  const toldPosition = new Map(accepted.map((answer) => [answer.registrationId, answer.position]));
+  let misplaced = 0;
+  let waitlisted = 0;
+  for (const row of rows) {
+    if (row.status === "waitlisted") {
+      waitlisted++;
+      if (toldPosition.get(row.id) !== waitlisted) misplaced++;
+    } else if (row.status === "confirmed" && waitlisted > 0) {
+      misplaced++;
+    }
+  }
+  return misplaced;
+}
+
+function statusCounts(answers: Answer[]): string {
+  const counts = new Map<number, number>();
+  for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(", ");
+}
