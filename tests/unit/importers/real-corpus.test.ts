@@ -177,6 +177,27 @@ describe("CLICS scoreboards of DOMjudge, PC^2 and the CDS", () => {
   });
 });
 
+describe("two exports of one contest (World Finals 47 in DOMjudge's fixtures)", () => {
+  it("agree: the scoreboard's import has each team's solved and time of the results.tsv, and its medal ranks", () => {
+    const teams = JSON.parse(read("domjudge/wf/sample-teams.json")) as { display_name: string; icpc_id: string }[];
+    const icpcIdOf = new Map(teams.map((team) => [team.display_name, team.icpc_id]));
+    const imported = parseClicsFiles({
+      scoreboard: read("domjudge/wf/sample-scoreboard.json"),
+      teams: read("domjudge/wf/sample-teams.json"),
+      problems: read("domjudge/wf/sample-problems.json"),
+    });
+    const results = new Map(
+      resultsOfTsv(read("domjudge/wf/results-full-ranked.tsv")).map((row) => [row.name, row] as const),
+    );
+    expect(imported.rows).toHaveLength(results.size);
+    for (const row of imported.rows) {
+      const result = results.get(icpcIdOf.get(row.name) ?? "");
+      expect([row.name, row.solved, row.penalty]).toEqual([row.name, result?.solved, result?.penalty]);
+      if ((row.rank ?? 99) <= 12) expect([row.name, row.rank]).toEqual([row.name, result?.rank]);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Event feeds: a reference implementation of the ICPC rule (CCS requirements, "Scoring Data
 // Generation"), written apart from the importer's.
