@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { attendees, registrations } from "~/db/schema";
+import { attendees, events, registrations } from "~/db/schema";
 import type { RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
+import { eventIsPublic } from "./events.server";
 import { UUID_PATTERN } from "./recent-events";
 import { registrationTexts as texts } from "./registrations";
 import { fillPlaces, givePlace, lockEvent, type Refusal, TEAM_HOLD_HOURS, type TeamHold } from "./registrations.server";
@@ -107,13 +108,22 @@ export interface Lapsed {
   promoted: string[];
 }
 
-/** Pending teams whose time is up, the longest overdue first (the job lapses a batch per run). */
+/**
+ * Pending teams of visible events whose time is up, the longest overdue first (the job lapses a
+ * batch per run; a team of an event made a draft waits until it is published again).
+ */
 export async function overdueTeams(db: Database, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: registrations.id })
     .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
     .where(
-      and(eq(registrations.status, "pending"), isNotNull(registrations.expiresAt), lte(registrations.expiresAt, now)),
+      and(
+        eq(registrations.status, "pending"),
+        isNotNull(registrations.expiresAt),
+        lte(registrations.expiresAt, now),
+        eventIsPublic,
+      ),
     )
     .orderBy(asc(registrations.expiresAt))
     .limit(limit);
