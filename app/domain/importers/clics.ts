@@ -13,7 +13,8 @@ import { rankWarnings, refuseEmpty } from "../standings-ranking";
 import { unzipBounded } from "./bounded-unzip";
 import { type ContestState, computeScoreboard, parseEventFeed, type Scoreboard, stateOfFeed } from "./clics-event-feed";
 import { checkJson, parseJsonText } from "./json-file";
-import { checkListLength } from "./standings-limits";
+import { EventFeedReader } from "./event-feed-stream";
+import { checkListLength, STANDINGS_MAX_FEED_BYTES, STANDINGS_MAX_INFLATED_BYTES } from "./standings-limits";
 
 /**
  * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
@@ -168,9 +169,11 @@ export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
     byLabel: new Map(problems.map((problem) => [problem.label, problem])),
     hasTeams: files.teams !== undefined,
   };
+  const unknownTeams: string[] = [];
   const shown = scoreboard.rows.flatMap((row, index) => {
     const team = teamOf(context, row, index);
-    return team.hidden ? [] : [{ row, team, index }];
+    if (team === undefined) unknownTeams.push(row.team_id ?? row.team ?? "");
+    return team === undefined || team.hidden ? [] : [{ row, team, index }];
   });
   const rows = shown.map(({ row, team, index }) => toRow(context, row, team, index));
   return {
@@ -182,7 +185,8 @@ export function parseClicsFiles(files: ClicsFiles): ImportedStandings {
       ...(files.problems === undefined
         ? [{ text: standingsText("tools.standings.warning.problemsFromScoreboard") }]
         : []),
-      ...hiddenWarnings(scoreboard.rows.length - shown.length),
+      ...hiddenWarnings(scoreboard.rows.length - shown.length - unknownTeams.length),
+      ...unknownTeamWarnings(unknownTeams),
       ...pendingWarnings(shown.map(({ row }) => row)),
       ...(context.hasTeams ? unknownAwardTeams(awards, context.teams) : []),
       ...rankWarnings(context.scoring, rows),
@@ -228,7 +232,11 @@ function toProblem(problem: ClicsProblem): StandingsProblem {
   return { label: problem.label, name: problem.name?.trim() || problem.label };
 }
 
-function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
+/**
+ * The row's team; undefined for an account teams.json doesn't have (DOMjudge's scoreboard may
+ * rank its `guest` or `print` users, which the team export leaves out): its row is left out.
+ */
+function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam | undefined {
   const teamId = row.team_id ?? row.team;
   if (teamId === undefined)
     throw new StandingsFormatError(
@@ -236,14 +244,16 @@ function teamOf(context: Context, row: ClicsRow, index: number): ClicsTeam {
       `scoreboard.json: rows[${index}].team_id`,
     );
   if (!context.hasTeams) return { id: teamId, name: teamId };
-  const team = context.teams.get(teamId);
-  if (!team) {
-    throw new StandingsFormatError(
-      standingsText("tools.standings.error.unknownTeam", { team: teamId }),
-      `scoreboard.json: rows[${index}].team_id`,
-    );
-  }
-  return team;
+  return context.teams.get(teamId);
+}
+
+function unknownTeamWarnings(teamIds: string[]): ImportWarning[] {
+  if (teamIds.length === 0) return [];
+  const text = standingsText("tools.standings.warning.unknownTeams", {
+    count: teamIds.length,
+    teams: teamIds.join(", "),
+  });
+  return [{ text, where: "scoreboard.json" }];
 }
 
 function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number): StandingsRow {
@@ -265,7 +275,6 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
   return {
     name: team.display_name?.trim() || team.name,
     members: [],
-    teamIds: [team.id],
     teamIds: [team.id],
     rank: row.rank,
     // DOMjudge's non-strict scoreboard may leave num_solved out: its cells say it.
@@ -394,8 +403,11 @@ type PackageFile = (typeof PACKAGE_FILES)[number];
  * system's copy under `other-systems/` is never read.
  */
 export function parseClicsPackage(zip: Uint8Array): ImportedStandings {
-  const found = unzipPackageFiles(zip);
+  const feeds = new Map<string, EventFeedReader>();
+  const found = unzipPackageFiles(zip, feeds);
   const scoreboard = packageFile(found, "scoreboard.json");
+  const feed = scoreboard === undefined ? chosenFeed(feeds) : undefined;
+  if (feed) return standingsFromState(feed.result(), packageFile(found, "contest.json"));
   return parseClicsFiles({
     scoreboard,
     teams: packageFile(found, "teams.json"),
@@ -424,9 +436,36 @@ function packageFileName(path: string): PackageFile | undefined {
 /**
  * Only the package's JSON files are inflated, as a stream bounded by what they may hold
  * together (`STANDINGS_MAX_INFLATED_BYTES`): photos, logos and submissions are skipped unread.
+ * Event feeds are read as they inflate (`feeds`, by path), never kept whole.
  */
-function unzipPackageFiles(zip: Uint8Array): Record<string, Uint8Array> {
-  return unzipBounded(zip, (name) => packageFileName(name) !== undefined);
+function unzipPackageFiles(zip: Uint8Array, feeds: Map<string, EventFeedReader>): Record<string, Uint8Array> {
+  const isFeed = (name: string) => (EVENT_FEED_FILES as readonly string[]).includes(packageFileName(name) ?? "");
+  return unzipBounded(zip, (name) => packageFileName(name) !== undefined, STANDINGS_MAX_INFLATED_BYTES, {
+    maxBytes: STANDINGS_MAX_FEED_BYTES,
+    open(name) {
+      if (!isFeed(name)) return undefined;
+      const reader = new EventFeedReader(FEED_FILE);
+      feeds.set(name, reader);
+      return reader;
+    },
+  });
+}
+
+/** The feed read: by the names' order, the shallowest of each name, as packageFile chooses a file. */
+function chosenFeed(feeds: Map<string, EventFeedReader>): EventFeedReader | undefined {
+  for (const name of EVENT_FEED_FILES) {
+    const paths = [...feeds.keys()].filter((path) => packageFileName(path) === name);
+    const shallowest = Math.min(...paths.map((path) => pathParts(path).length));
+    const chosen = paths.filter((path) => pathParts(path).length === shallowest);
+    if (chosen.length > 1) {
+      throw new StandingsFormatError(
+        standingsText("tools.standings.error.severalFiles", { name, paths: chosen.join(", ") }),
+      );
+    }
+    const path = chosen[0];
+    if (path !== undefined) return feeds.get(path);
+  }
+  return undefined;
 }
 
 function packageFile(found: Record<string, Uint8Array>, name: PackageFile): string | undefined {
@@ -448,7 +487,14 @@ const FEED_FILE = "event-feed.ndjson";
 /** Standings computed from a package's event feed, as the CCS that wrote it computed them. */
 function standingsFromFeed(feed: string, contest: string | undefined): ImportedStandings {
   const { events, unreadableLines } = readFeed(feed);
-  const state = stateOfFeed(events);
+  return standingsFromState({ state: stateOfFeed(events), unreadableLines }, contest);
+}
+
+/** Standings from the contest's state after its feed (read whole, or line by line as it inflated). */
+function standingsFromState(
+  { state, unreadableLines }: { state: ContestState; unreadableLines: number[] },
+  contest: string | undefined,
+): ImportedStandings {
   if (state.problems.size === 0) {
     throw new StandingsFormatError(standingsText("tools.standings.error.feedNoProblems"), FEED_FILE);
   }
@@ -498,6 +544,7 @@ function feedRows(state: ContestState, board: Scoreboard): StandingsRow[] {
     return {
       name: team?.displayName || team?.name || row.teamId,
       members: [],
+      teamIds: [row.teamId],
       rank: row.rank,
       solved: row.solved,
       penalty: row.penalty,

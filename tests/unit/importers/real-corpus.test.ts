@@ -98,6 +98,18 @@ describe("results.tsv of DOMjudge and PC^2", () => {
 // ---------------------------------------------------------------------------------------------
 // CLICS scoreboards: the file's own rows and cells.
 
+const FAKE_BOARD_ZIPS = [
+  "ccpc2020-changchun",
+  "ccpc2020-mianyang",
+  "ccpc2020-net",
+  "ccpc2020-qinhuangdao",
+  "ccpc2020-weihai",
+  "ccpc2020-women-final",
+  "hljcpc2020",
+  "jlcpc2020",
+  "necpc2020",
+];
+
 interface ScoreboardCase {
   path: string;
   files: () => Parameters<typeof parseClicsFiles>[0];
@@ -126,15 +138,47 @@ const SCOREBOARD_CASES: ScoreboardCase[] = [
     files: () => ({ scoreboard: read(`pc2v9/${system}/scoreboard.json`), awards: read(`pc2v9/${system}/awards.json`) }),
   })),
   {
+    path: "fake-board/nwerc18.scoreboard.json",
+    files: () => ({
+      scoreboard: read("fake-board/nwerc18.scoreboard.json"),
+      teams: read("fake-board/nwerc18.teams.json"),
+      problems: read("fake-board/nwerc18.problems.json"),
+      contest: read("fake-board/nwerc18.contest.json"),
+    }),
+  },
+  // Their problems.json labels every problem by its source judge ("pintia", "hduoj"): refused
+  // below; read as a results upload, the scoreboard's own labels (A, B…) name the problems.
+  ...FAKE_BOARD_ZIPS.map((name) => ({
+    path: `fake-board/History/${name}.zip`,
+    files: () => ({ ...filesOfApiDump(`fake-board/History/${name}.zip`), problems: undefined }),
+  })),
+  {
     path: "pc2v9/array-scoreboard/scoreboard.json",
     files: () => ({ scoreboard: read("pc2v9/array-scoreboard/scoreboard.json") }),
   },
 ];
 
+/** DOMjudge API dumps zipped by a fake-board, each endpoint as `<contest>.<endpoint>.json`. */
+function filesOfApiDump(path: string): Parameters<typeof parseClicsFiles>[0] {
+  const entries = Object.entries(unzipSync(bytes(path)));
+  const endpoint = (name: string) => {
+    const entry = entries.find(([file]) => file.endsWith(`.${name}.json`));
+    return entry ? new TextDecoder().decode(entry[1]) : undefined;
+  };
+  return {
+    scoreboard: endpoint("scoreboard"),
+    teams: endpoint("teams"),
+    problems: endpoint("problems"),
+    contest: endpoint("contest"),
+  };
+}
+
 function rowsOfScoreboard(files: Parameters<typeof parseClicsFiles>[0]): ExpectedRow[] {
   const parsed = JSON.parse(files.scoreboard ?? "null") as Json | Json[];
   const rows = (Array.isArray(parsed) ? parsed : (parsed.rows as Json[])) ?? [];
-  const teams = files.teams ? (JSON.parse(files.teams) as Json[]) : null;
+  const teams = files.teams
+    ? new Map((JSON.parse(files.teams) as Json[]).map((team) => [String(team.id), team] as const))
+    : null;
   const problems = files.problems ? (JSON.parse(files.problems) as Json[]) : null;
   const labelOf = (cell: Json) => {
     const byId = problems?.find((problem) => String(problem.id) === String(cell.problem_id));
@@ -142,8 +186,9 @@ function rowsOfScoreboard(files: Parameters<typeof parseClicsFiles>[0]): Expecte
   };
   return rows.flatMap((row) => {
     const teamId = String(row.team_id ?? row.team);
-    const team = teams?.find((each) => String(each.id) === teamId);
-    if (team?.hidden === true) return [];
+    const team = teams?.get(teamId);
+    // Hidden teams, and accounts the team export left out (guest, print), have no row.
+    if (team?.hidden === true || (teams && !team)) return [];
     const cells = Object.fromEntries(
       ((row.problems as Json[]) ?? [])
         .filter((cell) => Number(cell.num_judged) > 0 || cell.solved === true)
@@ -160,7 +205,7 @@ function rowsOfScoreboard(files: Parameters<typeof parseClicsFiles>[0]): Expecte
     const score = row.score as Json;
     return [
       {
-        name: String(team?.display_name || team?.name || teamId),
+        name: String(team?.display_name || team?.name || teamId).trim(),
         rank: Number(row.rank),
         solved: Number(score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length),
         penalty: Number(score.total_time),
@@ -170,7 +215,7 @@ function rowsOfScoreboard(files: Parameters<typeof parseClicsFiles>[0]): Expecte
   });
 }
 
-describe("CLICS scoreboards of DOMjudge, PC^2 and the CDS", () => {
+describe("CLICS scoreboards of DOMjudge (its fixtures, NWERC 2018 and CCPC 2020 API dumps), PC^2 and the CDS", () => {
   it.each(SCOREBOARD_CASES)("$path: every row and cell as the scoreboard gives them", ({ files }) => {
     const given = files();
     expect(actualRows(parseClicsFiles(given))).toEqual(rowsOfScoreboard(given));
@@ -389,6 +434,14 @@ describe("a Codeforces answer saved by CodeforcesContestHelper (contest 1474, on
 // Refusals: only files really not fit for standings, each for its reason.
 
 describe("real files refused, each for its reason", () => {
+  it.each(FAKE_BOARD_ZIPS)("fake-board %s with its problems.json: one label for every problem", (name) => {
+    const files = filesOfApiDump(`fake-board/History/${name}.zip`);
+    const label = (JSON.parse(files.problems ?? "[]") as { label: string }[])[0]?.label;
+    expect(englishRefusal(() => parseClicsFiles(files)).message).toBe(
+      `problems.json: [1].label: label "${label}" is used twice`,
+    );
+  });
+
   it("a feed of problems alone (DOMjudge BAPC 2022 sample in PC^2's tests): no team in it", () => {
     expect(
       englishRefusal(() => parseClicsFiles({ eventFeed: read("pc2v9/feeds/event-feed.4probs.nljson") })).message,
