@@ -51,11 +51,56 @@ function syntheticWorldFinals(): Uint8Array {
   });
 }
 
-/** A package of only an event feed of 50 MB: judgements of one team, over and over. */
-function eventFeedPackage(): Uint8Array {
-  const line = `${JSON.stringify({ type: "judgements", id: "j", data: { id: "j1", submission_id: "s1", judgement_type_id: "WA", start_contest_time: "0:10:00.000" } })}\n`;
-  const feed = line.repeat(Math.ceil(FEED_BYTES / line.length));
-  return zipSync({ "event-feed.ndjson": strToU8(feed) }, { level: 6 });
+/**
+ * A package of only an event feed of 50 MB, shaped as a World Finals' is: 130 teams, 12
+ * problems, 10,000 submissions and their judgements, and the runs of every test case (the bulk).
+ */
+export function eventFeedPackage(bytes = FEED_BYTES): Uint8Array {
+  const lines: string[] = [];
+  const event = (type: string, data: Record<string, unknown>) => lines.push(JSON.stringify({ type, data }));
+  event("contest", { id: "wf", name: "World Finals (synthetic feed)", duration: "5:00:00", penalty_time: 20 });
+  event("judgement-types", { id: "AC", name: "correct", solved: true, penalty: false });
+  event("judgement-types", { id: "WA", name: "wrong answer", solved: false, penalty: true });
+  for (let problem = 0; problem < 12; problem++) {
+    event("problems", {
+      id: `p${problem}`,
+      label: String.fromCharCode(65 + problem),
+      name: `P${problem}`,
+      ordinal: problem,
+    });
+  }
+  for (let team = 0; team < 130; team++) event("teams", { id: `t${team}`, name: `Team ${team}` });
+  for (let submission = 0; submission < 10_000; submission++) {
+    const minutes = Math.floor((submission / 10_000) * 290);
+    const time = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:00.000`;
+    event("submissions", {
+      id: `s${submission}`,
+      team_id: `t${submission % 130}`,
+      problem_id: `p${Math.floor(submission / 130) % 12}`,
+      contest_time: time,
+    });
+    event("judgements", {
+      id: `j${submission}`,
+      submission_id: `s${submission}`,
+      judgement_type_id: submission % 3 ? "WA" : "AC",
+    });
+  }
+  let size = lines.reduce((sum, line) => sum + line.length + 1, 0);
+  for (let run = 0; size < bytes; run++) {
+    const line = JSON.stringify({
+      type: "runs",
+      data: {
+        id: `r${run}`,
+        judgement_id: `j${run % 10_000}`,
+        ordinal: run % 50,
+        judgement_type_id: "AC",
+        time: "1:00:00.000",
+      },
+    });
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return zipSync({ "event-feed.ndjson": strToU8(`${lines.join("\n")}\n`) }, { level: 6 });
 }
 
 async function importDryRun(baseUrl: string, adminCookie: string, zip: Uint8Array, name: string) {

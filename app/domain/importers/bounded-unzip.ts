@@ -12,6 +12,7 @@ export function unzipBounded(
   zip: Uint8Array,
   wanted: (name: string) => boolean,
   maxBytes = STANDINGS_MAX_INFLATED_BYTES,
+  streamed?: StreamedFiles,
 ): Record<string, Uint8Array> {
   const chunks = new Map<string, Uint8Array[]>();
   let inflated = 0;
@@ -21,8 +22,25 @@ export function unzipBounded(
     failure ??= error;
     file.terminate();
   };
+  let streamedBytes = 0;
   const unzip = new Unzip((file) => {
-    if (failure || !wanted(file.name)) return;
+    if (failure) return;
+    const sink = streamed?.open(file.name);
+    if (sink) {
+      file.ondata = (error, data, final) => {
+        if (failure) return;
+        if (error) return stop(file, unreadable(error));
+        streamedBytes += data.length;
+        if (streamedBytes > (streamed?.maxBytes ?? 0)) return stop(file, new StandingsLimitError("streamed"));
+        try {
+          sink.push(data, final);
+        } catch (thrown) {
+          stop(file, thrown instanceof Error ? thrown : new Error(String(thrown)));
+        }
+      };
+      return file.start();
+    }
+    if (!wanted(file.name)) return;
     // The declared sizes (absent when a data descriptor follows the data) count before inflating.
     declared += file.originalSize ?? 0;
     if (declared > maxBytes) return stop(file, new StandingsLimitError("inflated"));
@@ -47,6 +65,15 @@ export function unzipBounded(
   if (failure) throw failure;
   if (chunks.size === 0 && !looksLikeZip(zip)) throw unreadable(new Error("invalid zip data"));
   return Object.fromEntries([...chunks].map(([name, parts]) => [name, joined(parts)]));
+}
+
+/**
+ * Files read as they inflate instead of kept (a contest's event feed): `open` answers the reader
+ * of a file it takes, and `maxBytes` bounds what they inflate to together.
+ */
+export interface StreamedFiles {
+  open(name: string): { push(chunk: Uint8Array, final: boolean): void } | undefined;
+  maxBytes: number;
 }
 
 /** A zip starts with a local file header ("PK\x03\x04"), or is an empty archive ("PK\x05\x06"). */

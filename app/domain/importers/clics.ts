@@ -13,7 +13,8 @@ import { rankWarnings, refuseEmpty } from "../standings-ranking";
 import { unzipBounded } from "./bounded-unzip";
 import { type ContestState, computeScoreboard, parseEventFeed, type Scoreboard, stateOfFeed } from "./clics-event-feed";
 import { checkJson, parseJsonText } from "./json-file";
-import { checkListLength } from "./standings-limits";
+import { EventFeedReader } from "./event-feed-stream";
+import { checkListLength, STANDINGS_MAX_FEED_BYTES, STANDINGS_MAX_INFLATED_BYTES } from "./standings-limits";
 
 /**
  * Standings from the ICPC CLICS Contest API (https://ccs-specs.icpc.io): the JSON of its
@@ -403,8 +404,11 @@ type PackageFile = (typeof PACKAGE_FILES)[number];
  * system's copy under `other-systems/` is never read.
  */
 export function parseClicsPackage(zip: Uint8Array): ImportedStandings {
-  const found = unzipPackageFiles(zip);
+  const feeds = new Map<string, EventFeedReader>();
+  const found = unzipPackageFiles(zip, feeds);
   const scoreboard = packageFile(found, "scoreboard.json");
+  const feed = scoreboard === undefined ? chosenFeed(feeds) : undefined;
+  if (feed) return standingsFromState(feed.result(), packageFile(found, "contest.json"));
   return parseClicsFiles({
     scoreboard,
     teams: packageFile(found, "teams.json"),
@@ -433,9 +437,36 @@ function packageFileName(path: string): PackageFile | undefined {
 /**
  * Only the package's JSON files are inflated, as a stream bounded by what they may hold
  * together (`STANDINGS_MAX_INFLATED_BYTES`): photos, logos and submissions are skipped unread.
+ * Event feeds are read as they inflate (`feeds`, by path), never kept whole.
  */
-function unzipPackageFiles(zip: Uint8Array): Record<string, Uint8Array> {
-  return unzipBounded(zip, (name) => packageFileName(name) !== undefined);
+function unzipPackageFiles(zip: Uint8Array, feeds: Map<string, EventFeedReader>): Record<string, Uint8Array> {
+  const isFeed = (name: string) => (EVENT_FEED_FILES as readonly string[]).includes(packageFileName(name) ?? "");
+  return unzipBounded(zip, (name) => packageFileName(name) !== undefined, STANDINGS_MAX_INFLATED_BYTES, {
+    maxBytes: STANDINGS_MAX_FEED_BYTES,
+    open(name) {
+      if (!isFeed(name)) return undefined;
+      const reader = new EventFeedReader(FEED_FILE);
+      feeds.set(name, reader);
+      return reader;
+    },
+  });
+}
+
+/** The feed read: by the names' order, the shallowest of each name, as packageFile chooses a file. */
+function chosenFeed(feeds: Map<string, EventFeedReader>): EventFeedReader | undefined {
+  for (const name of EVENT_FEED_FILES) {
+    const paths = [...feeds.keys()].filter((path) => packageFileName(path) === name);
+    const shallowest = Math.min(...paths.map((path) => pathParts(path).length));
+    const chosen = paths.filter((path) => pathParts(path).length === shallowest);
+    if (chosen.length > 1) {
+      throw new StandingsFormatError(
+        standingsText("tools.standings.error.severalFiles", { name, paths: chosen.join(", ") }),
+      );
+    }
+    const path = chosen[0];
+    if (path !== undefined) return feeds.get(path);
+  }
+  return undefined;
 }
 
 function packageFile(found: Record<string, Uint8Array>, name: PackageFile): string | undefined {
@@ -457,7 +488,14 @@ const FEED_FILE = "event-feed.ndjson";
 /** Standings computed from a package's event feed, as the CCS that wrote it computed them. */
 function standingsFromFeed(feed: string, contest: string | undefined): ImportedStandings {
   const { events, unreadableLines } = readFeed(feed);
-  const state = stateOfFeed(events);
+  return standingsFromState({ state: stateOfFeed(events), unreadableLines }, contest);
+}
+
+/** Standings from the contest's state after its feed (read whole, or line by line as it inflated). */
+function standingsFromState(
+  { state, unreadableLines }: { state: ContestState; unreadableLines: number[] },
+  contest: string | undefined,
+): ImportedStandings {
   if (state.problems.size === 0) {
     throw new StandingsFormatError(standingsText("tools.standings.error.feedNoProblems"), FEED_FILE);
   }
@@ -507,6 +545,7 @@ function feedRows(state: ContestState, board: Scoreboard): StandingsRow[] {
     return {
       name: team?.displayName || team?.name || row.teamId,
       members: [],
+      teamIds: [row.teamId],
       rank: row.rank,
       solved: row.solved,
       penalty: row.penalty,

@@ -29,13 +29,28 @@ export const STANDINGS_MAX_LINE_LENGTH = 64 * 1024;
 /** What the JSON files read from a contest package may hold together once inflated. */
 export const STANDINGS_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 
+/**
+ * What a package's event feed may inflate to: it is read line by line as it inflates, never
+ * held whole, so it may be far larger than the other files (a World Finals feed with every run).
+ */
+export const STANDINGS_MAX_FEED_BYTES = 256 * 1024 * 1024;
+
 /** The old generation of the thread that reads a file: a file needing more is refused, the server keeps running. */
 export const STANDINGS_READER_HEAP_MB = 64;
 
 /** The longest a file's reading may take before it is given up. */
 export const STANDINGS_READ_TIMEOUT_MS = 30_000;
 
-export type StandingsLimit = "teams" | "problems" | "lines" | "values" | "lineLength" | "inflated" | "memory" | "time";
+export type StandingsLimit =
+  | "streamed"
+  | "teams"
+  | "problems"
+  | "lines"
+  | "values"
+  | "lineLength"
+  | "inflated"
+  | "memory"
+  | "time";
 
 /** A file past one of the limits: refused as too large (413), not as unreadable. */
 export class StandingsLimitError extends StandingsFormatError {
@@ -60,6 +75,8 @@ function limitText(limit: StandingsLimit) {
       return standingsText("tools.standings.error.limitValues", { limit: STANDINGS_MAX_JSON_VALUES });
     case "lineLength":
       return standingsText("tools.standings.error.limitLineLength", { limit: STANDINGS_MAX_LINE_LENGTH });
+    case "streamed":
+      return standingsText("tools.standings.error.limitFeed", { limit: STANDINGS_MAX_FEED_BYTES / (1024 * 1024) });
     case "inflated":
       return standingsText("tools.standings.error.limitInflated", {
         limit: STANDINGS_MAX_INFLATED_BYTES / (1024 * 1024),

@@ -1,9 +1,11 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { unzipBounded } from "~/domain/importers/bounded-unzip";
+import { parseClicsPackage } from "~/domain/importers/clics";
 import { readStandingsFile } from "~/domain/importers/read-standings.server";
 import {
   checkJsonValues,
+  STANDINGS_MAX_INFLATED_BYTES,
   STANDINGS_MAX_JSON_VALUES,
   STANDINGS_MAX_LINE_LENGTH,
   STANDINGS_MAX_PROBLEMS,
@@ -83,5 +85,27 @@ describe("an import's limits, checked before the objects past them are made", ()
     const bomb = zipSync({ "teams.json": new Uint8Array(2000).fill(32) });
     expect(() => unzipBounded(bomb, () => true, 1000)).toThrow(StandingsLimitError);
     expect(() => unzipBounded(strToU8("not a zip"), () => true)).toThrow(/unreadableZip/);
+  });
+
+  it("reads an event feed line by line as it inflates: one larger than the package limit imports", () => {
+    const lines = [
+      { type: "contest", data: { id: "c", name: "Feed Cup", duration: "5:00:00", penalty_time: 20 } },
+      { type: "judgement-types", data: { id: "AC", solved: true, penalty: false } },
+      { type: "problems", data: { id: "a", label: "A", name: "Apples", ordinal: 0 } },
+      { type: "teams", data: { id: "1234567890", name: "Solo" } },
+      { type: "submissions", data: { id: "s1", team_id: "1234567890", problem_id: "a", contest_time: "0:12:00.000" } },
+      { type: "judgements", data: { id: "j1", submission_id: "s1", judgement_type_id: "AC" } },
+    ].map((line) => JSON.stringify(line));
+    const run = JSON.stringify({
+      type: "runs",
+      data: { id: "r", judgement_id: "j1", ordinal: 1, judgement_type_id: "AC" },
+    });
+    const runs = Math.ceil((STANDINGS_MAX_INFLATED_BYTES + 1024 * 1024) / run.length);
+    const feed = `${lines.join("\n")}\n${`${run}\n`.repeat(runs)}`;
+    const standings = parseClicsPackage(zipSync({ "event-feed.ndjson": strToU8(feed) }));
+    expect(standings.contestName).toBe("Feed Cup");
+    expect(standings.rows.map((row) => [row.name, row.solved, row.penalty])).toEqual([["Solo", 1, 12]]);
+    const asArray = `[${lines.join(",")}]`;
+    expect(parseClicsPackage(zipSync({ "event-feed.ndjson": strToU8(asArray) })).rows).toHaveLength(1);
   });
 });
