@@ -276,7 +276,6 @@ function toRow(context: Context, row: ClicsRow, team: ClicsTeam, index: number):
     name: team.display_name?.trim() || team.name,
     members: [],
     teamIds: [team.id],
-    teamIds: [team.id],
     rank: row.rank,
     // DOMjudge's non-strict scoreboard may leave num_solved out: its cells say it.
     solved: row.score.num_solved ?? Object.values(cells).filter((cell) => cell.solved).length,

@@ -119,7 +119,6 @@ function resultsRow(line: TsvLine): StandingsRow {
     name: id,
     members: [],
     teamIds: [id],
-    teamIds: [id],
     rank: read.text(1) === "" ? null : read.integer(1, 1),
     solved: read.integer(3, 0),
     penalty: read.integer(4, 0),
