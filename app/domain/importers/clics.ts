@@ -12,8 +12,8 @@ import {
 import { rankWarnings, refuseEmpty } from "../standings-ranking";
 import { unzipBounded } from "./bounded-unzip";
 import { type ContestState, computeScoreboard, parseEventFeed, type Scoreboard, stateOfFeed } from "./clics-event-feed";
-import { checkJson, parseJsonText } from "./json-file";
 import { EventFeedReader } from "./event-feed-stream";
+import { checkJson, parseJsonText } from "./json-file";
 import { checkListLength, STANDINGS_MAX_FEED_BYTES, STANDINGS_MAX_INFLATED_BYTES } from "./standings-limits";
 
 /**
