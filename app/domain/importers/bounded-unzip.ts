@@ -58,7 +58,11 @@ export function unzipBounded(
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
   try {
-    unzip.push(zip, true);
+    // In pieces: given the whole zip at once, the inflater would answer each file in one chunk.
+    for (let offset = 0; offset < zip.length && !failure; offset += PUSH_BYTES) {
+      unzip.push(zip.subarray(offset, offset + PUSH_BYTES), offset + PUSH_BYTES >= zip.length);
+    }
+    if (zip.length === 0) unzip.push(zip, true);
   } catch (error) {
     failure ??= unreadable(error);
   }
@@ -66,6 +70,9 @@ export function unzipBounded(
   if (chunks.size === 0 && !looksLikeZip(zip)) throw unreadable(new Error("invalid zip data"));
   return Object.fromEntries([...chunks].map(([name, parts]) => [name, joined(parts)]));
 }
+
+/** How much of the zip is inflated at a time, and so about the most of a file held as one chunk. */
+const PUSH_BYTES = 64 * 1024;
 
 /**
  * Files read as they inflate instead of kept (a contest's event feed): `open` answers the reader
