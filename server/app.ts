@@ -21,6 +21,7 @@ import { mediaHandler } from "./media";
 import { pageCache, requestIdOf } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
 import { apiCors, apiOriginGuard, requestShapeGuard, securityHeaders, securityHeaderValues } from "./security";
+import { UNKNOWN_PATH_STAND_IN, unknownPathMatcher } from "./unknown-paths";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -60,6 +61,7 @@ export function createApp({ context, build, files }: CreateAppOptions): RequestL
     isLiveSession: async (cookieHeader) =>
       (await getDisplayUser(new Headers({ cookie: cookieHeader }), context)).user !== null,
     queryParamsOf,
+    unknownPathStandIn: unknownPathsOf(build, files),
     variantOf: (req) => pageVariantOf(readPreferences(req.headers.cookie, req.headers["accept-language"])),
     countRender: (req) => countRender(String(req.headers[CLIENT_IP_HEADER])),
     fixedHeaders: securityHeaderValues(security),
@@ -139,6 +141,16 @@ const ARCHIVE_TYPE = /^application\/(x-tar|gzip|x-gzip|zip)\s*(;|$)/i;
  */
 function notAnArchive(req: express.Request, res: express.Response): boolean {
   return !ARCHIVE_TYPE.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res);
+}
+
+/**
+ * Made-up paths answered from one cached 404 page (its stand-in's): only for a release, whose
+ * routes and files are fixed. A path under a public file's or /media's name is not the app's.
+ */
+function unknownPathsOf(build: CreateAppOptions["build"], files: ClientFiles) {
+  if (typeof build === "function" || files.kind !== "release") return undefined;
+  const isUnknown = unknownPathMatcher(build, new Set([...fs.readdirSync(files.clientDir), "media"]));
+  return (path: string) => (isUnknown(path) ? UNKNOWN_PATH_STAND_IN : undefined);
 }
 
 /** A release's `client/` directory: the fingerprinted assets, and the files of public/. */

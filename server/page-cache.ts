@@ -33,6 +33,11 @@ export interface PageCacheOptions {
    */
   queryParamsOf?(path: string): Readonly<Record<string, RegExp>>;
   /**
+   * The one address a path the site has no page for renders and is kept as, or undefined for a
+   * path it has: the 404 page doesn't depend on the path, so made-up paths share one entry.
+   */
+  unknownPathStandIn?(path: string): string | undefined;
+  /**
    * Which version of a page a request gets besides its URL (the reader's language and theme,
    * from cookies and Accept-Language): one entry each.
    */
@@ -79,6 +84,7 @@ export function pageCache({
   sessionToken,
   isLiveSession,
   queryParamsOf = () => ({}),
+  unknownPathStandIn = () => undefined,
   variantOf = () => "",
   countRender,
   fixedHeaders = {},
@@ -105,6 +111,12 @@ export function pageCache({
   /** Keys whose page turned out not to be cacheable (an inline script, a cookie): nobody waits for those. */
   const uncacheable = new LRUCache<string, true>({ max: 1000, ttl: 60_000 });
   const canonical = (url: string) => canonicalUrl(url, queryParamsOf);
+  /** An unknown path's URL as its stand-in's (with the query the 404 page reads); undefined for a known path. */
+  const standInFor = (url: string) => {
+    const path = url.split("?", 1)[0] ?? "/";
+    const standIn = unknownPathStandIn(path);
+    return standIn === undefined ? undefined : canonical(standIn + url.slice(path.length));
+  };
 
   const isPublicRead = (req: IncomingMessage, path: string) =>
     (req.method === "GET" || req.method === "HEAD") && !NEVER_CACHED.test(path);
@@ -116,7 +128,14 @@ export function pageCache({
     // Cross-origin API calls need the CORS answer of the Express stack.
     if (req.headers.origin && path.startsWith("/api/")) return false;
     const version = contentVersion.peek();
-    const hit = version === undefined ? undefined : cache.get(`${version} ${variantOf(req)} ${canonical(url)}`);
+    if (version === undefined) return false;
+    const keyOf = (address: string) => `${version} ${variantOf(req)} ${address}`;
+    // The page's own URL first: a hit never pays for telling an unknown path.
+    let hit = cache.get(keyOf(canonical(url)));
+    if (!hit) {
+      const standIn = standInFor(url);
+      if (standIn) hit = cache.get(keyOf(standIn));
+    }
     if (!hit) return false;
     const requestId = requestIdOf(req);
     sendCached(req, res, hit, [...fastHitHeaders, "X-Request-Id", requestId]);
@@ -159,8 +178,8 @@ export function pageCache({
       return next(); // database down: render (and fail) normally, never from a guess
     }
     // The page renders from the same URL it is kept under: nothing it doesn't read reaches it.
-    req.url = canonical(req.url);
-    req.originalUrl = canonical(req.originalUrl);
+    req.url = standInFor(req.url) ?? canonical(req.url);
+    req.originalUrl = standInFor(req.originalUrl) ?? canonical(req.originalUrl);
     const key = `${version} ${variantOf(req)} ${req.originalUrl}`;
     const inProgress = uncacheable.has(key) ? undefined : rendering.get(key);
     const hit = cache.get(key) ?? (inProgress && (await inProgress));

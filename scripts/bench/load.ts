@@ -16,6 +16,8 @@ export interface LoadSpec {
   seconds: number;
   /** Adds `v=<n>` (a new n each request) to the query: every request a URL never seen before. */
   uniqueQuery?: boolean;
+  /** Adds `-<n>` (a new n each request) to the path: every request a path the site doesn't have. */
+  uniquePath?: boolean;
 }
 
 export interface LoadResult {
@@ -48,6 +50,7 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
 ${spec.body ? `wrk.body = ${JSON.stringify(spec.body)}` : ""}
 ${headers}
 ${spec.uniqueQuery ? uniqueQueryLua(spec.url) : ""}
+${spec.uniquePath ? uniquePathLua(spec.url) : ""}
 done = function(summary, latency, requests)
   io.write(string.format("BENCH %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000,
@@ -88,6 +91,15 @@ request = function()
 end`;
 }
 
+function uniquePathLua(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format(nil, ${JSON.stringify(`${pathname}-`)} .. counter .. "-" .. math.random(1e9) .. ${JSON.stringify(search)})
+end`;
+}
+
 async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
   const { pathname, search } = new URL(spec.url);
   let counter = 0;
@@ -99,6 +111,9 @@ async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
           setupRequest: (request) => ({ ...request, path: `${pathname}${search ? `${search}&` : "?"}v=${++counter}` }),
         },
       ],
+    }),
+    ...(spec.uniquePath && {
+      requests: [{ setupRequest: (request) => ({ ...request, path: `${pathname}-${++counter}${search}` }) }],
     }),
     method: spec.method ?? "GET",
     headers: spec.headers,

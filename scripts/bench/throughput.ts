@@ -41,14 +41,24 @@ export async function measureAnonymousThroughput(server: RunningServer, load: Lo
 
 /**
  * `/students` with a query string never seen before on every request (as a script dodging the
- * cache would send), next to plain cache hits. Goal: at least half the hits' throughput.
+ * cache would send), and a path the site doesn't have, new on every request (a scanner probing
+ * for files), next to plain cache hits. Goal for each: at least half the hits' throughput.
  */
 export async function measureCacheBypass(server: RunningServer, load: Load) {
   const url = `${server.baseUrl}/students`;
   await warmPageCache(url);
   const hits = await runLoad({ url, ...load });
   const distinctQueries = await runLoad({ url, ...load, uniqueQuery: true });
-  return { hits, distinctQueries, ratio: round(distinctQueries.requestsPerSecond / hits.requestsPerSecond) };
+  const madeUp = `${server.baseUrl}/made-up`;
+  await warmPageCache(madeUp);
+  const madeUpPaths = await runLoad({ url: madeUp, ...load, uniquePath: true });
+  return {
+    hits,
+    distinctQueries,
+    ratio: round(distinctQueries.requestsPerSecond / hits.requestsPerSecond),
+    madeUpPaths,
+    madeUpPathsRatio: round(madeUpPaths.requestsPerSecond / hits.requestsPerSecond),
+  };
 }
 
 async function withBareServer<T>(body: Buffer, contentType: string, run: (url: string) => Promise<T>): Promise<T> {
