@@ -154,12 +154,22 @@ test.describe("without OIDC_ALLOWED_DOMAIN, the provider's email_verified says w
   });
 
   const banner = (page: Page) => page.getByRole("region", { name: en("accounts.verify.region") });
+  /** What the server says of the signed-in address when asked for a new link: already proved, or a link sent. */
+  const askForLink = async (page: Page) => {
+    const answer = await page.request.post(`${openSite.baseUrl}/email-verification`, {
+      form: { redirectTo: "/about" },
+      headers: { Origin: openSite.baseUrl },
+      maxRedirects: 0,
+    });
+    return /flash=([\w-]+)/.exec(answer.headers()["set-cookie"] ?? "")?.[1];
+  };
 
   test("email_verified true: proved at once, no banner", async ({ page }) => {
     await signInWithGoogle(page, "proved@gmail.com", "/login?redirectTo=%2Fabout", openSite, openOidc);
     await expect(page).toHaveURL(`${openSite.baseUrl}/about`);
     await expect(logOutButton(page)).toContainText("Google proved");
     await expect(banner(page)).toHaveCount(0);
+    expect(await askForLink(page)).toBe("email-verified");
   });
 
   test("email_verified false: signed in, but the banner asks to confirm the address", async ({ page }) => {
@@ -167,5 +177,6 @@ test.describe("without OIDC_ALLOWED_DOMAIN, the provider's email_verified says w
     await expect(page).toHaveURL(`${openSite.baseUrl}/about`);
     await expect(logOutButton(page)).toContainText("Google unverified-someone");
     await expect(banner(page)).toContainText("unverified-someone@gmail.com");
+    expect(await askForLink(page)).toBe("verification-sent");
   });
 });
