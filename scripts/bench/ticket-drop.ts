@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { asc, eq } from "drizzle-orm";
 import { registrations } from "~/db/schema";
 import { addEvent } from "../../tests/support/event-fixtures";
@@ -35,6 +36,17 @@ export interface TicketDropRow {
   latencyMaxMs: number;
   /** Registrations the server accepted per second, from the first request sent to the last answer. */
   registrationsPerSecond: number;
+  /**
+   * The app process's CPU time per registration (its mail's job included): what the drop costs
+   * whatever else the machine is doing. One process on PGlite runs everything on one core.
+   */
+  cpuMsPerRegistration: number;
+}
+
+/** Linux: a process's user + system CPU time so far, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Answer {
@@ -100,9 +112,14 @@ export async function measureTicketDrop(target: BenchTarget, env: Record<string,
   const { eventId, crowd } = await prepare(target, secret);
   const server = await target.start({ ...env, BETTER_AUTH_SECRET: secret });
   const started = performance.now();
+  const pid = Number(server.process.pid);
+  const cpuBefore = cpuMs(pid);
   let answers: Answer[];
+  let cpuDuring: number;
   try {
     answers = await drop(server.baseUrl, eventId, crowd);
+    // The mails' jobs run on after the last answer: until the process is idle again.
+    cpuDuring = await cpuUntilIdle(pid, cpuBefore);
   } finally {
     await server.stop();
   }
@@ -129,6 +146,7 @@ export async function measureTicketDrop(target: BenchTarget, env: Record<string,
     latencyP99Ms: round(percentile(latencies, 0.99)),
     latencyMaxMs: round(latencies.at(-1) ?? 0),
     registrationsPerSecond: round(accepted.length / elapsedS),
+    cpuMsPerRegistration: round(cpuDuring / Math.max(1, accepted.length)),
   };
 }
 
@@ -158,4 +176,16 @@ function statusCounts(answers: Answer[]): string {
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
+}
+
+/** CPU time used since `before`, read once a second until a second passes with almost none (the mail jobs done). */
+async function cpuUntilIdle(pid: number, before: number): Promise<number> {
+  let last = cpuMs(pid);
+  for (let waited = 0; waited < 120; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    if (now - last < 50) return last - before;
+    last = now;
+  }
+  return last - before;
 }

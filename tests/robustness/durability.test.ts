@@ -200,6 +200,7 @@ describe("registration mail and kill -9 (PGlite)", () => {
       SMTP_URL: smtp.url,
       SMTP_RATE_PER_MINUTE: "60000",
       JOB_SUPERVISE_SECONDS: "1",
+      JOB_RETRY_DELAY_SECONDS: "1",
     };
     let restarted: RunningServer | undefined;
     try {
