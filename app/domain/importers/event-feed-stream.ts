@@ -43,7 +43,10 @@ export class EventFeedReader {
   /** The feed's next inflated bytes; `final` with its last ones. */
   push(chunk: Uint8Array, final: boolean): void {
     const text = this.decoder.decode(chunk, { stream: !final });
-    if (this.arrayText) return this.keep(text);
+    if (this.arrayText) {
+      this.keep(text);
+      return;
+    }
     const lines = (this.pending + text).split("\n");
     this.pending = final ? "" : (lines.pop() ?? "");
     if (this.pending.length > FEED_MAX_LINE_LENGTH) {
@@ -86,7 +89,8 @@ export class EventFeedReader {
     if (trimmed === "") return;
     if (!this.started && trimmed.startsWith("[")) {
       this.arrayText = [];
-      return this.keep(`${line}\n`);
+      this.keep(`${line}\n`);
+      return;
     }
     this.started = true;
     try {
