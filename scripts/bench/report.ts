@@ -22,6 +22,7 @@ interface Report {
     hits: LoadResult;
     distinctQueries: LoadResult;
     ratio: number;
+    hitsBesideMadeUpPaths: LoadResult;
     madeUpPaths: LoadResult;
     madeUpPathsRatio: number;
   };
@@ -155,6 +156,7 @@ export function printReport(report: Report) {
     console.table({
       "cache hits": loadColumns(report.cacheBypass.hits),
       "distinct query strings": loadColumns(report.cacheBypass.distinctQueries),
+      "cache hits, in turns with made-up paths": loadColumns(report.cacheBypass.hitsBesideMadeUpPaths),
       "made-up paths (404)": loadColumns(report.cacheBypass.madeUpPaths),
     });
   }
