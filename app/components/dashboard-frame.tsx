@@ -27,19 +27,27 @@ export function DashboardFrame({ clubName, clubShortName, displayName, navigatio
   return (
     <div data-dashboard-frame className="flex min-h-dvh flex-col bg-slate-50" onClickCapture={screens.onClickCapture}>
       <header className="navy-surface sticky top-0 z-40 bg-navy-900 text-white shadow">
-        <div className="flex min-h-14 items-center gap-2 px-3 sm:px-4">
+        {/* A phone's bar keeps one row: under 400 px Menu is an icon and the gaps narrow; under
+            360 px the logo stands for the club's short name (still the link's accessible name). */}
+        <div className="flex min-h-14 items-center gap-1 px-3 sm:gap-2 sm:px-4">
           {navigation && <DrawerToggle navigation={navigation} displayName={displayName} />}
-          <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 font-bold text-white no-underline">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent-400 text-navy-950">
+          <Link
+            to="/"
+            className="flex min-h-11 min-w-0 items-center gap-1.5 font-bold text-white no-underline sm:gap-2"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-8 shrink-0 place-items-center rounded-lg bg-accent-400 text-navy-950"
+            >
               {"</>"}
             </span>
-            <span className="truncate lg:hidden">{clubShortName}</span>
+            <span className="truncate max-[359px]:sr-only lg:hidden">{clubShortName}</span>
             <span className="hidden lg:inline">{clubName}</span>
             <span className="hidden text-sm font-normal text-slate-300 sm:inline">
               · {t("dashboard.frame.publicSite")}
             </span>
           </Link>
-          <div className="ml-auto flex shrink-0 items-center gap-2">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <LanguageSwitch shortOnPhones />
             <ThemeSwitch look="bar" />
             {/* A phone shows the name in the drawer: the bar keeps the site's name and LogOut on one row. */}
@@ -97,12 +105,15 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
   const label = (
     <>
       <MenuIcon />
-      {t("dashboard.frame.menu")}
+      <span className="max-[399px]:sr-only">{t("dashboard.frame.menu")}</span>
     </>
   );
   if (!hydrated) {
     return (
-      <Link to="/dashboard" className="btn shrink-0 border border-navy-700 text-white no-underline lg:hidden">
+      <Link
+        to="/dashboard"
+        className="btn shrink-0 border border-navy-700 text-white no-underline max-[399px]:w-11 max-[399px]:px-0 lg:hidden"
+      >
         {label}
       </Link>
     );
@@ -113,7 +124,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
         type="button"
         aria-haspopup="dialog"
         aria-controls="dashboard-drawer"
-        className="btn shrink-0 border border-navy-700 text-white lg:hidden"
+        className="btn shrink-0 border border-navy-700 text-white max-[399px]:w-11 max-[399px]:px-0 lg:hidden"
         onClick={() => drawer.current?.showModal()}
       >
         {label}

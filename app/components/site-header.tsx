@@ -45,7 +45,7 @@ export function LogOutButton({
     <Form method="post" action="/logout">
       <button
         type="submit"
-        className="btn-danger min-h-11 w-full whitespace-nowrap text-sm lg:min-h-9 lg:w-auto"
+        className="btn-danger min-h-11 w-full whitespace-nowrap text-sm max-[399px]:px-3 lg:min-h-9 lg:w-auto"
         aria-label={t("common.nav.logoutNamed", { name: displayName })}
       >
         {/* From 1280 px the name shares the header's one row: long names are cut shorter there. */}
@@ -62,7 +62,8 @@ export function LogOutButton({
 /**
  * The phone menu opens and closes with a visually hidden checkbox, so it works before (and
  * without) any JavaScript; /js/header.js then swaps in a real button and closes the menus
- * on Escape (the panels list also on a click elsewhere or when focus leaves it).
+ * on Escape and when focus leaves them (the panels list and the theme menu, disclosures,
+ * also on a click elsewhere).
  */
 export function SiteHeader({
   clubName,
@@ -138,7 +139,7 @@ export function SiteHeader({
               </li>
             ))}
             <li className="lg:relative">
-              <details data-panels className="group">
+              <details data-panels data-disclosure className="group">
                 <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-navy-800 lg:min-h-0 lg:px-1 lg:py-2 xl:px-2 2xl:px-3">
                   {t("common.nav.executivePanels")}
                   <svg

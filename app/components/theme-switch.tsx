@@ -30,7 +30,9 @@ const looks = {
  * The colour theme: the device's (no cookie) or always light or dark. A <details> of a plain
  * form's buttons, so it opens and posts without JavaScript, and posts as a full page load on
  * hydrated pages too: the server renders `<html data-theme>` from the cookie the post sets.
- * It sits on navy bars, which are navy in both themes.
+ * It sits on navy bars, which are navy in both themes. /js/header.js closes it as it closes
+ * every disclosure menu (Escape, a click elsewhere, focus leaving it) and gives focus back to
+ * its button once the page comes back.
  */
 export function ThemeSwitch({ look }: { look: keyof typeof looks }) {
   const t = useT();
@@ -39,7 +41,7 @@ export function ThemeSwitch({ look }: { look: keyof typeof looks }) {
   const classes = looks[look];
   return (
     // Keyed on the address, so a hydrated page's navigation closes it as a page load would.
-    <details key={pathname + search} data-theme-switch className="relative">
+    <details key={pathname + search} data-theme-switch data-disclosure className="relative">
       <summary className={`cursor-pointer list-none ${classes.summary}`}>
         <ThemeIcon choice={current} />
         <span className={classes.name}>{t("common.theme.current", { theme: current })}</span>

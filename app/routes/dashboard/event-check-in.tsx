@@ -195,7 +195,8 @@ function CodeForm({ onCode }: { onCode: (text: string) => void }) {
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "ticket-code-hint ticket-code-error" : "ticket-code-hint"}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 font-mono text-base focus:border-navy-700"
+          // No width of its own (an input's is about 20 characters): the row fits a 320 px screen beside Check in.
+          className="min-h-11 w-0 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 font-mono text-base focus:border-navy-700"
         />
         <button type="submit" className="btn-navy">
           {t("tools.checkIn.checkIn")}
