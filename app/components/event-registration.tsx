@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { eventPagePath } from "~/content/events";
 import type { ApiEvent } from "~/domain/events";
@@ -6,6 +7,7 @@ import { type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";
 import { ConfirmPanel } from "./confirm-panel";
+import { useAnswerFocus } from "./use-answer-focus";
 
 /** What the event page knows about registering: read per request, since it depends on who asks. */
 export interface RegistrationPanelData {
@@ -31,8 +33,14 @@ export function RegistrationPanel({
   result?: ActionResult;
 }) {
   const t = useT();
+  const panel = useRef<HTMLElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  const focus = useAnswerFocus(result, { form: panel, message, fields: ["team_name", "members"] });
+  // A registration that went through is told by the status line, which takes focus: said once.
+  const statusIsAnswer = Boolean(result?.saved && data.mine);
   return (
     <section
+      ref={panel}
       id="registration"
       aria-labelledby="registration-heading"
       className="flex scroll-mt-20 flex-col gap-4 rounded-lg border border-slate-200 p-4"
@@ -40,10 +48,14 @@ export function RegistrationPanel({
       <h3 id="registration-heading" className="text-lg font-bold text-navy-900">
         {t("accounts.registration.heading")}
       </h3>
-      {result?.message && <Alert tone={result.tone ?? "info"}>{result.message}</Alert>}
+      {result?.message && !statusIsAnswer && (
+        <Alert ref={message} autoFocus={focus.message} tone={result.tone ?? "info"}>
+          {result.message}
+        </Alert>
+      )}
       {result?.confirm && <ConfirmPanel {...result.confirm} />}
       <PlacesLine places={data.places} />
-      <RegistrationBody event={event} data={data} result={result} />
+      <RegistrationBody event={event} data={data} result={result} autoFocus={statusIsAnswer ? "status" : focus.field} />
     </section>
   );
 }
@@ -52,13 +64,24 @@ function RegistrationBody({
   event,
   data,
   result,
+  autoFocus,
 }: {
   event: ApiEvent;
   data: RegistrationPanelData;
   result?: ActionResult;
+  /** What takes focus as the page comes back from a registration: a field, or the status line. */
+  autoFocus?: string;
 }) {
   const t = useT();
-  if (data.mine) return <MyRegistrationView mine={data.mine} ticketHref={`${eventPagePath(event)}/ticket`} />;
+  if (data.mine) {
+    return (
+      <MyRegistrationView
+        mine={data.mine}
+        ticketHref={`${eventPagePath(event)}/ticket`}
+        statusAutoFocus={autoFocus === "status"}
+      />
+    );
+  }
   if (data.closedReason) return <p className="text-slate-700">{data.closedReason}</p>;
   if (!data.signedIn) {
     return (
@@ -72,7 +95,11 @@ function RegistrationBody({
   const { places } = data;
   const full = places.capacity !== null && places.taken >= places.capacity;
   if (full && !places.waitlist) return <p className="text-slate-700">{t("accounts.registration.fullNoWaitlist")}</p>;
-  return event.team_size_max > 1 ? <TeamForm event={event} result={result} /> : <IndividualForm />;
+  return event.team_size_max > 1 ? (
+    <TeamForm event={event} result={result} autoFocusField={autoFocus} />
+  ) : (
+    <IndividualForm />
+  );
 }
 
 function PlacesLine({ places }: { places: EventPlaces }) {
@@ -98,7 +125,15 @@ function IndividualForm() {
   );
 }
 
-function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult }) {
+function TeamForm({
+  event,
+  result,
+  autoFocusField,
+}: {
+  event: ApiEvent;
+  result?: ActionResult;
+  autoFocusField?: string;
+}) {
   const t = useT();
   const format = useFormat();
   const values = result?.values ?? {};
@@ -118,6 +153,8 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
           required
           maxLength={100}
           defaultValue={values.team_name}
+          // biome-ignore lint/a11y/noAutofocus: the first field the answer names (see useAnswerFocus)
+          autoFocus={autoFocusField === "team_name"}
           aria-invalid={errors.team_name ? true : undefined}
           aria-describedby={errors.team_name ? "team_name-error" : undefined}
           className={controlClass}
@@ -158,6 +195,8 @@ function TeamForm({ event, result }: { event: ApiEvent; result?: ActionResult })
               { number: format.number(index + 1) },
             )}
             aria-invalid={membersError ? true : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the first field the answer names (see useAnswerFocus)
+            autoFocus={autoFocusField === "members" && index === 0}
             defaultValue={values[`members.${index}`]}
             className={controlClass}
           />
@@ -184,13 +223,29 @@ function statusLine(t: Translate, formatNumber: (value: number) => string, mine:
   return mine.teamName ? t("accounts.registration.teamRegistered", { team }) : t("accounts.registration.registered");
 }
 
-function MyRegistrationView({ mine, ticketHref }: { mine: MyRegistration; ticketHref: string }) {
+function MyRegistrationView({
+  mine,
+  ticketHref,
+  statusAutoFocus = false,
+}: {
+  mine: MyRegistration;
+  ticketHref: string;
+  /** The page comes back from registering: the status line is the answer. */
+  statusAutoFocus?: boolean;
+}) {
   const t = useT();
   const format = useFormat();
   const captain = mine.people[0];
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-semibold text-navy-900">{statusLine(t, format.number, mine)}</p>
+      <p
+        tabIndex={statusAutoFocus ? -1 : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the registration's answer (see useAnswerFocus)
+        autoFocus={statusAutoFocus}
+        className="font-semibold text-navy-900"
+      >
+        {statusLine(t, format.number, mine)}
+      </p>
       {mine.status === "confirmed" && mine.confirmedByMe && (
         <p>
           <Link to={ticketHref} className="btn-accent">

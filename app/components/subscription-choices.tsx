@@ -8,6 +8,8 @@ interface SubscriptionChoicesProps {
   /** Left out: the topics alone (a webhook's). */
   frequency?: string;
   errors?: Record<string, string>;
+  /** The group whose first box takes focus as the page loads (a form's answer naming it). */
+  autoFocusGroup?: string;
 }
 
 /**
@@ -15,15 +17,16 @@ interface SubscriptionChoicesProps {
  * page reached from a mail and the dashboard. Each group is a fieldset whose legend names it
  * and whose error is read with it.
  */
-export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionChoicesProps) {
+export function SubscriptionChoices({ topics, frequency, errors, autoFocusGroup }: SubscriptionChoicesProps) {
   const t = useT();
   const id = useId();
   return (
     <>
       <ChoiceGroup legend={t("accounts.subscription.topics")} error={errors?.topics} errorId={`${id}-topics-error`}>
-        {SUBSCRIPTION_TOPICS.map((topic) => (
+        {SUBSCRIPTION_TOPICS.map((topic, index) => (
           <Choice
             key={topic.key}
+            autoFocus={autoFocusGroup === "topics" && index === 0}
             type="checkbox"
             name="topics"
             value={topic.key}
@@ -38,9 +41,10 @@ export function SubscriptionChoices({ topics, frequency, errors }: SubscriptionC
           error={errors?.frequency}
           errorId={`${id}-frequency-error`}
         >
-          {FREQUENCIES.map((choice) => (
+          {FREQUENCIES.map((choice, index) => (
             <Choice
               key={choice.key}
+              autoFocus={autoFocusGroup === "frequency" && index === 0}
               type="radio"
               name="frequency"
               value={choice.key}
@@ -68,7 +72,14 @@ function ChoiceGroup(props: { legend: string; error?: string; errorId: string; c
   );
 }
 
-function Choice(props: { type: "checkbox" | "radio"; name: string; value: string; label: string; checked: boolean }) {
+function Choice(props: {
+  type: "checkbox" | "radio";
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  autoFocus?: boolean;
+}) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-3 text-slate-800">
       <input
@@ -76,6 +87,8 @@ function Choice(props: { type: "checkbox" | "radio"; name: string; value: string
         name={props.name}
         value={props.value}
         defaultChecked={props.checked}
+        // biome-ignore lint/a11y/noAutofocus: a form's answer naming this group (see useAnswerFocus)
+        autoFocus={props.autoFocus}
         className="size-5 accent-navy-800"
       />
       {props.label}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ActionResult } from "~/lib/form-actions";
+import { useAnswerFocus } from "./use-answer-focus";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 /**
@@ -15,10 +16,9 @@ export function useSavedForm(actionData: ActionResult | undefined) {
   const fetched = confirmed.fetcher.data;
   useEffect(() => {
     if (fetched?.saved) setSavedCount((count) => count + 1);
-    if (fetched?.errors && Object.keys(fetched.errors).length) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
   }, [fetched]);
+  // A save's success is a toast: only errors move focus here.
+  useAnswerFocus(fetched, { form: formRef });
   const answer = fetched ?? actionData;
   return {
     confirmed,

@@ -163,9 +163,11 @@ async function registrationAction(args: {
     const errors = registered.field ? { [registered.field]: message } : undefined;
     return data<ActionResult>({ tone: "error", message, errors, values: typed.values }, registered.status);
   }
+  // `saved`: the panel then tells it once, by its status line.
   return data<ActionResult>({
     tone: "success",
     message: say(registeredMessage(registered.status, registered.position)),
+    saved: true,
   });
 }
 

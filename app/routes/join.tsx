@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { Alert } from "~/components/alert";
 import { FormField, translatedFields } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
+import { useAnswerFocus } from "~/components/use-answer-focus";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
@@ -92,6 +94,9 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   const unverified = "unverified" in loaderData ? loaderData.unverified : undefined;
   const done = actionData?.saved || applied;
   const values = actionData?.values ?? loaderData.values;
+  const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  useAnswerFocus(actionData, { form, message });
   return (
     <>
       <PageHeader eyebrow={t("accounts.join.eyebrow")} title={t("accounts.join.title")}>
@@ -109,7 +114,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         ) : unverified ? (
           <Alert tone="info">{unverified}</Alert>
         ) : done ? (
-          <Alert tone="success">
+          <Alert ref={actionData?.saved ? message : undefined} tone="success">
             {actionData?.saved ? t("accounts.join.applied") : t("accounts.join.appliedTwice")}{" "}
             <Link to="/dashboard" className="font-semibold underline">
               {t("accounts.join.yourDashboard")}
@@ -118,8 +123,12 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <>
             {round.note && <p className="whitespace-pre-line text-slate-700">{round.note}</p>}
-            {actionData?.tone === "error" && actionData.message && <Alert tone="error">{actionData.message}</Alert>}
-            <Form method="post" noValidate className="card flex flex-col gap-4 p-6">
+            {actionData?.tone === "error" && actionData.message && (
+              <Alert ref={message} tone="error">
+                {actionData.message}
+              </Alert>
+            )}
+            <Form ref={form} method="post" noValidate className="card flex flex-col gap-4 p-6">
               {translatedFields(MEMBER_FACT_FIELDS, MEMBER_FIELD_TEXTS, t).map((field) => (
                 <FormField
                   key={field.name}

@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { Alert } from "~/components/alert";
 import { HoneypotField } from "~/components/honeypot-field";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
+import { useAnswerFocus } from "~/components/use-answer-focus";
 import { appContext } from "~/context";
 import { mailingContextOf } from "~/domain/mail.server";
 import { HONEYPOT_FIELD } from "~/domain/submissions";
@@ -61,15 +62,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Subscribe({ actionData }: Route.ComponentProps) {
   const t = useT();
   const values = actionData?.values ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  const focus = useAnswerFocus(actionData, { form, message, fields: ["email", "topics", "frequency"] });
   return (
     <>
       <PageHeader eyebrow={t("accounts.subscribe.eyebrow")} title={t("accounts.subscribe.title")}>
         <p>{t("accounts.subscribe.intro")}</p>
       </PageHeader>
       <div className="container-page flex max-w-2xl flex-col gap-4 py-10">
-        {actionData?.message && <Alert tone={actionData.tone ?? "info"}>{actionData.message}</Alert>}
+        {actionData?.message && (
+          <Alert ref={message} autoFocus={focus.message} tone={actionData.tone ?? "info"}>
+            {actionData.message}
+          </Alert>
+        )}
         {!actionData?.saved && (
-          <Form method="post" noValidate className="card relative flex flex-col gap-5 p-6">
+          <Form ref={form} method="post" noValidate className="card relative flex flex-col gap-5 p-6">
             <TextField
               label={t("accounts.field.email")}
               name="email"
@@ -78,11 +86,13 @@ export default function Subscribe({ actionData }: Route.ComponentProps) {
               required
               defaultValue={values.email}
               error={actionData?.errors?.email}
+              autoFocus={focus.field === "email"}
             />
             <SubscriptionChoices
               topics={actionData?.values ? (values.topics ?? "").split(",").filter(Boolean) : ["notices"]}
               frequency={values.frequency || "immediately"}
               errors={actionData?.errors}
+              autoFocusGroup={focus.field}
             />
             <HoneypotField />
             <button type="submit" className="btn-navy self-start">
