@@ -7,6 +7,7 @@ export const searchTypeLabels: Record<SearchType, MessageKey> = {
   event: "public.search.type.event",
   result: "public.search.type.result",
   contest: "public.search.type.contest",
+  ranking: "public.search.type.ranking",
   student: "public.search.type.student",
   teacher: "public.search.type.teacher",
   executive: "public.search.type.executive",

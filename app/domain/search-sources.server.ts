@@ -9,6 +9,7 @@ import {
   executives,
   noticeSearchDocument,
   notices,
+  rankingSeries,
   resultSearchDocument,
   results,
   studentSearchDocument,
@@ -16,6 +17,7 @@ import {
   teacherSearchDocument,
   teachers,
 } from "~/db/schema";
+import { searchDocument } from "~/db/search-documents";
 import { UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { SearchType } from "./search";
 
@@ -96,6 +98,18 @@ export const SOURCES: readonly Source[] = [
     body: sql`''`,
     key: sql`${contests.slug}`,
     extra: sql`${contests.heldOn}::text`,
+    facts: sql`null::json`,
+  },
+  {
+    // A club has a handful of rankings: no search index of their own (the table is read whole).
+    type: "ranking",
+    table: rankingSeries,
+    document: searchDocument(rankingSeries.name),
+    visible: sql`true`,
+    title: sql`${rankingSeries.name}`,
+    body: sql`''`,
+    key: sql`${rankingSeries.slug}`,
+    extra: sql`${rankingSeries.rule}`,
     facts: sql`null::json`,
   },
   {

@@ -6,6 +6,7 @@ import { type Translator, translatorOf } from "~/i18n/translate.server";
 import { clampPage, offsetOf, type Page, pageCountFor } from "~/lib/pagination";
 import { panelPath } from "./executives";
 import { JUDGES, type JudgeKey, memberPath } from "./members";
+import { RANKING_RULE_MESSAGES } from "./rankings";
 import { RESULT_PAGE_SIZE } from "./results.server";
 import {
   highlightParts,
@@ -149,6 +150,12 @@ function snippetSource(row: HitRow, { t, format }: Translator): string {
       return joinParts([row.extra && format.date(row.extra), row.body]);
     case "contest":
       return joinParts([t("public.search.snippet.standings"), row.extra && format.date(row.extra)]);
+    case "ranking":
+      return joinParts([
+        t("people.ranking.eyebrow"),
+        Object.hasOwn(RANKING_RULE_MESSAGES, row.extra) &&
+          t(RANKING_RULE_MESSAGES[row.extra as keyof typeof RANKING_RULE_MESSAGES]),
+      ]);
     case "student":
       return joinParts([
         typeof facts.batch === "number" && t("public.search.snippet.batch", { batch: format.number(facts.batch) }),
@@ -176,6 +183,8 @@ function urlOf(row: HitRow): string {
     }
     case "contest":
       return `/results/${row.key}`;
+    case "ranking":
+      return `/rankings/${row.key}`;
     case "student":
       return memberPath(row.key);
     case "teacher":

@@ -18,7 +18,16 @@ export const SNIPPET_LENGTH = 180;
  */
 export const SNIPPET_SEPARATOR = " \u00b7 ";
 
-export const SEARCH_TYPES = ["notice", "event", "result", "contest", "student", "teacher", "executive"] as const;
+export const SEARCH_TYPES = [
+  "notice",
+  "event",
+  "result",
+  "contest",
+  "ranking",
+  "student",
+  "teacher",
+  "executive",
+] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** A piece of a shown text: `match` pieces are the words searched for, shown marked. */

@@ -4,6 +4,8 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { ResultEntry } from "~/components/result-entry";
 import { useClubName } from "~/components/use-club-name";
 import { appContext } from "~/context";
+import { RANKING_RULE_MESSAGES } from "~/domain/rankings";
+import { listSeries } from "~/domain/rankings.server";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/domain/results.server";
 import { listContests } from "~/domain/standings.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
@@ -22,11 +24,16 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const page = pageNumberFrom(url.searchParams);
-  const [results, leaderboards] = await Promise.all([
+  const [results, leaderboards, rankings] = await Promise.all([
     app.contentCache.read(`results:${page}`, () => listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE })),
     app.contentCache.read("leaderboards", () => listContests(app.db, false)),
+    app.contentCache.read("rankings", () => listSeries(app.db)),
   ]);
-  return { results, leaderboards: leaderboards.map(({ slug, name, heldOn }) => ({ slug, name, heldOn })) };
+  return {
+    results,
+    leaderboards: leaderboards.map(({ slug, name, heldOn }) => ({ slug, name, heldOn })),
+    rankings: rankings.map(({ slug, name, rule }) => ({ slug, name, rule })),
+  };
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
@@ -34,34 +41,58 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const langOf = useLangOf();
   const format = useFormat();
-  const { results, leaderboards } = loaderData;
+  const { results, leaderboards, rankings } = loaderData;
   return (
     <>
       <PageHeader eyebrow={t("people.standings.eyebrow")} title={t("people.results.title")}>
         <p>{t("people.results.description", { clubName })}</p>
       </PageHeader>
       <div className="container-page py-10">
-        {leaderboards.length > 0 && (
-          <section aria-labelledby="leaderboards" className="mb-10">
-            <h2 id="leaderboards" className="text-2xl font-bold text-navy-900">
-              {t("people.results.leaderboards")}
-            </h2>
-            <ul className="mt-4 flex flex-col gap-2">
-              {leaderboards.map((board) => (
-                <li key={board.slug} className="flex flex-wrap items-baseline gap-x-3">
-                  <Link
-                    to={`/results/${board.slug}`}
-                    lang={langOf(board.name)}
-                    className="font-semibold text-navy-700 underline"
-                  >
-                    {board.name}
-                  </Link>
-                  {board.heldOn && <span className="text-sm text-slate-600">{format.date(board.heldOn)}</span>}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {/* The contests' leaderboards and, beside them, the club's rankings across contests. */}
+        <div className="mb-10 grid gap-10 empty:hidden md:grid-cols-2">
+          {leaderboards.length > 0 && (
+            <section aria-labelledby="leaderboards">
+              <h2 id="leaderboards" className="text-2xl font-bold text-navy-900">
+                {t("people.results.leaderboards")}
+              </h2>
+              <ul className="mt-4 flex flex-col gap-2">
+                {leaderboards.map((board) => (
+                  <li key={board.slug} className="flex flex-wrap items-baseline gap-x-3">
+                    <Link
+                      to={`/results/${board.slug}`}
+                      lang={langOf(board.name)}
+                      className="font-semibold text-navy-700 underline"
+                    >
+                      {board.name}
+                    </Link>
+                    {board.heldOn && <span className="text-sm text-slate-600">{format.date(board.heldOn)}</span>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {rankings.length > 0 && (
+            <section aria-labelledby="rankings">
+              <h2 id="rankings" className="text-2xl font-bold text-navy-900">
+                {t("people.results.rankings")}
+              </h2>
+              <ul className="mt-4 flex flex-col gap-2">
+                {rankings.map((ranking) => (
+                  <li key={ranking.slug} className="flex flex-col">
+                    <Link
+                      to={`/rankings/${ranking.slug}`}
+                      lang={langOf(ranking.name)}
+                      className="self-start font-semibold text-navy-700 underline"
+                    >
+                      {ranking.name}
+                    </Link>
+                    <span className="text-sm text-slate-600">{t(RANKING_RULE_MESSAGES[ranking.rule])}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
         <h2 className="text-2xl font-bold text-navy-900">{t("people.results.heading")}</h2>
         {results.items.length === 0 ? (
           <p className="mt-4 text-slate-600">{t("people.results.empty")}</p>

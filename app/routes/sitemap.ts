@@ -5,6 +5,7 @@ import { listEvents } from "~/domain/events.server";
 import { panelPath } from "~/domain/executives";
 import { listPanelNames } from "~/domain/executives.server";
 import { listNotices } from "~/domain/notices.server";
+import { listSeries } from "~/domain/rankings.server";
 import { listRecentEvents } from "~/domain/recent-events.server";
 import type { Route } from "./+types/sitemap";
 
@@ -14,14 +15,15 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Every public page: the fixed pages, event categories and events, panels, notices and recent events. */
+/** Every public page: the fixed pages, event categories and events, panels, notices, recent events and rankings. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [notices, recentEvents, panels, events] = await Promise.all([
+  const [notices, recentEvents, panels, events, rankings] = await Promise.all([
     listNotices(app.db),
     listRecentEvents(app.db),
     listPanelNames(app.db),
     listEvents(app.db),
+    listSeries(app.db),
   ]);
   const panelNames = new Set([...panelLinks.map((link) => link.panel as string), ...panels]);
   const entries = [
@@ -31,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...notices.map((notice) => ({ path: `/notice/${notice.slug}`, lastmod: notice.publishing_date })),
     ...recentEvents.map((event) => ({ path: `/details/${event._id}` })),
     ...events.map((event) => ({ path: eventPagePath(event) })),
+    ...rankings.map((ranking) => ({ path: `/rankings/${ranking.slug}` })),
   ];
   const urls = entries
     .map(({ path, lastmod }: { path: string; lastmod?: string }) => {

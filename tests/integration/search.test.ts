@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contests, events, executives, notices, results, students, teachers } from "~/db/schema";
+import { contests, events, executives, notices, rankingSeries, results, students, teachers } from "~/db/schema";
 import { findApiCall } from "~/domain/openapi.server";
 import { parseSearchQuery, SEARCH_MAX_LENGTH } from "~/domain/search";
 import { searchSite } from "~/domain/search.server";
@@ -81,6 +81,9 @@ async function seed() {
     .insert(contests)
     .values([contest("ICPC Mock Regional", "published"), contest("Preview Mock Round", "preview")]);
   await db
+    .insert(rankingSeries)
+    .values({ slug: "selection-round-2031", name: "Selection Round 2031", rule: "rank-points" });
+  await db
     .insert(students)
     .values([
       student("Tanvir Ahmed", { codeforces: "tanvir_cf99", slug: "tanvir-ahmed" }),
@@ -153,6 +156,17 @@ describe("site search, the domain query", () => {
     expect((await search("intra university")).items[0]).toMatchObject({ type: "result" });
     expect((await search("mock")).items.map((hit) => [hit.type, hit.title])).toEqual([
       ["contest", "ICPC Mock Regional"],
+    ]);
+  });
+
+  it("finds a club ranking by part of its name, with its rule as the snippet", async () => {
+    expect((await search("selection rou")).items).toEqual([
+      expect.objectContaining({
+        type: "ranking",
+        title: "Selection Round 2031",
+        url: "/rankings/selection-round-2031",
+        snippet: "Club ranking · Rank points: ceil(1600 / (rank + 7)) per contest",
+      }),
     ]);
   });
 

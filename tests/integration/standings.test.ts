@@ -238,7 +238,7 @@ describe("POST /api/standings/import", () => {
     expect(memberPage).toMatch(/rank 1 of \d+/);
   });
 
-  it("combines the two contests into a ranking: its page, CSV, API call and the member's place", async () => {
+  it("combines the two contests into a ranking: its page, CSV, API call, the member's place; listed on /results, in the sitemap and search", async () => {
     const form = new URLSearchParams({ intent: "create", name: "Selection 2031", rule: "rank-points" });
     for (const contest of published) {
       form.append("contest", contest.contestId);
@@ -268,6 +268,14 @@ describe("POST /api/standings/import", () => {
     expect(await (await call("/rankings/selection-2031?batch=7")).text()).toContain(MEMBER.name);
     const csv = await (await call("/rankings/selection-2031/ranking.csv")).text();
     expect(csv).toContain(`1,${MEMBER.name},7,400,1,1`);
+
+    // Found without a member's page: /results lists it, the sitemap and site search too.
+    expect(await (await call("/results")).text()).toContain('href="/rankings/selection-2031"');
+    expect(await (await call("/sitemap.xml")).text()).toContain(`${server.baseUrl}/rankings/selection-2031</loc>`);
+    const found = (await (await call("/api/search?q=selection+2031")).json()) as { results: object[] };
+    expect(found.results).toContainEqual(
+      expect.objectContaining({ type: "ranking", url: `${server.baseUrl}/rankings/selection-2031` }),
+    );
     const noName = await call("/dashboard/rankings", {
       method: "POST",
       cookie: cookies.admin,
