@@ -161,14 +161,20 @@ function ProblemCell({
     scoring === "score" && cell.score !== null
       ? format.number(cell.score)
       : `${cell.minutes === null ? "" : format.number(cell.minutes)}′`;
-  // "Dark green: solved first" in both themes: the darkest green there is, under the dark theme's light ink.
+  // "Dark green: solved first" in both themes, at least 3:1 from a plain solve's green (the dark
+  // theme's solve is a brighter green under dark ink), and marked with a star: colour is not the only cue.
   const colours = cell.firstToSolve
     ? "bg-green-800 text-white dark:bg-green-950 dark:text-green-900"
-    : "bg-green-100 text-green-900";
+    : "bg-green-100 text-green-900 dark:bg-[#16a34a] dark:text-[#021008]";
   return (
     <>
-      <span aria-hidden="true" className={`inline-block rounded px-1.5 py-0.5 ${colours}`}>
+      <span
+        aria-hidden="true"
+        data-first-to-solve={cell.firstToSolve || undefined}
+        className={`inline-block rounded px-1.5 py-0.5 ${colours}`}
+      >
         <span className="sm:hidden">{label} </span>
+        {cell.firstToSolve && "★ "}
         {shown}
         <span className="block text-[0.7rem] leading-none">{format.number(cell.attempts)}</span>
       </span>
