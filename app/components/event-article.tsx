@@ -6,8 +6,8 @@ import type { Formatters } from "~/i18n/format";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 
 /**
- * An event as its page shows it: category link, name (marked when cancelled), banner, facts and
- * details; the page adds registration and calendar links below.
+ * An event as its page shows it, under the page's h1 naming it: category link, a mark when
+ * cancelled, banner, facts and details; the page adds registration and calendar links below.
  */
 export function EventArticle({
   category,
@@ -28,16 +28,11 @@ export function EventArticle({
           {labelKey ? t(labelKey) : category.label}
         </Link>
       </p>
-      <header className="flex flex-col gap-2">
-        <h2 lang={langOf(event.name)} className="text-2xl font-bold text-navy-900 sm:text-3xl">
-          {event.name}
-        </h2>
-        {event.status === "cancelled" && (
-          <p className="self-start rounded bg-red-100 px-2 py-1 text-sm font-semibold text-red-800">
-            {t("public.events.cancelled")}
-          </p>
-        )}
-      </header>
+      {event.status === "cancelled" && (
+        <p className="self-start rounded bg-red-100 px-2 py-1 text-sm font-semibold text-red-800">
+          {t("public.events.cancelled")}
+        </p>
+      )}
       {event.banner && (
         <img
           src={event.banner}

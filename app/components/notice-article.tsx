@@ -1,17 +1,17 @@
 import type { ApiNotice } from "~/domain/notices";
 import { Message, useFormat, useLangOf, useT } from "~/i18n/react";
 
-/** One notice as the notice board opens it: name, date, description and its PDF. */
+/** What a notice's article is labelled by: the page's h1 names the notice (see PageHeader's titleId). */
+export const NOTICE_TITLE_ID = "notice-title";
+
+/** One notice as the notice board opens it: date, description and its PDF, under the page's h1 naming it. */
 export function NoticeArticle({ notice }: { notice: ApiNotice }) {
   const t = useT();
   const langOf = useLangOf();
   const format = useFormat();
   return (
-    <article aria-labelledby="notice-title" className="card p-6 sm:p-8">
-      <h2 id="notice-title" lang={langOf(notice.name)} className="text-2xl font-bold text-navy-900">
-        {notice.name}
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
+    <article aria-labelledby={NOTICE_TITLE_ID} className="card p-6 sm:p-8">
+      <p className="text-sm text-slate-600">
         <Message
           id="public.notice.publishedOn"
           values={{ date: format.date(notice.publishing_date) }}

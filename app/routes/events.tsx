@@ -1,18 +1,27 @@
-import { NavLink, Outlet, useParams } from "react-router";
+import { NavLink, Outlet, useParams, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventCategories, eventsPage } from "~/content/events";
 import { atomFeeds, eventCalendar } from "~/content/feeds";
+import type { ApiEvent } from "~/domain/events";
 import { useT } from "~/i18n/react";
 
 const FOLLOW_LINK = "inline-flex min-h-11 items-center gap-2 text-base font-semibold text-navy-700 underline";
 
-/** The events layout: links to follow the events, and the 'Our Events' sidebar beside the chosen category. */
+/**
+ * The events layout: links to follow the events, and the 'Our Events' sidebar beside the chosen
+ * category. An event's own page has the event's name as its h1, under the section's name.
+ */
 export default function EventsLayout() {
   const t = useT();
   const current = useParams().category ?? eventCategories[0].slug;
+  const openEvent = (useRouteLoaderData("routes/events.event") as { event?: Pick<ApiEvent, "name"> } | undefined)
+    ?.event;
   return (
     <>
-      <PageHeader eyebrow={t(eventsPage.eyebrow)} title={t(eventsPage.heading)}>
+      <PageHeader
+        eyebrow={t(openEvent ? eventsPage.heading : eventsPage.eyebrow)}
+        title={openEvent?.name ?? t(eventsPage.heading)}
+      >
         <FollowEvents />
       </PageHeader>
       <div className="container-page grid grid-cols-1 gap-8 py-10 md:grid-cols-[15rem_1fr] md:gap-12">

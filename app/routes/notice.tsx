@@ -1,9 +1,11 @@
-import { Link, NavLink, Outlet, useParams } from "react-router";
+import { Link, NavLink, Outlet, useParams, useRouteLoaderData } from "react-router";
 import { DateBadge } from "~/components/date-badge";
+import { NOTICE_TITLE_ID } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { noticeBoard } from "~/content/notice-board";
 import { appContext } from "~/context";
+import type { ApiNotice } from "~/domain/notices";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/domain/notices.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
@@ -18,17 +20,26 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { notices };
 }
 
-/** The notice list on the left; the right side shows the club introduction or the open notice. */
+/**
+ * The notice list on the left; the right side shows the club introduction or the open notice,
+ * whose name is then the page's h1, under the board's name.
+ */
 export default function NoticeBoardLayout({ loaderData }: Route.ComponentProps) {
   const { notices } = loaderData;
   const t = useT();
   const langOf = useLangOf();
   const format = useFormat();
   const openSlug = useParams().slug;
+  const openNotice = (useRouteLoaderData("routes/notice.slug") as { notice?: Pick<ApiNotice, "name"> } | undefined)
+    ?.notice;
   const pageQuery = notices.page > 1 ? `?page=${notices.page}` : "";
   return (
     <>
-      <PageHeader eyebrow={t(noticeBoard.eyebrow)} title={t(noticeBoard.heading)} />
+      <PageHeader
+        eyebrow={t(openNotice ? noticeBoard.heading : noticeBoard.eyebrow)}
+        title={openNotice?.name ?? t(noticeBoard.heading)}
+        titleId={openNotice ? NOTICE_TITLE_ID : undefined}
+      />
       <div className="container-page grid grid-cols-1 gap-10 py-10 lg:grid-cols-[2fr_3fr]">
         <section aria-labelledby="notice-list" className={openSlug ? "order-last lg:order-none" : ""}>
           <h2 id="notice-list" className="text-xl font-bold text-navy-900">

@@ -49,7 +49,7 @@ test("an event's page shows its facts, is linked from its category page, and a d
     await expect(page.getByRole("link", { name: draftName })).toHaveCount(0);
     await page.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/events/programming-contest/team-contest-${id}$`));
-    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const facts = page.locator("dl");
     await expect(facts).toContainText("CSE Lab 2, Academic Building");
     await expect(facts).toContainText("2 to 3 people");

@@ -67,8 +67,9 @@ const publicPages: PageCheck[] = [
   },
   {
     path: `/notice/${slugifyWith(newestNotice.name, NOTICE_FALLBACK_SLUG)}`,
-    h1: "Notice Board",
-    texts: [newestNotice.description, "Details"],
+    // A notice's own page: its name is the h1, the board's name stays above it.
+    h1: newestNotice.name,
+    texts: ["Notice Board", newestNotice.description, "Details"],
   },
   { path: "/results", h1: "Contest Results", texts: ["Leader Board", NEWEST_RESULT_NAME] },
   {

@@ -283,10 +283,10 @@ describe("content in the other language than the page's says so", () => {
 
   it('an English notice and person name: lang="en" on a Bangla page, no lang on an English page', async () => {
     const english = await page(noticePath, "en");
-    const name = /<h2 id="notice-title"[^>]*>([^<]+)<\/h2>/.exec(english)?.[1] ?? "";
+    const name = /<h1 id="notice-title"[^>]*>([^<]+)<\/h1>/.exec(english)?.[1] ?? "";
     expect(name).toMatch(/^[\x20-\x7e]+$/);
-    expect(attributesAround(english, "h2", name)).not.toContain("lang=");
-    expect(attributesAround(await page(noticePath, "bn"), "h2", name)).toContain(' lang="en"');
+    expect(attributesAround(english, "h1", name)).not.toContain("lang=");
+    expect(attributesAround(await page(noticePath, "bn"), "h1", name)).toContain(' lang="en"');
 
     const teachers = await page("/teachers", "en");
     const teacher = /<h2 class="[^"]*">([^<]+)<\/h2>/.exec(teachers)?.[1] ?? "";

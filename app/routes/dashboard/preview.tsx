@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { EventArticle } from "~/components/event-article";
-import { NoticeArticle } from "~/components/notice-article";
+import { NOTICE_TITLE_ID, NoticeArticle } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { RecentEventArticle } from "~/components/recent-event-article";
 import { ResultEntry } from "~/components/result-entry";
@@ -77,7 +77,11 @@ function PreviewBody({ preview }: { preview: PreviewItem }) {
     case "notices":
       return (
         <>
-          <PageHeader eyebrow={t("dashboard.preview.noticesEyebrow")} title={t("dashboard.preview.noticesHeading")} />
+          <PageHeader
+            eyebrow={t("dashboard.preview.noticesHeading")}
+            title={preview.item.name}
+            titleId={NOTICE_TITLE_ID}
+          />
           <div className="container-page max-w-3xl py-10">
             <NoticeArticle notice={preview.item} />
           </div>
@@ -97,7 +101,7 @@ function PreviewBody({ preview }: { preview: PreviewItem }) {
     case "events":
       return (
         <>
-          <PageHeader eyebrow={t("dashboard.preview.eventsEyebrow")} title={t("dashboard.preview.eventsHeading")} />
+          <PageHeader eyebrow={t("dashboard.preview.eventsHeading")} title={preview.item.name} />
           <div className="container-page max-w-4xl py-10">
             <EventArticle category={preview.category} event={preview.item} />
           </div>
