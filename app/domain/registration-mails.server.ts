@@ -32,6 +32,7 @@ import {
   refusalOfConflict,
   registerIn,
 } from "./registrations.server";
+import { confirmedAddresses } from "./team-invitations.server";
 
 /**
  * What registering, cancelling and confirming tell people by mail, written in the same
@@ -276,7 +277,10 @@ async function teamInvitations(
   });
 }
 
-/** Mails telling each person of these registrations that they moved off the waitlist. */
+/**
+ * Mails telling the people of these registrations who have said yes that they moved off the
+ * waitlist (a teammate who has not answered their invitation has it, and hears nothing more).
+ */
 export async function promotedMails(
   context: MailingContext,
   event: EventRow,
@@ -284,7 +288,7 @@ export async function promotedMails(
 ): Promise<NewMail[]> {
   const mails: NewMail[] = [];
   for (const registrationId of registrationIds) {
-    const addresses = await addressesOfRegistration(context.db, registrationId);
+    const addresses = await confirmedAddresses(context.db, registrationId);
     // Someone else's cancellation (or an admin) moved them up: their own language, not the actor's.
     const languageOf = await languagesOf(context, addresses);
     for (const to of addresses) {

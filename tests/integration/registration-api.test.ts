@@ -38,7 +38,11 @@ async function addEvent(body: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  running = await startServerOnTestDatabase({ ADMIN_EMAILS: ADMIN.email, TRUSTED_PROXY_HEADER: "x-real-ip" });
+  running = await startServerOnTestDatabase({
+    ADMIN_EMAILS: ADMIN.email,
+    TRUSTED_PROXY_HEADER: "x-real-ip",
+    INVITATION_RATE_LIMIT_MAX: "2",
+  });
   server = running.server;
   cookies.admin = await signUp(ADMIN);
   cookies.member = await signUp(MEMBER);
@@ -83,6 +87,34 @@ describe("POST /api/events/{id}/registrations", () => {
     expect(await twice.json()).toEqual({ message: registrationTexts.alreadyRegistered });
     const waiting = await register(eventId, cookies.other);
     expect(await waiting.json()).toEqual({ registrationId: expect.any(String), status: "waitlisted", position: 1 });
+  });
+});
+
+describe("naming teammates", () => {
+  it("counts against the registrant's invitations: beyond INVITATION_RATE_LIMIT_MAX, 429 and nothing written", async () => {
+    const inviter = await signUp({ name: "Inviter", email: "inviter@example.org", password: "member-password-3" });
+    const cups = [teamEventId];
+    for (const n of [2, 3]) {
+      cups.push(
+        await addEvent({ eventType: "Programming Contest", name: `API cup ${n}`, team_size_min: 2, team_size_max: 2 }),
+      );
+    }
+    const statuses = [];
+    for (const [index, cup] of cups.entries()) {
+      const response = await register(cup, inviter, {
+        team_name: `Inviters ${index}`,
+        members: [`mate${index}@x.org`],
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const body = (await response.json()) as { message: string; errors: Record<string, string> };
+        expect(body.message).toMatch(/^You have invited too many people lately\. Try again in \d+ minutes\.$/);
+        expect(body.errors).toEqual({ members: body.message });
+      }
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const listed = await call(`/api/events/${cups[2]}/registrations`, { cookie: cookies.admin });
+    expect(await listed.json()).toEqual([]);
   });
 });
 

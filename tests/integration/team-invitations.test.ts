@@ -97,7 +97,8 @@ describe("a person named in a team", () => {
     const [captain, late] = [await newAccount("captain"), await newAccount("late")];
     const named = stranger();
     const team = await registerAs(event._id, captain, { team_name: "Takers", members: [named] });
-    const waiting = await registerAs(event._id, late, { team_name: "Late", members: [stranger()] });
+    const lateMate = stranger();
+    const waiting = await registerAs(event._id, late, { team_name: "Late", members: [lateMate] });
     if (!team.ok || !waiting.ok) throw new Error("not registered");
     expect(waiting.status).toBe("waitlisted");
 
@@ -117,6 +118,15 @@ describe("a person named in a team", () => {
     expect(await statusOf(waiting.registrationId)).toBe("pending");
     const told = await testDb.db.select().from(mails).where(eq(mails.to, captain.email));
     expect(told.map((mail) => mail.subject)).toContain(`A teammate declined: ${event.name}`);
+    // The team that moved up is told through the person who registered it; the teammate who has
+    // not answered yet has their invitation, and no mail saying they are in.
+    const movedUp = (address: string) =>
+      testDb.db
+        .select()
+        .from(mails)
+        .where(and(eq(mails.to, address), like(mails.dedupeKey, "promoted:%")));
+    expect(await movedUp(late.email)).toHaveLength(1);
+    expect(await movedUp(lateMate)).toHaveLength(0);
   });
 });
 
