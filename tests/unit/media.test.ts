@@ -88,7 +88,8 @@ describe("LINK_COLUMNS", () => {
       .filter((table) => getTableName(table) !== "media")
       .flatMap((table) =>
         Object.values(getTableColumns(table))
-          .filter((column) => linkLike.test(column.name))
+          // A file is named by text: a time such as standings_team_links.linked_at is no link.
+          .filter((column) => column.dataType === "string" && linkLike.test(column.name))
           .map((column) => `${getTableName(table)}.${column.name}`)
           .filter((name) => !webOnly.has(name)),
       );
