@@ -11,7 +11,6 @@ import type { Config } from "~/lib/config.server";
 import { hasJob, type JobQueue } from "~/lib/job-queue.server";
 import type { MailTransport } from "~/lib/mail-transport.server";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
-import { requestLanguage } from "~/lib/request-language.server";
 import { countRows } from "./crud.server";
 import { readSiteSettings } from "./settings.server";
 
@@ -52,10 +51,12 @@ export type MailingContext = Omit<MailContext, "transport"> & {
   locale?: Locale;
 };
 
-/** A request's view of what writing mail needs; a form action's carries the reader's language. */
-export async function mailingContextOf(app: AppContext): Promise<MailingContext> {
+/**
+ * A request's view of what writing mail needs; a form action passes the reader's language, the
+ * API none.
+ */
+export async function mailingContextOf(app: AppContext, locale?: Locale): Promise<MailingContext> {
   const { clubName } = await readSiteSettings(app);
-  const locale = requestLanguage();
   return { db: app.db, config: app.config, log: app.log, jobs: app.jobs, secret: app.secret, clubName, locale };
 }
 

@@ -1,3 +1,4 @@
+import { sayMessage } from "~/i18n/message.server";
 import { type Translator, translatorOf } from "~/i18n/translate.server";
 import { translateMessage } from "~/lib/validation-messages.server";
 import type { StandingsPlace, StandingsText, StandingsWarning } from "./standings";
@@ -12,7 +13,7 @@ export function sayStandings(translator: Translator, text: StandingsPlace): stri
       typeof value === "object" ? sayStandings(translator, value) : value,
     ]),
   );
-  return translator.t(text.key, values);
+  return sayMessage({ key: text.key, values }, translator.locale);
 }
 
 /** A text of an import as the API and the logs say it. */

@@ -7,7 +7,6 @@ import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { invalidForm } from "~/lib/form-actions.server";
-import { requestLanguage } from "~/lib/request-language.server";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { type MailingContext, mailLanguage, queueMails, topicName } from "./mail.server";
 import { renderMail } from "./mail-layout.server";
@@ -20,7 +19,7 @@ export type Subscription = typeof subscriptions.$inferSelect;
  * A subscription form's fields (the email, the ticked topics, how often) checked with `schema`.
  * What was typed comes back on a failure, the topics comma-joined, as every form keeps its values.
  */
-export function readSubscriptionForm<Output>(schema: z.ZodType<Output>, form: FormData) {
+export function readSubscriptionForm<Output>(schema: z.ZodType<Output>, form: FormData, locale: Locale) {
   const topics = form.getAll("topics").map(String);
   const values = {
     email: String(form.get("email") ?? ""),
@@ -30,7 +29,7 @@ export function readSubscriptionForm<Output>(schema: z.ZodType<Output>, form: Fo
   const parsed = schema.safeParse({ email: values.email, frequency: form.get("frequency") ?? undefined, topics });
   return parsed.success
     ? { ok: true as const, data: parsed.data, values }
-    : { ok: false as const, values, answer: invalidForm(values, fieldErrors(parsed.error)) };
+    : { ok: false as const, values, answer: invalidForm(values, fieldErrors(parsed.error), locale) };
 }
 
 /** What subscribing needs: the mail queue, the site's secret (signed links) and the club's name. */
@@ -185,11 +184,15 @@ export function subscriptionFromLink(db: Database, secret: string, token: string
 }
 
 /** The preferences link's form; its mails follow the language it was saved in. */
-export async function savePreferences(db: Database, id: string, preferences: PreferencesInput): Promise<void> {
-  const locale = requestLanguage();
+export async function savePreferences(
+  db: Database,
+  id: string,
+  preferences: PreferencesInput,
+  locale: Locale,
+): Promise<void> {
   await db
     .update(subscriptions)
-    .set({ ...preferences, ...(locale && { locale }) })
+    .set({ ...preferences, locale })
     .where(eq(subscriptions.id, id));
 }
 

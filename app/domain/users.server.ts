@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
+import type { Locale } from "~/i18n/locales";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
@@ -285,8 +286,9 @@ export async function answerRoleChangeForm(
   intent: RoleChangeIntent,
   actor: Actor,
   t: ServerTranslate,
+  locale: Locale,
 ) {
-  const parsed = parseForm(setRoleInput, intent === "set-role" ? form : withRole(form, "general"));
+  const parsed = parseForm(setRoleInput, intent === "set-role" ? form : withRole(form, "general"), locale);
   if (!parsed.ok) return parsed.answer;
   const { email } = parsed.data;
   const role = toRole(parsed.data.role);
@@ -298,7 +300,7 @@ export async function answerRoleChangeForm(
   const question = { ...roleChangeQuestionText(t, intent, email, role), hidden };
   const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), parsed.values);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "messages.action.changeRole", async () => {
+  return answerSafely(app.log, locale, "messages.action.changeRole", async () => {
     const change = roleChangeOf(intent, email, role);
     const answer = await changeRole(app.db, change, actor);
     const feedback =

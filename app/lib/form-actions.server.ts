@@ -2,17 +2,15 @@ import type { Logger } from "pino";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/catalogs";
+import type { Locale } from "~/i18n/locales";
+import { preferencesOf } from "~/i18n/preferences";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "./field-errors";
 import { type ActionResult, BULK_MAX, type ConfirmQuestion, confirmStep } from "./form-actions";
-import { rememberRequestLanguage, requestLanguage } from "./request-language.server";
 import { translateFieldErrors } from "./validation-messages.server";
 
 /** The message of a 400 that names the wrong fields, on forms and in the API alike (`messages.form.invalid`). */
 export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
-
-/** The translator of the form being answered (English outside a form action). */
-const formTranslator = () => translatorOf(requestLanguage() ?? "en");
 
 type Answer = ReturnType<typeof data<ActionResult>>;
 
@@ -22,12 +20,11 @@ type Answer = ReturnType<typeof data<ActionResult>>;
  * multipart body) is the sender's mistake: 400, never a server error.
  */
 export async function readFormData(request: Request): Promise<FormData> {
-  // Before the first await: the rest of the action (its field errors, its mails) then speaks the reader's language.
-  rememberRequestLanguage(request);
   try {
     return await request.formData();
   } catch {
-    throw data({ message: formTranslator().t("messages.form.unreadable") }, { status: 400 });
+    const { t } = translatorOf(preferencesOf(request).locale);
+    throw data({ message: t("messages.form.unreadable") }, { status: 400 });
   }
 }
 
@@ -48,8 +45,8 @@ export type ParsedForm<T> =
  * The answer to a form with wrong fields: 400, each named, what was typed kept, in the reader's
  * language (the schemas' English messages are looked up in the catalog: see validation-messages).
  */
-export function invalidForm(values: Record<string, string>, errors: Record<string, string>): Answer {
-  const { locale, t } = formTranslator();
+export function invalidForm(values: Record<string, string>, errors: Record<string, string>, locale: Locale): Answer {
+  const { t } = translatorOf(locale);
   return data<ActionResult>(
     { tone: "error", message: t("messages.form.invalid"), errors: translateFieldErrors(errors, locale), values },
     400,
@@ -65,13 +62,14 @@ export function invalidForm(values: Record<string, string>, errors: Record<strin
 export function parseForm<Shape extends z.ZodRawShape>(
   schema: z.ZodObject<Shape>,
   form: FormData,
+  locale: Locale,
 ): ParsedForm<z.output<z.ZodObject<Shape>>> {
   const values = formValues(form, Object.keys(schema.shape));
   const input = Object.fromEntries(Object.entries(values).filter(([name]) => typeof form.get(name) === "string"));
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const errors = fieldErrors(parsed.error);
-  return { ok: false, values, errors, answer: invalidForm(values, errors) };
+  return { ok: false, values, errors, answer: invalidForm(values, errors, locale) };
 }
 
 /**
@@ -91,11 +89,11 @@ export function confirmation(
 }
 
 /** A bulk action's 400 when no row is ticked (`noneSelected` says so) or more than BULK_MAX are. */
-export function selectionProblem(ids: readonly string[], noneSelected: string): Answer | undefined {
+export function selectionProblem(ids: readonly string[], noneSelected: string, locale: Locale): Answer | undefined {
   if (ids.length === 0) return data<ActionResult>({ tone: "error", message: noneSelected }, 400);
   if (ids.length > BULK_MAX) {
     return data<ActionResult>(
-      { tone: "error", message: formTranslator().t("messages.form.selectAtMost", { count: BULK_MAX }) },
+      { tone: "error", message: translatorOf(locale).t("messages.form.selectAtMost", { count: BULK_MAX }) },
       400,
     );
   }
@@ -118,6 +116,7 @@ function actionText(what: ActionName, t: ServerTranslate): string {
 /** An unexpected failure while acting is logged and told on the page, never an error page; what was typed is kept. */
 export async function answerSafely(
   log: Logger,
+  locale: Locale,
   what: ActionName,
   run: () => Promise<ActionResult | Answer>,
   values?: Record<string, string>,
@@ -128,7 +127,7 @@ export async function answerSafely(
     if (error instanceof Response) throw error;
     // The log is read in English, whatever the reader's language.
     log.error({ err: error }, `${actionText(what, translatorOf("en").t)} failed`);
-    const { t } = formTranslator();
+    const { t } = translatorOf(locale);
     return data<ActionResult>(
       { tone: "error", message: t("messages.form.failed", { what: actionText(what, t) }), values },
       500,

@@ -75,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   const actor = actorOf(request, user);
   const { locale } = preferencesOf(request);
-  return answerSafely(app.log, "messages.action.saveRegistration", () =>
+  return answerSafely(app.log, locale, "messages.action.saveRegistration", () =>
     registrationAction({ app, event, user, form, actor, locale }),
   );
 }
@@ -102,7 +102,7 @@ async function registrationAction(args: {
   // The registration module answers in English (the API's language); the page in the reader's.
   const say = (message: string) => translateMessage(message, locale);
   const now = new Date();
-  const mailing = await mailingContextOf(app);
+  const mailing = await mailingContextOf(app, locale);
   const intent = form.get("intent");
   // An invitation names an address: only its proved owner answers it here.
   if ((intent === "confirm-team" || intent === "decline-team") && !user.emailVerified) {
@@ -146,7 +146,7 @@ async function registrationAction(args: {
   }
   const typed = typedRegistration(form);
   const parsed = registrationInput.safeParse(typed.input);
-  if (!parsed.success) return invalidForm(typed.values, teamFieldErrors(fieldErrors(parsed.error)));
+  if (!parsed.success) return invalidForm(typed.values, teamFieldErrors(fieldErrors(parsed.error)), locale);
   const registered = await registerAndTell(
     mailing,
     {

@@ -67,9 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await getSessionUser(request, app);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/join" })}`);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
-  const parsed = parseForm(applicationInput, form);
+  const parsed = parseForm(applicationInput, form, locale);
   if (!parsed.ok) return parsed.answer;
   if (!user.emailVerified) {
     return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values: parsed.values }, 403);

@@ -47,12 +47,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   if (form.get("intent") === "google") return startGoogleSignIn(app.auth, request, app.config, redirectTo, t);
 
-  const parsed = parseForm(loginInput, form);
+  const parsed = parseForm(loginInput, form, locale);
   const values = { email: parsed.values.email ?? "" };
   if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
   const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", { ...parsed.data, rememberMe: true });

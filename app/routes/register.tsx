@@ -31,10 +31,10 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   // The retyped password is checked here too, for visitors without JavaScript: nothing is submitted.
-  const parsed = parseForm(registerInput, form);
+  const parsed = parseForm(registerInput, form, locale);
   // Passwords are never sent back to the page.
   const values = { name: parsed.values.name ?? "", email: parsed.values.email ?? "" };
   // The page shows one alert (spec: the register form's error alert): the first wrong field's message.

@@ -38,13 +38,13 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const verdict = await countAttempt(app.db, "subscribe", request.headers.get(CLIENT_IP_HEADER) ?? "unknown", {
     max: app.config.PUBLIC_FORM_RATE_LIMIT_MAX,
     windowSeconds: app.config.PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS,
   });
   const form = await readFormData(request);
-  const parsed = readSubscriptionForm(subscribeInput, form);
+  const parsed = readSubscriptionForm(subscribeInput, form, locale);
   if (verdict.limited) {
     return data<ActionResult>(
       { tone: "error", message: t("accounts.subscribe.tooMany"), values: parsed.values },
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   // A bot that fills the hidden field is told what a person is told, and nothing is sent.
   if (String(form.get(HONEYPOT_FIELD) ?? "").trim() === "") {
-    await requestSubscription(await mailingContextOf(app), parsed.data);
+    await requestSubscription(await mailingContextOf(app, locale), parsed.data);
   }
   return data<ActionResult>({ tone: "success", message: t("accounts.subscribe.checkInbox"), saved: true });
 }

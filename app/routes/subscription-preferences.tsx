@@ -32,12 +32,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const subscription = await subscriptionFromLink(app.db, app.secret, params.token);
   if (!subscription) return data<ActionResult>({ tone: "error", message: t("accounts.subscription.badLink") }, 404);
-  const parsed = readSubscriptionForm(preferencesInput, await readFormData(request));
+  const parsed = readSubscriptionForm(preferencesInput, await readFormData(request), locale);
   if (!parsed.ok) return parsed.answer;
-  await savePreferences(app.db, subscription.id, parsed.data);
+  await savePreferences(app.db, subscription.id, parsed.data, locale);
   return data<ActionResult>({ tone: "success", message: t("accounts.subscription.saved") });
 }
 

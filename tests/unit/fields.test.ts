@@ -38,11 +38,11 @@ describe("link fields", () => {
 describe("form values", () => {
   it("become schema input: blanks are absent, whole numbers are numbers, the rest stays text", () => {
     const form = formOf({ name: " Ada ", batch: "7", session: "  ", email: "a@x.org", photoURL: "/media/a.png" });
-    const parsed = parseForm(inputSchema("students"), form);
+    const parsed = parseForm(inputSchema("students"), form, "en");
     expect(parsed.ok && parsed.data).toMatchObject({ name: "Ada", batch: 7, email: "a@x.org" });
     expect(parsed.ok && (parsed.data.session || undefined)).toBeUndefined();
     expect(parsed.values.name).toBe(" Ada ");
-    const odd = parseForm(inputSchema("students"), formOf({ batch: "7.5" }));
+    const odd = parseForm(inputSchema("students"), formOf({ batch: "7.5" }), "en");
     expect(odd.ok ? {} : odd.errors).toHaveProperty("batch", "Batch must be a whole number");
     expect(odd.values.batch).toBe("7.5");
   });

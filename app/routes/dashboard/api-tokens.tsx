@@ -43,11 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireAdminPage(context);
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   if (form.get("intent") === "create") {
-    const parsed = parseForm(apiTokenInput, form);
+    const parsed = parseForm(apiTokenInput, form, locale);
     if (!parsed.ok) return parsed.answer;
-    return answerSafely(app.log, "messages.action.createToken", async () => {
+    return answerSafely(app.log, locale, "messages.action.createToken", async () => {
       const token = await createApiToken(app.auth, user.id, parsed.data.name);
       await recordAudit(app.db, actorOf(request, user), {
         action: "token-create",
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = String(form.get("name") ?? "");
   const unconfirmed = confirmation(form, { ...revokeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "messages.action.revokeToken", async () => {
+  return answerSafely(app.log, locale, "messages.action.revokeToken", async () => {
     const revoked = await revokeApiToken(app.db, user.id, id);
     if (revoked) {
       await recordAudit(app.db, actorOf(request, user), {

@@ -70,10 +70,10 @@ export async function action({ request, context, params, pattern }: Route.Action
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const { collection, id } = targetOf(pattern, params);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const service = serviceOf(collection);
   const form = await readFormData(request);
-  const parsed = parseForm(service.inputSchema, form);
+  const parsed = parseForm(service.inputSchema, form, locale);
   if (!parsed.ok) return parsed.answer;
   const { values } = parsed;
   const unconfirmed = confirmation(
@@ -86,6 +86,7 @@ export async function action({ request, context, params, pattern }: Route.Action
 
   return answerSafely(
     app.log,
+    locale,
     { key: "messages.action.saveItem", words: { noun: collectionKeys.text(collection, "noun") } },
     async () => {
       const written =
@@ -96,7 +97,7 @@ export async function action({ request, context, params, pattern }: Route.Action
         const message = t("dashboard.form.gone", { noun: t(collectionKeys.text(collection, "noun")) });
         return data<ActionResult>({ tone: "error", message, values }, 404);
       }
-      if (!written.ok) return invalidForm(values, written.errors);
+      if (!written.ok) return invalidForm(values, written.errors, locale);
       // An edit may publish a draft: its subscribers hear of it now, not at the next minute.
       await announceSoon(app);
       // The API answers in English (written.message); the dashboard in the page's language.

@@ -86,6 +86,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   }
   return answerSafely(
     app.log,
+    locale,
     { key: "messages.action.importItems", words: { nouns: collectionKeys.text(collection, "nouns") } },
     async () => {
       const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });

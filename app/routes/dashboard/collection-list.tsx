@@ -13,6 +13,7 @@ import { type Collection, collectionKeys, dashboardColumns } from "~/domain/coll
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/domain/collections";
 import { serviceOf } from "~/domain/collections.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -59,9 +60,9 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const collection = collectionOf(pattern);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
-  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor, t);
+  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor, t, locale);
   const service = serviceOf(collection);
   const id = String(form.get("id") ?? "");
   const missing = data<ActionResult>(
@@ -75,6 +76,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     { key: "messages.action.deleteItem", words: { noun: collectionKeys.text(collection, "noun") } },
     async () => {
       const deletedCount = await service.remove(app.db, id, actor);
@@ -85,9 +87,16 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   );
 }
 
-async function deleteSelected(app: AppContext, collection: Collection, form: FormData, actor: Actor, t: Translate) {
+async function deleteSelected(
+  app: AppContext,
+  collection: Collection,
+  form: FormData,
+  actor: Actor,
+  t: Translate,
+  locale: Locale,
+) {
   const ids = selectedIds(form);
-  const problem = selectionProblem(ids, t("dashboard.list.selectOne", nounsOf(t, collection)));
+  const problem = selectionProblem(ids, t("dashboard.list.selectOne", nounsOf(t, collection)), locale);
   if (problem) return problem;
   const hidden = { intent: "delete-selected", ids: ids.join(",") };
   const unconfirmed = confirmation(
@@ -98,6 +107,7 @@ async function deleteSelected(app: AppContext, collection: Collection, form: For
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     { key: "messages.action.deleteSelected", words: { nouns: collectionKeys.text(collection, "nouns") } },
     async () => {
       const count = await serviceOf(collection).removeMany(app.db, ids, actor);

@@ -65,10 +65,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
   const translator = translatorFor(request);
+  const { locale } = translator;
   const { t } = translator;
   const unconfirmed = confirmation(form, issueQuestion(t), t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "messages.action.issueCertificates", async () => {
+  return answerSafely(app.log, locale, "messages.action.issueCertificates", async () => {
     const outcome = await issueCertificates(app.db, event._id, new Date(), translator);
     if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
     await auditCertificates(app.db, actor, event, outcome.issued);

@@ -24,6 +24,7 @@ import type { RegistrationSummary } from "~/domain/registrations";
 import { countPlaces, eventMessageInput, listRegistrations, registrantInput } from "~/domain/registrations.server";
 import { requirePermissionPage } from "~/domain/session.server";
 import { findUserByEmail } from "~/domain/users.server";
+import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -72,11 +73,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
-  const mailing = await mailingContextOf(app);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
+  const mailing = await mailingContextOf(app, locale);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "add") return addRegistration(t, form, event, mailing, actor);
-  if (intent === "mail") return mailEveryone(t, form, event, mailing, actor);
+  if (intent === "add") return addRegistration(t, form, event, mailing, actor, locale);
+  if (intent === "mail") return mailEveryone(t, form, event, mailing, actor, locale);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
   const question = intent === "move-up" ? moveUpQuestion(t, name) : removeQuestion(t, name);
@@ -84,6 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     intent === "move-up" ? "messages.action.moveUpRegistration" : "messages.action.removeRegistration",
     async () => {
       const outcome =
@@ -108,10 +110,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 type Mailing = Awaited<ReturnType<typeof mailingContextOf>>;
 
-async function addRegistration(t: Translate, form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
+async function addRegistration(
+  t: Translate,
+  form: FormData,
+  event: ApiEvent,
+  mailing: Mailing,
+  actor: Actor,
+  locale: Locale,
+) {
   const values = formValues(form, ["email", "team_name", "members"]);
   const parsed = registrantInput.safeParse(values);
-  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
+  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error), locale);
   const { email, team_name, members } = parsed.data;
   const account = await findUserByEmail(mailing.db, email);
   const registered = await registerAndTell(
@@ -137,10 +146,17 @@ async function addRegistration(t: Translate, form: FormData, event: ApiEvent, ma
   return data<ActionResult>({ tone: "success", message, saved: true });
 }
 
-async function mailEveryone(t: Translate, form: FormData, event: ApiEvent, mailing: Mailing, actor: Actor) {
+async function mailEveryone(
+  t: Translate,
+  form: FormData,
+  event: ApiEvent,
+  mailing: Mailing,
+  actor: Actor,
+  locale: Locale,
+) {
   const values = formValues(form, ["subject", "body", "withWaitlist"]);
   const parsed = eventMessageInput.safeParse(values);
-  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error));
+  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error), locale);
   const unconfirmed = confirmation(form, mailQuestion(t), t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;
   const sent = await mailEveryoneRegistered(mailing, event, parsed.data);

@@ -40,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const queue = String(form.get("queue") ?? "");
   const id = String(form.get("id") ?? "");
-  const { t } = translatorFor(request);
-  return answerSafely(app.log, "messages.action.retryJob", async () => {
+  const { t, locale } = translatorFor(request);
+  return answerSafely(app.log, locale, "messages.action.retryJob", async () => {
     if (!(await app.jobs.retry(queue, id)))
       return data<ActionResult>({ tone: "info", message: t("tools.jobs.gone") }, 404);
     await recordAudit(app.db, actor, { action: "update", entity: "jobs", entityId: id, label: `Retry ${queue}` });

@@ -40,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "make-admin",
     actor,
     translatorFor(request).t,
+    translatorFor(request).locale,
   );
 }
 

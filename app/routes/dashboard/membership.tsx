@@ -23,6 +23,7 @@ import {
   roundInput,
 } from "~/domain/membership.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -99,13 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   if (form.get("intent") === "open-round") {
-    const parsed = parseForm(roundInput, form);
+    const parsed = parseForm(roundInput, form, locale);
     if (!parsed.ok) return parsed.answer;
     const unconfirmed = confirmation(form, roundQuestion(t), t("dashboard.notSaved"), parsed.values);
     if (unconfirmed) return unconfirmed;
-    return answerSafely(app.log, "messages.action.openRound", async () => {
+    return answerSafely(app.log, locale, "messages.action.openRound", async () => {
       const id = await createRound(app.db, parsed.data);
       await recordAudit(app.db, actor, {
         action: "create",
@@ -116,14 +117,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ tone: "success", message: t("tools.membership.roundOpened"), saved: true });
     });
   }
-  return decide(t, app, form, actor);
+  return decide(t, app, form, actor, locale);
 }
 
-async function decide(t: Translate, app: AppContext, form: FormData, actor: Actor) {
+async function decide(t: Translate, app: AppContext, form: FormData, actor: Actor, locale: Locale) {
   const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
   const ids = selectedIds(form);
   const reason = String(form.get("reason") ?? "").slice(0, 500);
-  const problem = selectionProblem(ids, t("tools.membership.selectOne"));
+  const problem = selectionProblem(ids, t("tools.membership.selectOne"), locale);
   if (problem) return problem;
   const hidden = { decision, ids: ids.join(","), reason };
   const unconfirmed = confirmation(
@@ -134,6 +135,7 @@ async function decide(t: Translate, app: AppContext, form: FormData, actor: Acto
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     decision === "approve" ? "messages.action.approveApplications" : "messages.action.rejectApplications",
     async () => {
       const count = await decideApplications(app.db, ids, decision, reason, actor);

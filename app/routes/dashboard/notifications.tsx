@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = signedInUser(context);
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   if (form.get("intent") === "unsubscribe") {
     const asked = { ...unsubscribeQuestion(t), hidden: { intent: "unsubscribe" } };
     const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
@@ -64,13 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<ActionResult>({ tone: "success", message: t("tools.notifications.unsubscribed") });
   }
-  const parsed = readSubscriptionForm(preferencesInput, form);
+  const parsed = readSubscriptionForm(preferencesInput, form, locale);
   if (!parsed.ok) return parsed.answer;
   return answerSafely(
     app.log,
+    locale,
     "messages.action.saveNotifications",
     async () => {
-      const outcome = await subscribeMember(await mailingContextOf(app), user, parsed.data);
+      const outcome = await subscribeMember(await mailingContextOf(app, locale), user, parsed.data);
       const entry = { action: "update", entity: "subscriptions", label: user.email, after: parsed.data } as const;
       await recordAudit(app.db, actorOf(request, user), entry);
       return data<ActionResult>({

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await readFormData(request);
   const user = signedInUser(context);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
 
   if (form.get("intent") === "claim") {
     const values = { intent: "member" };
@@ -65,9 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.get("intent") === "member") {
-    const parsed = parseForm(memberProfileInput, form);
+    const parsed = parseForm(memberProfileInput, form, locale);
     const values = { ...parsed.values, intent: "member" };
-    if (!parsed.ok) return invalidForm(values, parsed.errors);
+    if (!parsed.ok) return invalidForm(values, parsed.errors, locale);
     const saved = await saveMemberProfile(app.db, user.id, parsed.data, actorOf(request, user));
     if (!saved.ok) {
       const message = t(saved.status === 404 ? "dashboard.profile.noProfile" : "messages.form.invalid");
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.get("intent") === "name") {
-    const parsed = parseForm(renameInput, form);
+    const parsed = parseForm(renameInput, form, locale);
     if (!parsed.ok) return parsed.answer;
     // Through better-auth, which renews its signed copy of the session: the header shows the new name at once.
     const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: parsed.data.displayName });
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const parsed = parseForm(passwordChangeInput, form);
+  const parsed = parseForm(passwordChangeInput, form, locale);
   if (!parsed.ok) return parsed.answer;
   // Other devices are signed out; this one gets a fresh session cookie.
   const result = await callAuthEndpoint(app.auth, request, "/change-password", {

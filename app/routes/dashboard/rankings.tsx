@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
   const app = context.get(appContext);
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   if (form.get("intent") === "create") {
     const values = { name: String(form.get("name") ?? ""), rule: String(form.get("rule") ?? "") };
     const parsed = seriesInput.safeParse(seriesFormInput(form));
@@ -53,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = Object.fromEntries(
         Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field.split(".")[0] ?? field, message]),
       );
-      return invalidForm(values, errors);
+      return invalidForm(values, errors, locale);
     }
-    return answerSafely(app.log, "messages.action.createRanking", async () => {
+    return answerSafely(app.log, locale, "messages.action.createRanking", async () => {
       const slug = await createSeries(app.db, parsed.data);
       await recordAudit(app.db, actor, {
         action: "create",

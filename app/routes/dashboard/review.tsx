@@ -22,6 +22,7 @@ import {
   rejectSubmissions,
 } from "~/domain/review.server";
 import { requirePermissionPage } from "~/domain/session.server";
+import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -89,14 +90,14 @@ function question(t: Translate, decision: Decision, name: string, count = 1) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
     return data<ActionResult>({ tone: "error", message: t("dashboard.review.unknown") }, 400);
   }
-  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor, t);
+  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor, t, locale);
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
   const asked = { ...question(t, decision, name), hidden: { collection: key, decision, id, name } };
@@ -104,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     decision === "approve" ? "messages.action.approveSubmission" : "messages.action.rejectSubmission",
     async () => {
       const count =
@@ -125,9 +127,10 @@ async function decideSelected(
   app: AppContext,
   actor: Actor,
   t: Translate,
+  locale: Locale,
 ) {
   const ids = selectedIds(form);
-  const problem = selectionProblem(ids, t("dashboard.review.noneSelected"));
+  const problem = selectionProblem(ids, t("dashboard.review.noneSelected"), locale);
   if (problem) return problem;
   const hidden = { collection: key, decision, ids: ids.join(",") };
   const unconfirmed = confirmation(form, { ...question(t, decision, "", ids.length), hidden }, t("dashboard.notSaved"));
@@ -135,6 +138,7 @@ async function decideSelected(
   const approving = decision === "approve-selected";
   return answerSafely(
     app.log,
+    locale,
     approving ? "messages.action.approveSelectedSubmissions" : "messages.action.rejectSelectedSubmissions",
     async () => {
       const count = approving

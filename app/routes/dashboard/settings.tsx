@@ -65,14 +65,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireAdminPage(context);
   const group = groupOf(params);
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const posted = readSettingsForm(group.key, form, t);
   const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
-  if (!parsed.success) return invalidForm(posted.values, posted.errorsOf(parsed.error));
+  if (!parsed.success) return invalidForm(posted.values, posted.errorsOf(parsed.error), locale);
   const unconfirmed = confirmation(form, saveQuestion(t, group), t("dashboard.notSaved"), posted.values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(
     app.log,
+    locale,
     "messages.action.saveSettings",
     async () => {
       const changed = await saveSiteSettings(app.db, actorOf(request, user), parsed.data);

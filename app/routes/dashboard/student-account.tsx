@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requireAdminPage(context));
   const student = await studentOf(app.db, params.id);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   if (form.get("intent") === "unlink") {
     const unconfirmed = confirmation(
@@ -87,11 +87,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const email = emailField().safeParse(form.get("email"));
   const values = { email: String(form.get("email") ?? "") };
   if (!email.success) {
-    return invalidForm(values, { email: email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail") });
+    return invalidForm(
+      values,
+      { email: email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail") },
+      locale,
+    );
   }
   const unconfirmed = confirmation(form, linkQuestion(t, email.data), t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "messages.action.linkAccount", async () => {
+  return answerSafely(app.log, locale, "messages.action.linkAccount", async () => {
     const linked = await linkAccount(app.db, student._id, email.data);
     if (!linked.ok) return data<ActionResult>({ tone: "error", message: linked.message, values }, 409);
     const after = { account: email.data };

@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intentOf(form.get("intent")),
     actor,
     translatorFor(request).t,
+    translatorFor(request).locale,
   );
 }
 

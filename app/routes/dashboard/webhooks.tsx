@@ -41,19 +41,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(request, requireAdminPage(context));
   const form = await readFormData(request);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   if (form.get("intent") === "create") {
     const values = formValues(form, ["kind", "name", "url", "botToken", "chatId"]);
     const topics = form.getAll("topics").map(String);
     const parsed = webhookInput.safeParse({ ...values, topics });
     const kept = { ...values, topics: topics.join(",") };
-    if (!parsed.success) return invalidForm(kept, fieldErrors(parsed.error));
+    if (!parsed.success) return invalidForm(kept, fieldErrors(parsed.error), locale);
     const addressErrors = webhookAddressErrors(parsed.data, {
       allowPrivateNetworks: app.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     });
-    if (addressErrors) return invalidForm(kept, addressErrors);
+    if (addressErrors) return invalidForm(kept, addressErrors, locale);
     return answerSafely(
       app.log,
+      locale,
       "messages.action.addWebhook",
       async () => {
         await createWebhook(app.db, app.secret, parsed.data);
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = String(form.get("name") ?? "");
   const unconfirmed = confirmation(form, { ...removeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
   if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, "messages.action.removeWebhook", async () => {
+  return answerSafely(app.log, locale, "messages.action.removeWebhook", async () => {
     if (!(await removeWebhook(app.db, id)))
       return data<ActionResult>({ tone: "info", message: t("tools.webhooks.missing") }, 404);
     await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
