@@ -330,10 +330,10 @@ describe("content in the other language than the page's says so", () => {
     expect(attributesAround(await page("/notice", "bn"), "span", name)).not.toContain("lang=");
 
     const english = await page(encodeURI(path), "en");
-    expect(attributesAround(english, "h2", name)).toContain(' lang="bn"');
+    expect(attributesAround(english, "h1", name)).toContain(' lang="bn"');
     expect(attributesAround(english, "p", description)).not.toContain("lang=");
     const bangla = await page(encodeURI(path), "bn");
-    expect(attributesAround(bangla, "h2", name)).not.toContain("lang=");
+    expect(attributesAround(bangla, "h1", name)).not.toContain("lang=");
     expect(attributesAround(bangla, "p", description)).toContain(' lang="en"');
     // The page's own words and dates are never marked: they are in its language.
     expect(bangla).toMatch(new RegExp(`<p class="[^"]*">প্রকাশিত: <time dateTime="${today}">`));
