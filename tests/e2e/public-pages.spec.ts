@@ -196,7 +196,7 @@ test.describe("public pages", () => {
     await page.getByRole("link", { name: notice.name }).click();
     await expect(page).toHaveURL(`/notice/${slugifyWith(notice.name, NOTICE_FALLBACK_SLUG)}`);
     const article = page.getByRole("article");
-    await expect(article.getByRole("heading", { name: notice.name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: notice.name })).toBeVisible();
     await expect(article).toContainText(notice.description);
     await expect(article).toContainText("Published on 5 January 2026");
     const href = await article.getByRole("link", { name: /Details/ }).getAttribute("href");
