@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
 import { parseCodeforcesStandings } from "~/domain/importers/codeforces";
 import { parseDomjudgeResults } from "~/domain/importers/domjudge";
+import { parseVjudgeRank } from "~/domain/importers/vjudge";
 import type { ImportedStandings, StandingsCell } from "~/domain/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
 /**
  * Every file of tests/fixtures/standings/real (real exports of DOMjudge, PC^2, a CDS, contests'
- * event feeds and a Codeforces answer; SOURCES.md says where each comes from) imported as a dry
+ * event feeds, a Codeforces answer and a vjudge rank; SOURCES.md says where each comes from) imported as a dry
  * run, and compared row by row and cell by cell with standings worked out here without the
  * importers: from the file's own ranks and scoreboard where it has them, else by the small
  * reference implementation of the ICPC rule below. Where a file's scoreboard disagrees with the
@@ -431,6 +432,84 @@ describe("a Codeforces answer saved by CodeforcesContestHelper (contest 1474, on
 });
 
 // ---------------------------------------------------------------------------------------------
+// vjudge: rank data (contest 156598, 2017) a club's tool kept in its source. It holds only the
+// submissions, so the standings are worked out here by the ICPC rule: 20 minutes a rejection
+// before the first accepted run, whole minutes, nothing after the contest's length counted.
+
+describe("vjudge rank data saved by SCUT-ACM-Training-System (contest 156598, 17 participants)", () => {
+  const source = read("scut-acm-training-system/api.php");
+  const json = /\$_POST\['board_json'\]='(.*)';/.exec(source)?.[1] ?? "";
+  const rank = JSON.parse(json) as {
+    length: number;
+    participants: Record<string, [string, string]>;
+    submissions: [number, number, number, number][];
+  };
+
+  function reference(): ExpectedRow[] {
+    const inTime = rank.submissions
+      .filter(([, , , second]) => second * 1000 <= rank.length)
+      .sort((a, b) => a[3] - b[3]);
+    const firstSolve = new Map<number, number>();
+    const cellsOf = new Map<string, Map<number, { attempts: number; second: number | null }>>();
+    for (const [id, problem, accepted, second] of inTime) {
+      const cells = cellsOf.get(String(id)) ?? new Map<number, { attempts: number; second: number | null }>();
+      cellsOf.set(String(id), cells);
+      const cell = cells.get(problem) ?? { attempts: 0, second: null };
+      cells.set(problem, cell);
+      if (cell.second !== null) continue;
+      cell.attempts += 1;
+      if (accepted === 1) {
+        cell.second = second;
+        firstSolve.set(problem, Math.min(firstSolve.get(problem) ?? second, second));
+      }
+    }
+    const rows = [...cellsOf].map(([id, cells]) => {
+      const [username, nickname] = rank.participants[id] ?? ["", ""];
+      const solved = [...cells.values()].filter((cell) => cell.second !== null);
+      return {
+        name: nickname || username,
+        solved: solved.length,
+        penalty: solved.reduce((sum, cell) => sum + Math.floor((cell.second ?? 0) / 60) + 20 * (cell.attempts - 1), 0),
+        cells: Object.fromEntries(
+          [...cells].map(([problem, cell]) => [
+            String.fromCharCode(65 + problem),
+            {
+              solved: cell.second !== null,
+              attempts: cell.attempts,
+              minutes: cell.second === null ? null : Math.floor(cell.second / 60),
+              firstToSolve: cell.second !== null && cell.second === firstSolve.get(problem),
+            },
+          ]),
+        ),
+      };
+    });
+    // Keys in the order actualRows gives them, so the rows compare as the same JSON.
+    return rows.map(({ name, solved, penalty, cells }) => ({
+      name,
+      rank:
+        1 +
+        rows.filter((other) => other.solved > solved || (other.solved === solved && other.penalty < penalty)).length,
+      solved,
+      penalty,
+      cells: Object.fromEntries(Object.entries(cells).sort(([a], [b]) => a.localeCompare(b))),
+    }));
+  }
+
+  it("every participant's rank, solved, penalty and cells; the 4 runs after the end left out", () => {
+    const standings = parseVjudgeRank(json);
+    const rows = actualRows(standings);
+    expect(asMultiset(rows)).toEqual(asMultiset(reference()));
+    expect(rows).toHaveLength(17);
+    expect(standings.problems.map((problem) => problem.label)).toEqual("ABCDEFGHIJK".split(""));
+    expect(rows.map((row) => row.rank)).toEqual([...rows.map((row) => row.rank)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(englishWarnings(standings.warnings).map((warning) => warning.message)).toEqual([
+      "Left out 4 submissions made after the contest ended",
+    ]);
+    expect(standings.contestName).toBe("大一组队前比赛最后一波");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Refusals: only files really not fit for standings, each for its reason.
 
 describe("real files refused, each for its reason", () => {
@@ -460,7 +539,7 @@ describe("the corpus", () => {
     const listed = new Set([...read("SOURCES.md").matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]));
     const files = (readdirSync(REAL, { recursive: true }) as string[])
       .map((path) => path.replaceAll("\\", "/"))
-      .filter((path) => /\.(tsv|json|zip|js|nljson)$/.test(path));
+      .filter((path) => /\.(tsv|json|zip|js|php|nljson)$/.test(path));
     expect([...listed].sort()).toEqual(files.sort());
   });
 });
