@@ -74,7 +74,6 @@ export const memberPath = (slug: string) => `/students/${encodeURIComponent(slug
 export const memberTexts = {
   saved: "Your profile is saved.",
   claimed: "This student record is yours now: keep it up to date below.",
-  notClaimed: "This record could not be made yours: it may be someone else's already. Ask an admin to link it.",
   noProfile: "You have no member profile yet.",
   claimHeading: "Is this you?",
   claimButton: "Yes, this is me: make it my profile",

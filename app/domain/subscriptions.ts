@@ -51,14 +51,10 @@ export type PreferencesInput = z.infer<typeof preferencesInput>;
 export type SubscribeInput = z.infer<typeof subscribeInput>;
 
 export const subscriptionTexts = {
-  heading: "Get club news by email",
   /** The same answer whether or not the address was subscribed: the form tells nobody who is. */
   checkInbox:
     "Thanks! We sent a mail to that address. If it is new to us, open the link in it to confirm; nothing else is sent before you do.",
   confirmed: "Your subscription is confirmed. Every mail ends with a link to change it or to unsubscribe.",
   badLink: "This link does not lead to a subscription: it may be cut short, or the address has unsubscribed since.",
-  badConfirmLink: "This confirmation link is not valid: it may be cut short, or the address has unsubscribed since.",
-  saved: "Your choices are saved.",
   unsubscribed: "You are unsubscribed. No more mail will be sent to this address.",
-  tooMany: "Too many tries from your network. Please wait a few minutes and try again.",
 } as const;
