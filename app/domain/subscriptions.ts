@@ -49,12 +49,3 @@ export const subscribeInput = preferencesInput.extend({
 
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 export type SubscribeInput = z.infer<typeof subscribeInput>;
-
-export const subscriptionTexts = {
-  /** The same answer whether or not the address was subscribed: the form tells nobody who is. */
-  checkInbox:
-    "Thanks! We sent a mail to that address. If it is new to us, open the link in it to confirm; nothing else is sent before you do.",
-  confirmed: "Your subscription is confirmed. Every mail ends with a link to change it or to unsubscribe.",
-  badLink: "This link does not lead to a subscription: it may be cut short, or the address has unsubscribed since.",
-  unsubscribed: "You are unsubscribed. No more mail will be sent to this address.",
-} as const;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { subscriptionTexts } from "~/domain/subscriptions";
+import { en } from "../support/messages";
 import { type RunningServer, startServer } from "../support/server";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
@@ -82,7 +82,7 @@ async function subscribe(page: Page, email: string) {
   await page.goto("/subscribe");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText(subscriptionTexts.checkInbox)).toBeVisible();
+  await expect(page.getByText(en("accounts.subscribe.checkInbox"))).toBeVisible();
 }
 
 async function confirmFromMail(page: Page, smtp: TestSmtpServer, email: string) {
@@ -92,7 +92,7 @@ async function confirmFromMail(page: Page, smtp: TestSmtpServer, email: string) 
   );
   expect(mail.parsed.subject).toBe("Confirm your subscription to RMSTU Programming Club");
   await page.goto(linkIn(mail, "/subscribe/confirm"));
-  await expect(page.getByText(subscriptionTexts.confirmed)).toBeVisible();
+  await expect(page.getByText(en("accounts.subscription.confirmed"))).toBeVisible();
 }
 
 async function publishNotice(page: Page, name: string) {
@@ -148,7 +148,7 @@ mailTest(
     await visitor.goto(unsubscribeUrl);
     await expectNoAxeViolations(visitor, "the unsubscribe page");
     await visitor.getByRole("button", { name: "Unsubscribe", exact: true }).click();
-    await expect(visitor.getByText(subscriptionTexts.unsubscribed)).toBeVisible();
+    await expect(visitor.getByText(en("accounts.unsubscribe.done"))).toBeVisible();
 
     const second = `Exam week ${id}`;
     await publishNotice(page, second);
@@ -159,7 +159,7 @@ mailTest(
     ]);
     // The links of an unsubscribed address lead nowhere.
     await visitor.goto(linkIn(notice, "/subscriptions"));
-    await expect(visitor.getByText(subscriptionTexts.badLink)).toBeVisible();
+    await expect(visitor.getByText(en("accounts.subscription.badLink"))).toBeVisible();
 
     // A mail app's one-click unsubscribe (RFC 8058): a form POST to the List-Unsubscribe address,
     // without cookies or an Origin.
@@ -173,7 +173,7 @@ mailTest(
     });
     expect(oneClick.status).toBe(200);
     await visitor.goto(linkIn(controlMail, "/subscriptions"));
-    await expect(visitor.getByText(subscriptionTexts.badLink)).toBeVisible();
+    await expect(visitor.getByText(en("accounts.subscription.badLink"))).toBeVisible();
   },
 );
 
@@ -228,7 +228,7 @@ mailTest(
     await page.getByRole("button", { name: "Unsubscribe from everything" }).click();
     await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
-    await expect(toast(page, subscriptionTexts.unsubscribed)).toBeVisible();
+    await expect(toast(page, en("tools.notifications.unsubscribed"))).toBeVisible();
     await expect(page.getByText("You get no mail from the club now.")).toBeVisible();
   },
 );

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { subscriptionTexts } from "~/domain/subscriptions";
+import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -11,7 +11,7 @@ test("a confirmation mail lands in the outbox, where an admin reads it", async (
   await visitor.goto("/subscribe");
   await visitor.getByLabel("Email").fill(email);
   await visitor.getByRole("button", { name: "Subscribe" }).click();
-  await expect(visitor.getByText(subscriptionTexts.checkInbox)).toBeVisible();
+  await expect(visitor.getByText(en("accounts.subscribe.checkInbox"))).toBeVisible();
 
   await logInAsAdmin(page, baseURL!);
   await expect(async () => {
