@@ -12,7 +12,7 @@ import { eventIsPublic } from "./events.server";
 import { optionalDateField, optionalText } from "./fields";
 import { CodeforcesFetchError, fetchCodeforcesStandings } from "./importers/codeforces";
 import { STANDINGS_MAX_BYTES } from "./importers/read-standings.server";
-import { readStandingsIsolated } from "./importers/read-standings-isolated.server";
+import { readStandingsIsolated, StandingsReaderError } from "./importers/read-standings-isolated.server";
 import { StandingsLimitError } from "./importers/standings-limits";
 import { JUDGES, type JudgeKey } from "./members";
 import { UUID_PATTERN } from "./recent-events";
@@ -407,7 +407,7 @@ export type ImportRefusal = { message: StandingsText; errors: Record<string, Sta
 
 export type PreparedImport =
   | { ok: true; input: StandingsImportInput; preview: Awaited<ReturnType<typeof previewStandings>> }
-  | ({ ok: false; status: 400 | 413 } & ImportRefusal);
+  | ({ ok: false; status: 400 | 413 | 422 } & ImportRefusal);
 
 const INVALID_FIELDS = standingsText("messages.form.invalid");
 
@@ -432,17 +432,32 @@ export async function prepareImport(
   try {
     standings = await readStandingsIsolated(parsed.data.format, args.bytes);
   } catch (error) {
-    if (!(error instanceof StandingsFormatError)) throw error;
-    const tooLarge = error instanceof StandingsLimitError;
-    const message = tooLarge
-      ? standingsText("tools.standings.error.tooLargeToRead", { problem: error.placed })
-      : standingsText("tools.standings.error.notReadable", {
-          format: standingsText(`tools.standings.formatLabel.${parsed.data.format}`),
-          problem: error.placed,
-        });
-    return { ok: false, status: tooLarge ? 413 : 400, message, errors: { file: message } };
+    return readingRefusal(error, parsed.data.format);
   }
   return { ok: true, input: parsed.data, preview: await previewStandings(db, parsed.data, standings, args.fileName) };
+}
+
+/**
+ * A file the reader refused: not of its format (400), past a limit (413), or one the reader
+ * failed on by a fault of its own (422: the admin learns the file wasn't imported and why, the
+ * log keeps the error for the developers). Anything else is the server's own error.
+ */
+export function readingRefusal(error: unknown, format: StandingsImportInput["format"]): PreparedImport {
+  if (error instanceof StandingsReaderError) {
+    // The server routes console.warn to its logger, with the error's stack as `err`.
+    console.warn(error.cause ?? error, `a standings file (${format}) was refused: its reader failed`);
+    const message = standingsText("tools.standings.error.readerFailed", { reason: error.reason });
+    return { ok: false, status: 422, message, errors: { file: message } };
+  }
+  if (!(error instanceof StandingsFormatError)) throw error;
+  const tooLarge = error instanceof StandingsLimitError;
+  const message = tooLarge
+    ? standingsText("tools.standings.error.tooLargeToRead", { problem: error.placed })
+    : standingsText("tools.standings.error.notReadable", {
+        format: standingsText(`tools.standings.formatLabel.${format}`),
+        problem: error.placed,
+      });
+  return { ok: false, status: tooLarge ? 413 : 400, message, errors: { file: message } };
 }
 
 const apiCell = z.strictObject({

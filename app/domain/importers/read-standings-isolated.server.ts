@@ -26,6 +26,27 @@ function workerEntry(): { url: URL; execArgv: string[] } {
   return { url: new URL("./standings-worker.js", import.meta.url), execArgv: [] };
 }
 
+/**
+ * The reading thread failed for a reason of its own, not the file's format nor a limit: an
+ * importer's bug (an exception it did not mean) or the thread ending before it answered. The
+ * file is refused with the reason's first line (never a stack); `cause` keeps the whole error
+ * for the log.
+ */
+export class StandingsReaderError extends Error {
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The standings reader failed: ${reason}`, options);
+    this.name = "StandingsReaderError";
+  }
+}
+
+/** The first line of an error's message: what a reader may be told, without a stack. */
+function reasonOf(error: Error): string {
+  return error.message.split("\n")[0]?.trim() || error.name;
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -49,8 +70,11 @@ export function readStandingsIsolated(format: StandingsFormat, bytes: Uint8Array
   return inTurn(() => readInWorker({ format, bytes }));
 }
 
-function readInWorker(request: StandingsWorkerRequest): Promise<ImportedStandings> {
-  const { url, execArgv } = workerEntry();
+/** `entry` is the thread's script: the standings worker, or in tests one that fails. */
+export function readInWorker(
+  request: StandingsWorkerRequest,
+  { url, execArgv } = workerEntry(),
+): Promise<ImportedStandings> {
   const worker = new Worker(url, { resourceLimits: READER_LIMITS, execArgv, stdout: false, stderr: false });
   return new Promise<ImportedStandings>((resolve, reject) => {
     let settled = false;
@@ -66,9 +90,17 @@ function readInWorker(request: StandingsWorkerRequest): Promise<ImportedStanding
       settle(() => (answer.ok ? resolve(answer.standings) : reject(refusalOf(answer.refusal)))),
     );
     worker.once("error", (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new StandingsLimitError("memory") : error)),
+      settle(() =>
+        reject(
+          error.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? new StandingsLimitError("memory")
+            : new StandingsReaderError(reasonOf(error), { cause: error }),
+        ),
+      ),
     );
-    worker.once("exit", (code) => settle(() => reject(new Error(`The standings reader stopped (exit code ${code})`))));
+    worker.once("exit", (code) =>
+      settle(() => reject(new StandingsReaderError(`the reader stopped before answering (exit code ${code})`))),
+    );
     worker.postMessage(request);
   });
 }
