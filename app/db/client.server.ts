@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   jobQueueConnection: JobQueueConnection;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The embedded database's WebAssembly memory, in bytes (it grows and is never given back); 0 on a server. */
+  memoryBytes(): number;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ async function wrapPglite(
     ping: async () => {
       await client.query("select 1");
     },
+    memoryBytes: () => (client.closed ? 0 : client.Module.HEAPU8.buffer.byteLength),
     close: async () => {
       if (!client.closed) await client.close();
       await release();
@@ -181,6 +184,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    memoryBytes: () => 0,
     close: () => pool.end(),
   };
 }

@@ -131,6 +131,11 @@ export const configSchema = z.object({
   TELEGRAM_API_URL: z.preprocess(blankAsUnset, z.url().default("https://api.telegram.org")),
   /** Codeforces' API, for standings fetched by contest id; changed only to point tests at a local server. */
   CODEFORCES_API_URL: z.preprocess(blankAsUnset, z.url().default("https://codeforces.com/api")),
+  /**
+   * Set: /healthz adds the process's memory (RSS, V8's heap, the embedded database's WebAssembly
+   * memory) to requests that send it in `X-Memory-Report`. For measuring (the bench's soak); unset in production.
+   */
+  MEMORY_REPORT_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Audit log entries older than this many days are removed by a daily job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Attempts after the first for a failed mail or webhook post, with the first delay (it doubles each time). */

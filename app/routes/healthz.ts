@@ -1,4 +1,5 @@
-import { appContext } from "~/context";
+import { timingSafeEqual } from "node:crypto";
+import { type AppContext, appContext } from "~/context";
 import { readContentVersion } from "~/domain/content-version.server";
 import type { Route } from "./+types/healthz";
 
@@ -12,18 +13,49 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const MEGABYTE = 1024 * 1024;
+const megabytes = (bytes: number) => Math.round((bytes / MEGABYTE) * 10) / 10;
+
+/** Whether the request carries the configured memory-report token (none configured: never). */
+function asksForMemory(request: Request, app: AppContext): boolean {
+  const expected = app.config.MEMORY_REPORT_TOKEN;
+  const given = request.headers.get("x-memory-report");
+  if (!expected || !given) return false;
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What the process holds, in MB: for measuring memory from outside (the bench's soak). */
+function memoryReport(app: AppContext) {
+  const usage = process.memoryUsage();
+  return {
+    rssMb: megabytes(usage.rss),
+    heapUsedMb: megabytes(usage.heapUsed),
+    heapTotalMb: megabytes(usage.heapTotal),
+    externalMb: megabytes(usage.external),
+    arrayBuffersMb: megabytes(usage.arrayBuffers),
+    databaseWasmMb: megabytes(app.database.memoryBytes()),
+  };
+}
+
 /** Answers 200 while the database answers, 503 when it does not (so a load balancer can route around). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const { database } = app;
   const started = performance.now();
   const headers = { "Cache-Control": "no-store" };
+  const memory = asksForMemory(request, app) ? memoryReport(app) : undefined;
   try {
     // Reading the content version doubles as the ping; robustness tests use it to see writes.
     const contentVersion = await withTimeout(readContentVersion(app.db), PING_TIMEOUT_MS);
     const latencyMs = Math.round(performance.now() - started);
     return Response.json(
-      { status: "ok", contentVersion, database: { kind: database.kind, status: "ok", latencyMs } },
+      {
+        status: "ok",
+        contentVersion,
+        database: { kind: database.kind, status: "ok", latencyMs },
+        ...(memory && { memory }),
+      },
       { headers },
     );
   } catch {
