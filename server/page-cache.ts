@@ -48,7 +48,13 @@ export interface PageCacheOptions {
   fixedHeaders?: Record<string, string>;
   /** Called for each hit the fast path answers, for the request log. */
   onFastHit?(req: IncomingMessage, requestId: string): void;
+  /**
+   * Bytes the cache may hold. 32 MB (not 64): entries go a minute after they were stored, so
+   * this bounds a minute's worth of distinct pages, and a club's server has 1 GB (decision 023).
+   */
   maxBytes?: number;
+  /** How long an entry lives (a minute: pages also change with the date alone). */
+  ttlMs?: number;
 }
 
 export interface PageCache {
@@ -61,6 +67,8 @@ export interface PageCache {
   middleware: RequestHandler;
   /** Resolves once every page rendered so far is stored (compressing happens after the answer). */
   settled(): Promise<void>;
+  /** Bytes the cache holds now (pages in three encodings and their keys). */
+  heldBytes(): number;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
@@ -89,12 +97,17 @@ export function pageCache({
   countRender,
   fixedHeaders = {},
   onFastHit,
-  maxBytes = 64 * 1024 * 1024,
+  maxBytes = 32 * 1024 * 1024,
+  ttlMs = 60_000,
 }: PageCacheOptions): PageCache {
   const cache = new LRUCache<string, CachedResponse>({
     maxSize: maxBytes,
-    // Pages also change with the date alone ("upcoming" events), so nothing lives past a minute.
-    ttl: 60_000,
+    // Pages also change with the date alone ("upcoming" events), so nothing lives past a minute,
+    // and an entry's bytes go when its time is up, not when a visitor next asks for it: a sweep
+    // of every page in two languages and two themes held the whole bound for as long as
+    // nothing evicted it (decision 023).
+    ttl: ttlMs,
+    ttlAutopurge: true,
     // Keys count too: a flood of distinct URLs must not grow memory past the bound.
     sizeCalculation: (entry, key) =>
       entry.identity.length + entry.gzip.length + entry.br.length + Buffer.byteLength(key) + 256,
@@ -249,7 +262,7 @@ export function pageCache({
   const settled = async () => {
     await Promise.all(pending);
   };
-  return { serveFromMemory, middleware, settled };
+  return { serveFromMemory, middleware, settled, heldBytes: () => cache.calculatedSize };
 }
 
 /**

@@ -9,7 +9,7 @@ const LIVE = "live-token";
 const ENDED = "ended-token";
 
 /** A stand-in for the app: counts renders so a test can tell a cache hit from a render. */
-function createTestApp(options: { maxBytes?: number } = {}) {
+function createTestApp(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let version = 1;
   let renders = 0;
   let invalidations = 0;
@@ -20,6 +20,7 @@ function createTestApp(options: { maxBytes?: number } = {}) {
   let gate = Promise.resolve();
   const cache = pageCache({
     maxBytes: options.maxBytes,
+    ttlMs: options.ttlMs,
     contentVersion: {
       current: async () => String(version),
       peek: () => String(version),
@@ -83,6 +84,7 @@ function createTestApp(options: { maxBytes?: number } = {}) {
     renders: () => renders,
     invalidations: () => invalidations,
     settled: () => cache.settled(),
+    heldBytes: () => cache.heldBytes(),
     bumpVersion: () => {
       version++;
     },
@@ -301,6 +303,18 @@ describe("page cache limits", () => {
     // An entry is its ~4,000-byte page (plain; compressed, the letters are tiny) and its
     // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
     expect(await status(longPath("a"))).toBe("MISS");
+    server.close();
+  });
+
+  it("lets go of an entry once it has lived its time, without waiting for another visitor", async () => {
+    const app = createTestApp({ ttlMs: 200 });
+    const { server, baseUrl } = await serve(app);
+    await (await fetch(`${baseUrl}/page?q=kept`)).text();
+    await app.settled();
+    expect(app.heldBytes()).toBeGreaterThan(0);
+    // Nobody asks again: the bytes go all the same (a sweep of every page in every language
+    // and theme must not stay in memory for as long as nothing else comes along to evict it).
+    await expect.poll(() => app.heldBytes(), { timeout: 10_000 }).toBe(0);
     server.close();
   });
 
