@@ -5,6 +5,7 @@
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 LIGHTHOUSE_RUNS=3 npm run bench   (-- --skip-build, -- --skip-lighthouse)
  *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, standings, weight, lighthouse, ticket-drop, scaling, search)
  *   DATABASE_URL=postgres://… npm run bench -- --database=postgres   (the same sections on a real PostgreSQL)
+ *   SOAK_MINUTES=30 npm run bench -- --only=soak   (memory over a day's mixed work; only when named: 30 minutes)
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +22,7 @@ import { measurePageWeight } from "./bench/page-weight";
 import { startRenderCeiling } from "./bench/render-ceiling";
 import { printReport } from "./bench/report";
 import { measureSearch } from "./bench/search";
+import { probeSoakTasks, runSoak, SOAK_ENV, soakTable } from "./bench/soak";
 import { measureStandingsImports } from "./bench/standings";
 import { type BenchTarget, benchTarget } from "./bench/target";
 import { measureAnonymousThroughput, measureCacheBypass } from "./bench/throughput";
@@ -38,6 +40,10 @@ const database = option("database") === "postgres" ? "postgres" : "pglite";
 /** Start-up and memory are always measured: every other section needs the server they start. */
 const wants = (section: string) =>
   (!only || only.includes(section)) && !(section === "lighthouse" && args.has("--skip-lighthouse"));
+/** The soak takes half an hour: it runs only when named. */
+const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+/** RSS the soak may reach at any time (decision 023). */
+export const SOAK_GOAL_MB = { pglite: 250, postgres: 200 } as const;
 /** Rows 217-240 of both (24 per page): a page that exists with 500 students as with 50,000. */
 export const SCALING_PAGE_PATH = "/students?page=10";
 export const SCALING_API_PATH = "/api/students?page=10&limit=24";
@@ -92,6 +98,8 @@ async function main() {
     if (wants("ticket-drop")) report.ticketDrop = await measureTicketDrop(target, UNLIMITED);
     if (wants("scaling")) report.scaling = await measureScaling(target, userCookie);
     if (wants("search")) report.search = await measureSearchAt50k(target, userCookie);
+    if (only?.includes("soak")) report.soak = await measureSoak(target, admin);
+    if (only?.includes("soak-probe")) report.soakProbe = await probeSoak(target, admin);
   } finally {
     await target.dispose();
   }
@@ -179,6 +187,40 @@ async function measureScaling(target: BenchTarget, userCookie: string) {
     rows.push({ students: count, studentsPage, studentsApi });
   }
   return rows;
+}
+
+/** A fresh server on the bench's database driven by a day's mixed work (scripts/bench/soak.ts). */
+async function measureSoak(target: BenchTarget, admin: { email: string; password: string }) {
+  const server = await target.start({ ...UNLIMITED, ...SOAK_ENV });
+  try {
+    const result = await runSoak(server, {
+      minutes: SOAK_MINUTES,
+      database,
+      admin,
+      goalMb: SOAK_GOAL_MB[database],
+      chartFile: path.join(".bench", `soak-${database}.svg`),
+      log: (line) => console.log(line),
+    });
+    console.log(`\n== Soak, ${SOAK_MINUTES} min on ${database}: memory every 2 minutes`);
+    console.table(soakTable(result));
+    console.log(`Chart: ${result.chart}`);
+    return { ...result, goalMb: SOAK_GOAL_MB[database] };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Each kind of the soak's work alone, with the memory it leaves behind. */
+async function probeSoak(target: BenchTarget, admin: { email: string; password: string }) {
+  const server = await target.start({ ...UNLIMITED, ...SOAK_ENV });
+  try {
+    const rows = await probeSoakTasks(server, admin);
+    console.log(`\n== The soak's work, each kind alone (three times), on ${database}`);
+    console.table(rows);
+    return rows;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Site search's latency on the scaling section's 50,000 students (made again when that section did not run). */

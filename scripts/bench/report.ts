@@ -1,6 +1,7 @@
 import type { LoadResult } from "./load";
 import { round } from "./load";
 import type { SearchRow } from "./search";
+import type { SoakResult } from "./soak";
 import type { StandingsImportRow } from "./standings";
 import type { ThroughputRow } from "./throughput";
 import type { TicketDropRow } from "./ticket-drop";
@@ -36,6 +37,7 @@ interface Report {
   standingsImports?: StandingsImportRow;
   pageWeight?: unknown[];
   lighthouse?: unknown[];
+  soak?: SoakResult & { goalMb: number };
 }
 
 type Goal = { figure: string; measured: number; goal: string; met: boolean };
@@ -118,6 +120,14 @@ function goalsOf(report: Report): Goal[] {
     goals.push(atMost(`World Finals CLICS package to preview (${worldFinals.source}), ms`, previewMs, 1000));
     goals.push(atMost("peak RSS after a 50 MB event feed import, MB", eventFeed50Mb.peakRssMbAfter, 250));
   }
+  if (report.soak) {
+    const { minutes, goalMb, peakSampledRssMb, peakRssMb, lastSlopeMbPerMinute, slopeWindowMinutes } = report.soak;
+    goals.push(atMost(`soak (${minutes} min): highest RSS sampled every 10 s, MB`, peakSampledRssMb, goalMb));
+    goals.push(atMost("soak: peak RSS (the kernel's high-water mark, start included), MB", peakRssMb, goalMb));
+    goals.push(atMost(`soak: RSS slope over its last ${slopeWindowMinutes} min, MB/min`, lastSlopeMbPerMinute, 1));
+    const failed = report.soak.tasks.reduce((sum, task) => sum + task.failed, 0);
+    goals.push(exactly("soak: requests answered 5xx or not at all", failed, 0));
+  }
   if (report.memory) {
     goals.push(atMost("RSS after start, MB", report.memory.rssAfterStartMb, 150));
     if (report.memory.peakRssMb) goals.push(atMost("peak RSS under the load above, MB", report.memory.peakRssMb, 250));
@@ -195,6 +205,10 @@ export function printReport(report: Report) {
   if (report.pageWeight) {
     console.log("\n== Bytes per public page (gzip)");
     console.table(report.pageWeight);
+  }
+  if (report.soak) {
+    console.log(`\n== Soak: what it did (${report.soak.minutes} min, counts per minute)`);
+    console.table(report.soak.tasks);
   }
   if (report.lighthouse) {
     console.log("\n== Lighthouse (mobile)");
