@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { errorRecord, findApiCall } from "~/domain/openapi.server";
+import { errorRecord } from "~/domain/api-answers.server";
+import { findApiCall } from "~/routes/api/definitions";
 
 /** Paths outside our own contract: better-auth's endpoints and the document itself. */
 const UNCONTRACTED = /^\/api\/(auth\/|openapi\.json$)/;

@@ -1,9 +1,4 @@
-import { appContext } from "~/context";
-import { listNotices } from "~/domain/notices.server";
-import { jsonRead } from "~/lib/api.server";
-import type { Route } from "./+types/all-notice";
+import { apiRoute } from "./all-notice.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  return jsonRead(app, "notices", () => listNotices(app.db));
-}
+export const loader = apiRoute.loader;
+export const action = apiRoute.action;

@@ -1,13 +1,4 @@
-import { appContext } from "~/context";
-import { apiRecordOf } from "~/domain/api-records";
-import { eventsCollection } from "~/domain/events.collection";
-import { listEvents } from "~/domain/events.server";
-import { jsonRead } from "~/lib/api.server";
-import type { Route } from "./+types/events";
+import { apiRoute } from "./events.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  return jsonRead(app, "events", async () =>
-    (await listEvents(app.db)).map((event) => apiRecordOf(eventsCollection, event)),
-  );
-}
+export const loader = apiRoute.loader;
+export const action = apiRoute.action;

@@ -1,9 +1,4 @@
-import { appContext } from "~/context";
-import { listExecutives } from "~/domain/executives.server";
-import { jsonRead } from "~/lib/api.server";
-import type { Route } from "./+types/executives";
+import { apiRoute } from "./executives.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  return jsonRead(app, "executives", () => listExecutives(app.db));
-}
+export const loader = apiRoute.loader;
+export const action = apiRoute.action;

@@ -1,9 +1,4 @@
-import { appContext } from "~/context";
-import { listRecentEvents } from "~/domain/recent-events.server";
-import { jsonRead } from "~/lib/api.server";
-import type { Route } from "./+types/recent-events";
+import { apiRoute } from "./recent-events.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  return jsonRead(app, "recent events", () => listRecentEvents(app.db));
-}
+export const loader = apiRoute.loader;
+export const action = apiRoute.action;

@@ -1,9 +1,4 @@
-import { appContext } from "~/context";
-import { listResults } from "~/domain/results.server";
-import { jsonRead } from "~/lib/api.server";
-import type { Route } from "./+types/results";
+import { apiRoute } from "./results.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  return jsonRead(app, "results", () => listResults(app.db));
-}
+export const loader = apiRoute.loader;
+export const action = apiRoute.action;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { failure } from "~/domain/api-answers.server";
+import { defineApiRoute } from "~/domain/api-route.server";
+import { apiRanking, findSeriesRanking, toApiRanking } from "~/domain/rankings.server";
+import { jsonError, jsonRead } from "~/lib/api.server";
+
+/** `GET /api/rankings/{slug}`: a series' combined leaderboard. */
+export const apiRoute = defineApiRoute({
+  path: "/api/rankings/{slug}",
+  params: z.object({ slug: z.string() }),
+  get: {
+    tag: "Standings",
+    summary: "A club ranking: the members' combined standings across its contests, with attendance",
+    access: "public",
+    answers: { 200: { description: "The ranking", schema: apiRanking }, 404: failure("No such ranking") },
+    handle: async ({ app, params }) => {
+      const ranking = await findSeriesRanking(app.db, params.slug);
+      if (!ranking) return jsonError(404, "No ranking has this address.");
+      return jsonRead(app, "ranking", async () => toApiRanking(ranking));
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { failure } from "~/domain/api-answers.server";
+import { defineApiRoute } from "~/domain/api-route.server";
+import { can } from "~/domain/roles";
+import { getSessionUser } from "~/domain/session.server";
+import { apiStandings, findStandings, toApiStandings } from "~/domain/standings.server";
+import { jsonError, jsonRead } from "~/lib/api.server";
+
+/** `GET /api/standings/{id}`: a published contest's standings (admins also see previews). */
+export const apiRoute = defineApiRoute({
+  path: "/api/standings/{id}",
+  params: z.object({ id: z.string() }),
+  get: {
+    tag: "Standings",
+    summary: "A contest's standings (admins also see unpublished previews)",
+    access: "public",
+    answers: { 200: { description: "The standings", schema: apiStandings }, 404: failure("No such contest") },
+    handle: async ({ request, app, params }) => {
+      const standings = await findStandings(app.db, params.id);
+      // Only a preview needs to know who asks.
+      const visible =
+        standings &&
+        (standings.contest.status === "published" || can(await getSessionUser(request, app), "edit-content"));
+      if (!standings || !visible) return jsonError(404, "No contest has this id.");
+      return jsonRead(app, "standings", async () => toApiStandings(standings));
+    },
+  },
+});

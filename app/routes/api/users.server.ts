@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ADMIN_ONLY, userAnswer } from "~/domain/api-answers.server";
+import { defineApiRoute } from "~/domain/api-route.server";
+import { listUsers } from "~/domain/users.server";
+
+export const apiRoute = defineApiRoute({
+  path: "/api/users",
+  get: {
+    tag: "Users",
+    summary: "Every user record",
+    access: "manage-site",
+    answers: { 200: { description: "The list", schema: z.array(userAnswer) }, ...ADMIN_ONLY },
+    handle: async ({ app }) => Response.json(await listUsers(app.db), { headers: { "Cache-Control": "no-store" } }),
+  },
+});
