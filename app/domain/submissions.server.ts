@@ -1,19 +1,21 @@
 import type { AppContext } from "~/context";
+import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { fieldErrors, jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { collectionServices } from "./collections.server";
 import { resultFromSubmission, resultSubmissionInput } from "./results";
 import type { ReviewableKey } from "./review";
-import { HONEYPOT_FIELD, submissionTexts } from "./submissions";
+import { HONEYPOT_FIELD } from "./submissions";
 
 export type SubmissionOutcome =
   | { ok: true; insertedId: string }
   | {
       ok: false;
       status: 400 | 429;
-      message: string;
+      /** Worded by the edge: the form in its reader's language, the API in English. */
+      message: Message;
       errors?: Record<string, string>;
       retryAfterSeconds?: number;
     };
@@ -51,18 +53,18 @@ export async function submitForReview(
     windowSeconds: context.config.PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS,
   });
   if (verdict.limited) {
-    return { ok: false, status: 429, message: submissionTexts.tooMany, retryAfterSeconds: verdict.retryAfterSeconds };
+    return { ok: false, status: 429, message: { key: "messages.submission.tooMany" }, retryAfterSeconds: verdict.retryAfterSeconds };
   }
   const honeypot = body[HONEYPOT_FIELD];
   if (typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot != null) {
     context.log.info({ key }, "public submission refused: honeypot filled in");
-    return { ok: false, status: 400, message: submissionTexts.rejected };
+    return { ok: false, status: 400, message: { key: "messages.submission.rejected" } };
   }
   const mapped = asCollectionInput[key](body);
   const written = mapped.ok
     ? await collectionServices[key].create(context.db, mapped.input, null, { status: "pending" })
     : mapped;
-  if (!written.ok) return { ok: false, status: 400, message: INVALID_INPUT_MESSAGE, errors: written.errors };
+  if (!written.ok) return { ok: false, status: 400, message: { key: "messages.form.invalid" }, errors: written.errors };
   return { ok: true, insertedId: written.id };
 }
 
@@ -74,7 +76,7 @@ export function submissionResponse(outcome: SubmissionOutcome): Response {
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const response = jsonError(outcome.status, outcome.message, outcome.errors);
+  const response = jsonError(outcome.status, sayMessage(outcome.message, "en"), outcome.errors);
   if (outcome.retryAfterSeconds) response.headers.set("Retry-After", String(outcome.retryAfterSeconds));
   return response;
 }

@@ -17,8 +17,6 @@ export const submissionTexts = {
   resultIntro: "Send the club a contest result. An admin reviews it before it is published.",
   resultReceived:
     "New product successfully added. We received your result, and it will appear once an admin has reviewed it.",
-  rejected: "Your submission could not be accepted.",
-  tooMany: "Too many submissions from your connection. Please try again later.",
 } as const;
 
 /** The two public forms: their texts and fields (the result form keeps the old backend's names). */

@@ -8,11 +8,12 @@ import type { ReviewableKey } from "~/domain/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/domain/submissions";
 import { submitForReview } from "~/domain/submissions.server";
 import type { MessageKey } from "~/i18n/catalogs";
+import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { formValues, readFormData } from "~/lib/form-actions.server";
+import { formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/public-form";
 
@@ -83,13 +84,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   );
   const honeypot = formData.get(HONEYPOT_FIELD);
   const outcome = await submitForReview(request, app, key, { ...values, [HONEYPOT_FIELD]: honeypot });
+  const { t, locale } = translatorFor(request);
   if (outcome.ok) {
-    const { t } = translatorFor(request);
     return data<ActionResult>({ tone: "success", message: t(FORM_TEXTS[key].received), saved: true });
   }
+  if (outcome.errors) return invalidForm(values, outcome.errors, locale);
   const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
   return data<ActionResult>(
-    { tone: "error", message: outcome.message, errors: outcome.errors, values },
+    { tone: "error", message: sayMessage(outcome.message, locale), values },
     { status: outcome.status, headers },
   );
 }

@@ -151,6 +151,10 @@ describe("the public forms", () => {
     expect(html).toContain(bn("accounts.publicForm.notices.heading"));
     expect(html).toContain('value="পরীক্ষার নোটিশ"');
     expect(html).toContain(">বিবরণ</textarea>");
+    // The refusal and its field errors are said in the page's language too.
+    expect(html).toContain(bn("messages.form.invalid"));
+    expect(html).not.toContain(en("messages.form.invalid"));
+    expect(html).not.toContain("must be a date");
   });
 
   it("subscribe: Bangla choices and feeds line; English keeps its texts", async () => {
