@@ -45,6 +45,7 @@ export const apiRoute = defineApiRoute({
       413: failure(
         "The file is over 10 MB, or past an import's limits (teams, problems, lines, inflated bytes of a package, memory or time of its reading; the message names the limit)",
       ),
+      422: failure("The file could not be read: its reader failed on it (the message gives the reason)"),
       502: failure("Codeforces could not be reached, or refused the contest id"),
     },
     handle: async ({ request, app, user }) => {
