@@ -14,7 +14,7 @@ const MARGIN = { left: 56, right: 16, top: 36, bottom: 44 };
 const LINES: { key: keyof Omit<ChartSample, "at">; label: string; color: string }[] = [
   { key: "rssMb", label: "RSS", color: "#1f4e9c" },
   { key: "heapUsedMb", label: "V8 heap used", color: "#2e8b57" },
-  { key: "databaseWasmMb", label: "PGlite WebAssembly memory", color: "#c46a00" },
+  { key: "databaseWasmMb", label: "PGlite wasm memory", color: "#c46a00" },
 ];
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
@@ -52,7 +52,7 @@ export function renderSoakChart(samples: ChartSample[], { title, goalMb }: { tit
       .map((sample) => `${x(sample.at / 60).toFixed(1)},${y(sample[line.key]).toFixed(1)}`)
       .join(" ");
     parts.push(`<polyline points="${points}" fill="none" stroke="${line.color}" stroke-width="2"/>`);
-    const legendX = MARGIN.left + 160 + index * 170;
+    const legendX = MARGIN.left + 150 + index * 150;
     parts.push(
       `<rect x="${legendX}" y="10" width="12" height="12" fill="${line.color}"/>`,
       `<text x="${legendX + 16}" y="20">${escapeXml(line.label)}</text>`,
