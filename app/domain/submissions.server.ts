@@ -53,7 +53,12 @@ export async function submitForReview(
     windowSeconds: context.config.PUBLIC_FORM_RATE_LIMIT_WINDOW_SECONDS,
   });
   if (verdict.limited) {
-    return { ok: false, status: 429, message: { key: "messages.submission.tooMany" }, retryAfterSeconds: verdict.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      message: { key: "messages.submission.tooMany" },
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
   }
   const honeypot = body[HONEYPOT_FIELD];
   if (typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot != null) {
