@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import type { ContentVersionReader } from "~/core/content-version.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import type { LoadAuth } from "~/domain/auth.server";
-import type { ContentVersionReader } from "~/domain/content-version.server";
+import type { LoadAuth } from "~/features/accounts/auth.server";
 import type { Config } from "~/lib/config.server";
 import type { JobQueue } from "~/lib/job-queue.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
@@ -14,18 +14,18 @@ export type AppServices = {
   database: DatabaseHandle;
   config: Config;
   log: Logger;
-  /** better-auth, created once per process on first use (`authLoader` in app/domain/auth.server.ts). */
+  /** better-auth, created once per process on first use (`authLoader` in app/features/accounts/auth.server.ts). */
   auth: LoadAuth;
   /** Uploaded files: local disk or an S3-compatible bucket (app/lib/storage). */
   storage: MediaStorage;
-  /** The content tables' version, read from the database at most twice a second (app/domain/content-version.server.ts). */
+  /** The content tables' version, read from the database at most twice a second (app/core/content-version.server.ts). */
   contentVersion: ContentVersionReader;
   /**
    * Answers of public reads kept per content version: signed-in visitors see the same lists as
    * anonymous ones, so a list is read once per version, whoever asks.
    */
   contentCache: VersionedCache;
-  /** Background work (mail, webhooks, announcements) on the database's job queue (app/domain/background-jobs.server.ts). */
+  /** Background work (mail, webhooks, announcements) on the database's job queue (app/wiring/background-jobs.server.ts). */
   jobs: JobQueue;
   /** The site's secret: signs sessions and the links in mails, seals stored webhook secrets. */
   secret: string;

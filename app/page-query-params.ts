@@ -1,4 +1,4 @@
-import { BATCH_NUMBER } from "~/domain/students";
+import { BATCH_NUMBER } from "~/features/members/students";
 import { LANGUAGE_PARAM, LOCALES } from "~/i18n/locales";
 import { PAGE_NUMBER } from "~/lib/pagination";
 

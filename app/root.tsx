@@ -19,10 +19,9 @@ import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { defaultSiteSettings } from "~/content/site";
-import { withoutCookiesForTokenCalls } from "~/domain/auth.server";
-import { feedAutodiscovery } from "~/domain/feeds.server";
-import { getDisplayUser } from "~/domain/session.server";
-import { readSiteSettings, siteFrameOf } from "~/domain/settings.server";
+import { getDisplayUser } from "~/core/session.server";
+import { readSiteSettings, siteFrameOf } from "~/core/settings.server";
+import { withoutCookiesForTokenCalls } from "~/features/accounts/auth.server";
 import { clientCatalogOf } from "~/i18n/catalogs.server";
 import { CATALOG_LINK_ATTRIBUTE } from "~/i18n/client-catalog";
 import { LANGUAGE_PARAM, LOCALES } from "~/i18n/locales";
@@ -34,6 +33,7 @@ import { revalidateAfterForms } from "~/lib/form-actions";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { pageHasOwnFrame, pageNeedsJavaScript } from "~/lib/route-handle";
+import { feedAutodiscovery } from "~/wiring/feeds.server";
 
 /** Whatever a route answers, a call made with an API token gets no cookie (no session, no flash). */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { collectionPatterns, collections, DASHBOARD_PATH } from "./domain/collections";
+import { collectionPatterns, collections, DASHBOARD_PATH } from "./features/collections/collections";
 
 const eachCollection = Object.values(collections);
 

@@ -9,13 +9,13 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { clubTimeZone } from "~/content/site";
+import { formatBytes } from "~/core/media.server";
 import { openDatabase } from "~/db/client.server";
-import { authSecret } from "~/domain/auth-settings.server";
-import { backupFileName, makeBackup } from "~/domain/backup.server";
-import { formatBytes } from "~/domain/media.server";
+import { authSecret } from "~/features/accounts/auth-settings.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { backupFileName, makeBackup } from "~/wiring/backup.server";
 import { runCli } from "./support/run-cli";
 
 async function main(): Promise<number> {

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { openDatabase } from "~/db/client.server";
 import { DatabaseLockedError } from "~/db/lock.server";
-import { findUserByEmail, promoteToAdmin, roleChangeInput } from "~/domain/users.server";
+import { findUserByEmail, promoteToAdmin, roleChangeInput } from "~/features/accounts/users.server";
 import { ConfigError, loadConfig } from "~/lib/config.server";
 
 async function main(): Promise<number> {

@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, openPglite } from "~/db/client.server";
-import { demoMediaDir, exportDemoRows, writeDemoSnapshot } from "~/db/seed/demo-snapshot.server";
-import { seedDemoContentOnce } from "~/db/seed/seed.server";
 import { basePgdataOf, PGLITE_PID_FILE } from "~/db/start-snapshot.server";
 import { createLogger } from "~/lib/logger.server";
 import { createDiskStorage } from "~/lib/storage/disk.server";
+import { demoMediaDir, exportDemoRows, writeDemoSnapshot } from "~/seed/demo-snapshot.server";
+import { seedDemoContentOnce } from "~/seed/seed.server";
 
 async function makeStartSnapshot(snapshot: string) {
   fs.rmSync(snapshot, { recursive: true, force: true });

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { formatBytes } from "~/domain/media.server";
-import { restoreBackup } from "~/domain/restore.server";
+import { formatBytes } from "~/core/media.server";
 import { loadConfig } from "~/lib/config.server";
+import { restoreBackup } from "~/wiring/restore.server";
 import { runCli } from "./support/run-cli";
 
 /** This file runs bundled as `<release>/server/restore.js`; the build's start snapshot is beside it. */

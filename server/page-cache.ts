@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import type { ContentVersionReader } from "~/domain/content-version.server";
+import type { ContentVersionReader } from "~/core/content-version.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -1,18 +1,18 @@
 import type { AppServices } from "~/context";
+import { createContentVersionReader } from "~/core/content-version.server";
 import { openDatabase } from "~/db/client.server";
-import { createDemoAccounts, type DemoAccount } from "~/db/seed/demo-accounts.server";
-import { seedDemoContentOnce } from "~/db/seed/seed.server";
-import { authLoader } from "~/domain/auth.server";
-import { authSecret } from "~/domain/auth-settings.server";
-import { startBackgroundJobs } from "~/domain/background-jobs.server";
-import { createContentVersionReader } from "~/domain/content-version.server";
-import { verificationMailSender } from "~/domain/email-verification.server";
+import { authLoader } from "~/features/accounts/auth.server";
+import { authSecret } from "~/features/accounts/auth-settings.server";
+import { verificationMailSender } from "~/features/accounts/email-verification.server";
 import type { Config } from "~/lib/config.server";
 import type { JobQueue } from "~/lib/job-queue.server";
 import type { createLogger } from "~/lib/logger.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createVersionedCache } from "~/lib/versioned-cache.server";
+import { createDemoAccounts, type DemoAccount } from "~/seed/demo-accounts.server";
+import { seedDemoContentOnce } from "~/seed/seed.server";
+import { startBackgroundJobs } from "~/wiring/background-jobs.server";
 
 export interface StartedServices {
   services: AppServices;

@@ -1,5 +1,5 @@
 import { clubTimeZone } from "~/content/site";
-import { type CheckInCard, clockTime, type Duplicate, type HeldTicket } from "~/domain/check-in";
+import { type CheckInCard, clockTime, type Duplicate, type HeldTicket } from "~/features/events/check-in";
 import { INTL_LOCALES } from "~/i18n/locales";
 import { type Translate, useLocale, useT } from "~/i18n/react";
 

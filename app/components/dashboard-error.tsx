@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
-import { isPermission, permissionTexts } from "~/domain/roles";
+import { isPermission, permissionTexts } from "~/core/roles";
 import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Cell } from "~/domain/collection";
+import type { Cell } from "~/core/collection";
 import { useT } from "~/i18n/react";
 import { nextSort, sortParts } from "~/lib/table-query";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type EventCategory, eventTypeLabelKey } from "~/content/events";
-import type { ApiEvent } from "~/domain/events";
+import type { ApiEvent } from "~/features/events/events";
 import type { Formatters } from "~/i18n/format";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 

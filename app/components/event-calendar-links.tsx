@@ -1,5 +1,10 @@
 import { useRouteLoaderData } from "react-router";
-import { type CalendarEventFields, eventIcsPath, eventPageUrl, googleCalendarLink } from "~/domain/event-calendar";
+import {
+  type CalendarEventFields,
+  eventIcsPath,
+  eventPageUrl,
+  googleCalendarLink,
+} from "~/features/events/event-calendar";
 import { useT } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 

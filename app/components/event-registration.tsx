@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { eventPagePath } from "~/content/events";
-import type { ApiEvent } from "~/domain/events";
-import type { EventPlaces, MyRegistration } from "~/domain/registrations";
+import type { ApiEvent } from "~/features/events/events";
+import type { EventPlaces, MyRegistration } from "~/features/events/registrations";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
 import { Alert } from "./alert";

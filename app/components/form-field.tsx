@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useId, useRef } from "react";
-import type { FieldKind, FormFieldDef } from "~/domain/collection";
+import type { FieldKind, FormFieldDef } from "~/core/collection";
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
 import { type Translate, useT } from "~/i18n/react";
 import { LinkOrUploadInput } from "./link-or-upload-input";

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/domain/submissions";
+import { HONEYPOT_FIELD } from "~/features/review/submissions";
 import { useT } from "~/i18n/react";
 
 /**

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
-import type { FormFieldDef } from "~/domain/collection";
-import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath } from "~/domain/members";
+import type { FormFieldDef } from "~/core/collection";
+import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath } from "~/features/members/members";
 import type { MessageKey } from "~/i18n/catalogs";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";

@@ -1,4 +1,4 @@
-import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
+import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiNotice } from "~/domain/notices";
+import type { ApiNotice } from "~/features/collections/notices";
 import { Message, useFormat, useLangOf, useT } from "~/i18n/react";
 
 /** What a notice's article is labelled by: the page's h1 names the notice (see PageHeader's titleId). */

@@ -1,4 +1,4 @@
-import { type ApiExecutive, isLeadingExecutive } from "~/domain/executives";
+import { type ApiExecutive, isLeadingExecutive } from "~/features/collections/executives";
 import { useT } from "~/i18n/react";
 import { EAGER_CARDS, PersonCard } from "./person-card";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ApiRecentEvent } from "~/domain/recent-events";
+import type { ApiRecentEvent } from "~/features/collections/recent-events";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { PageHeader } from "./page-header";
 import { ResponsiveImage } from "./responsive-image";

@@ -1,4 +1,4 @@
-import type { ApiResult } from "~/domain/results";
+import type { ApiResult } from "~/features/collections/results";
 import { Message, useFormat, useLangOf, useT } from "~/i18n/react";
 import { isPdfLink } from "~/lib/media";
 import { ResponsiveImage } from "./responsive-image";

@@ -1,5 +1,5 @@
-import type { FieldKind } from "~/domain/collection";
-import type { SettingsFieldForm, SettingsPart } from "~/domain/settings-groups";
+import type { FieldKind } from "~/core/collection";
+import type { SettingsFieldForm, SettingsPart } from "~/core/settings-groups";
 import { useT } from "~/i18n/react";
 import { FormField } from "./form-field";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SiteFrame } from "~/content/site";
-import { phoneHref } from "~/domain/contact";
+import { phoneHref } from "~/core/contact";
 import { INTL_LOCALES } from "~/i18n/locales";
 import { useLangOf, useLocale, useT } from "~/i18n/react";
 import { numberFormat } from "~/lib/format";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { memberPath } from "~/domain/members";
-import type { Scoring, StandingsCell, StandingsProblem } from "~/domain/standings";
+import { memberPath } from "~/features/members/members";
+import type { Scoring, StandingsCell, StandingsProblem } from "~/features/standings/standings";
 import type { Formatters } from "~/i18n/format";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FREQUENCIES, SUBSCRIPTION_TOPICS, topicLabel } from "~/domain/subscriptions";
+import { FREQUENCIES, SUBSCRIPTION_TOPICS, topicLabel } from "~/features/notifications/subscriptions";
 import { useT } from "~/i18n/react";
 
 interface SubscriptionChoicesProps {

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { TableFilterDef } from "~/domain/collection";
+import type { TableFilterDef } from "~/core/collection";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import type { Page } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE, SEARCH_MAX_LENGTH, type TableQuery } from "~/lib/table-query";

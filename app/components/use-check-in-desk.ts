@@ -9,7 +9,7 @@ import {
   mergeHeld,
   type QueuedCheckIn,
   type ServerOutcome,
-} from "~/domain/check-in";
+} from "~/features/events/check-in";
 import { createOfflineQueue, type OfflineQueue } from "~/lib/offline-queue";
 
 /**

@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from "~/domain/roles";
+import { can, type Permission, type Role } from "~/core/roles";
 import type { MessageKey } from "~/i18n/catalogs";
 
 interface MenuLink {

@@ -1,4 +1,4 @@
-import type { EventType } from "~/domain/events";
+import type { EventType } from "~/features/events/events";
 import type { MessageKey } from "~/i18n/catalogs";
 
 export interface EventCategory {

@@ -1,4 +1,4 @@
-import type { SearchType } from "~/domain/search";
+import type { SearchType } from "~/features/site/search";
 import type { MessageKey } from "~/i18n/catalogs";
 
 /** What each kind of result is called above its title. */

@@ -1,8 +1,8 @@
-import type { MessageKey } from "~/i18n/catalogs";
+import type { MessageKey } from "../i18n/catalogs";
 
 /**
  * Club facts used across the site. They are defaults: an admin changes them in Dashboard ›
- * Settings (app/domain/settings-schema.server.ts describes each one), without a code change.
+ * Settings (app/core/settings-schema.server.ts describes each one), without a code change.
  * The texts of single pages are defaults too: home.ts, about.ts and rules.ts.
  */
 export const defaultSiteSettings = {

@@ -19,17 +19,15 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { EVENT_STATUSES, REGISTRATION_STATUSES } from "~/domain/event-types";
-import { PUBLISHING_CHOICES } from "~/domain/publishing";
-import {
-  STANDINGS_FORMATS,
-  type StandingsCell,
-  type StandingsMember,
-  type StandingsProblem,
-  type StandingsWarning,
-} from "~/domain/standings";
+import type {
+  StandingsCell,
+  StandingsMember,
+  StandingsProblem,
+  StandingsWarning,
+} from "~/features/standings/standings";
 import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
+import { EVENT_STATUSES, PUBLISHING_CHOICES, REGISTRATION_STATUSES, STANDINGS_FORMATS } from "./enums";
 import { searchDocument, searchIndexes } from "./search-documents";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
@@ -290,6 +288,9 @@ export const siteSettings = pgTable("site_settings", {
   value: text("value").notNull(),
 });
 
+/** `app_meta`'s key saying the one-time demo seed ran (or was skipped by a restore). */
+export const DEMO_SEED_KEY = "demo-content-seeded";
+
 /** Records that the one-time demo seed ran, so a restart never re-seeds over edits. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -534,7 +535,7 @@ export const attendees = pgTable(
     /** A teammate who said no to the invitation: no longer active, and out of the team. */
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
-    /** The ticket's own part of its code (app/domain/tickets.server.ts): 10 random hex digits. */
+    /** The ticket's own part of its code (app/features/events/tickets.server.ts): 10 random hex digits. */
     ticket: text("ticket")
       .notNull()
       .unique()

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber, formatTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatTime } from "../lib/format";
 import { INTL_LOCALES, type Locale } from "./locales";
 
 /** Dates, times and numbers as one language writes them (Bangla digits in Bangla). */

@@ -18,7 +18,7 @@ export interface RateLimit {
 /**
  * One IPv6 client holds a whole /64 (a home's or a phone network's prefix), and can take a
  * new address from it for every request: limits count the /64, as better-auth's sign-in
- * limits do (app/domain/auth.server.ts sets the same value).
+ * limits do (app/features/accounts/auth.server.ts sets the same value).
  */
 export const IPV6_SUBNET = 64;
 

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/locales";
+import type { Locale } from "../i18n/locales";
 
 /** Preview lengths the spec names for descriptions and details. */
 export const SHORT_PREVIEW = 100;

@@ -6,7 +6,7 @@ import { useLocalDigits } from "~/components/site-footer";
 import { VideoPlayer } from "~/components/video-player";
 import type { SocialLink } from "~/content/site";
 import { appContext } from "~/context";
-import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
+import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";

@@ -1,8 +1,8 @@
 import { appContext } from "~/context";
-import { renderCertificatePdf } from "~/domain/certificate-pdf.server";
-import { certificatePath } from "~/domain/certificates";
-import { findCertificate } from "~/domain/certificates.server";
-import { readSiteSettings } from "~/domain/settings.server";
+import { readSiteSettings } from "~/core/settings.server";
+import { renderCertificatePdf } from "~/features/events/certificate-pdf.server";
+import { certificatePath } from "~/features/events/certificates";
+import { findCertificate } from "~/features/events/certificates.server";
 import { translatorFor } from "~/i18n/translate.server";
 import type { Route } from "./+types/certificate-pdf";
 

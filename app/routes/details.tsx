@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { RecentEventArticle } from "~/components/recent-event-article";
 import { appContext } from "~/context";
-import { findRecentEvent } from "~/domain/recent-events.server";
+import { findRecentEvent } from "~/features/collections/recent-events.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";
 import type { Route } from "./+types/details";

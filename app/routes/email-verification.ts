@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
-import { redirectWithCookies } from "~/domain/auth.server";
-import { countResendRequest, EMAIL_VERIFIED_PATH } from "~/domain/email-verification.server";
-import { getSessionUser, renewedSessionCookies } from "~/domain/session.server";
+import { getSessionUser, renewedSessionCookies } from "~/core/session.server";
+import { redirectWithCookies } from "~/features/accounts/auth.server";
+import { countResendRequest, EMAIL_VERIFIED_PATH } from "~/features/accounts/email-verification.server";
 import { flashCookie } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-actions.server";
 import { loginPath, safeRedirectPath } from "~/lib/redirect";

@@ -1,7 +1,7 @@
 import { findEventCategory } from "~/content/events";
 import { appContext } from "~/context";
-import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventIcs } from "~/domain/feeds.server";
 import { sharedTextResponse } from "~/lib/shared-response.server";
+import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventIcs } from "~/wiring/feeds.server";
 import type { Route } from "./+types/events.event-calendar";
 
 /**

@@ -6,21 +6,21 @@ import { findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/context";
 import { appContext } from "~/context";
-import { type Actor, actorOf } from "~/domain/audit.server";
-import type { ApiEvent } from "~/domain/events";
-import { findEventBySlug, findEventOfPage } from "~/domain/events.server";
-import { mailingContextOf } from "~/domain/mail.server";
-import { cancelAndTell, confirmAndTell, registerAndTell } from "~/domain/registration-mails.server";
-import { registrationTexts } from "~/domain/registrations";
+import { type Actor, actorOf } from "~/core/audit.server";
+import { mailingContextOf } from "~/core/mail.server";
+import type { SessionUser } from "~/core/session.server";
+import { emailNotVerifiedText, getSessionUser } from "~/core/session.server";
+import type { ApiEvent } from "~/features/events/events";
+import { findEventBySlug, findEventOfPage } from "~/features/events/events.server";
+import { cancelAndTell, confirmAndTell, registerAndTell } from "~/features/events/registration-mails.server";
+import { registrationTexts } from "~/features/events/registrations";
 import {
   countPlaces,
   findMyRegistration,
   registrationClosedReason,
   registrationInput,
-} from "~/domain/registrations.server";
-import type { SessionUser } from "~/domain/session.server";
-import { emailNotVerifiedText, getSessionUser } from "~/domain/session.server";
-import { declineAndTell } from "~/domain/team-invitation-mails.server";
+} from "~/features/events/registrations.server";
+import { declineAndTell } from "~/features/events/team-invitation-mails.server";
 import type { Locale } from "~/i18n/locales";
 import { preferencesOf } from "~/i18n/preferences";
 import { translatorOf } from "~/i18n/translate.server";

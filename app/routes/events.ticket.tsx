@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import { eventPagePath } from "~/content/events";
 import { appContext } from "~/context";
-import { findEventOfPage } from "~/domain/events.server";
-import { getSessionUser } from "~/domain/session.server";
-import { ticketQrSvg } from "~/domain/ticket-image.server";
-import { findMyTicket } from "~/domain/tickets.server";
+import { getSessionUser } from "~/core/session.server";
+import { findEventOfPage } from "~/features/events/events.server";
+import { ticketQrSvg } from "~/features/events/ticket-image.server";
+import { findMyTicket } from "~/features/events/tickets.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { loginPath } from "~/lib/redirect";

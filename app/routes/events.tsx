@@ -2,7 +2,7 @@ import { NavLink, Outlet, useParams, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventCategories, eventsPage } from "~/content/events";
 import { atomFeeds, eventCalendar } from "~/content/feeds";
-import type { ApiEvent } from "~/domain/events";
+import type { ApiEvent } from "~/features/events/events";
 import { useT } from "~/i18n/react";
 
 const FOLLOW_LINK = "inline-flex min-h-11 items-center gap-2 text-base font-semibold text-navy-700 underline";

@@ -1,7 +1,7 @@
 import { type AtomFeedKey, atomFeeds } from "~/content/feeds";
 import { appContext } from "~/context";
-import { ATOM_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readAtomFeed } from "~/domain/feeds.server";
 import { sharedTextResponse } from "~/lib/shared-response.server";
+import { ATOM_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readAtomFeed } from "~/wiring/feeds.server";
 import type { Route } from "./+types/feeds.atom";
 
 /** The Atom feeds of notices, events and results: one module, the feed picked by the path (app/routes.ts). */

@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
-import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventCalendar } from "~/domain/feeds.server";
 import { sharedTextResponse } from "~/lib/shared-response.server";
+import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventCalendar } from "~/wiring/feeds.server";
 import type { Route } from "./+types/feeds.calendar";
 
 /** The upcoming events as an iCalendar file calendar apps subscribe to: no account, any GET or HEAD. */

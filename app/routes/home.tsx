@@ -13,12 +13,12 @@ import {
 } from "~/content/home";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { mapOf, phoneHref } from "~/domain/contact";
-import type { ApiEvent } from "~/domain/events";
-import { listNextEvents } from "~/domain/events.server";
-import type { ApiRecentEvent } from "~/domain/recent-events";
-import { HOME_RECENT_EVENTS, listRecentEvents } from "~/domain/recent-events.server";
-import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
+import { mapOf, phoneHref } from "~/core/contact";
+import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
+import type { ApiRecentEvent } from "~/features/collections/recent-events";
+import { HOME_RECENT_EVENTS, listRecentEvents } from "~/features/collections/recent-events.server";
+import type { ApiEvent } from "~/features/events/events";
+import { listNextEvents } from "~/features/events/events.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";

@@ -7,11 +7,17 @@ import { useAnswerFocus } from "~/components/use-answer-focus";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { actorOf } from "~/domain/audit.server";
-import { MEMBER_FACT_FIELDS } from "~/domain/members";
-import { findMemberProfile } from "~/domain/members.server";
-import { applicationIn, applicationInput, apply, auditApplication, openRound } from "~/domain/membership.server";
-import { emailNotVerifiedText, getSessionUser } from "~/domain/session.server";
+import { actorOf } from "~/core/audit.server";
+import { emailNotVerifiedText, getSessionUser } from "~/core/session.server";
+import { MEMBER_FACT_FIELDS } from "~/features/members/members";
+import { findMemberProfile } from "~/features/members/members.server";
+import {
+  applicationIn,
+  applicationInput,
+  apply,
+  auditApplication,
+  openRound,
+} from "~/features/members/membership.server";
 import { metaTranslator } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
-import { saveAccountLanguage } from "~/domain/mail.server";
-import { getSessionUser } from "~/domain/session.server";
+import { saveAccountLanguage } from "~/core/mail.server";
+import { getSessionUser } from "~/core/session.server";
 import { LANGUAGE_COOKIE, LOCALES } from "~/i18n/locales";
 import { preferenceCookie } from "~/i18n/preferences";
 import { safeRedirectPath } from "~/lib/redirect";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
-import { redirectWithCookies } from "~/domain/auth.server";
-import { getSessionUser } from "~/domain/session.server";
+import { getSessionUser } from "~/core/session.server";
+import { redirectWithCookies } from "~/features/accounts/auth.server";
 import { flashCookie } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/redirect";
 import type { Route } from "./+types/login-callback";

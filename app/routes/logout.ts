@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
-import { callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
+import { callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {

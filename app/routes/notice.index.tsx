@@ -1,6 +1,6 @@
 import { noticeBoard } from "~/content/notice-board";
 import { appContext } from "~/context";
-import { readSiteSettings } from "~/domain/settings.server";
+import { readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/notice.index";

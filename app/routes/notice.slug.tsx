@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NoticeArticle } from "~/components/notice-article";
 import { appContext } from "~/context";
-import { findNoticeBySlug } from "~/domain/notices.server";
+import { findNoticeBySlug } from "~/features/collections/notices.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";
 import type { Route } from "./+types/notice.slug";

@@ -4,9 +4,9 @@ import { type FieldTexts, FormField, translatedFields } from "~/components/form-
 import { HoneypotField } from "~/components/honeypot-field";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/context";
-import type { ReviewableKey } from "~/domain/review";
-import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/domain/submissions";
-import { submitForReview } from "~/domain/submissions.server";
+import type { ReviewableKey } from "~/features/review/review";
+import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/features/review/submissions";
+import { submitForReview } from "~/features/review/submissions.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { findSeriesRanking } from "~/domain/rankings.server";
+import { findSeriesRanking } from "~/features/standings/rankings.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import type { Route } from "./+types/rankings.series-csv";
 

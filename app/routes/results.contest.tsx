@@ -3,7 +3,7 @@ import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
 import { appContext } from "~/context";
-import { findLeaderboard } from "~/domain/standings.server";
+import { findLeaderboard } from "~/features/standings/standings.server";
 import { useFormat, useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/results.contest";

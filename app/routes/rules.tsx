@@ -1,7 +1,7 @@
 import { MarkdownText } from "~/components/markdown-text";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/context";
-import { readRenderedTexts, readSiteSettings } from "~/domain/settings.server";
+import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/rules";

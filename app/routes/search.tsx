@@ -11,8 +11,8 @@ import {
   type SearchHit,
   SNIPPET_SEPARATOR,
   type TextPart,
-} from "~/domain/search";
-import { searchSite } from "~/domain/search.server";
+} from "~/features/site/search";
+import { searchSite } from "~/features/site/search.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { pageNumberFrom } from "~/lib/pagination";

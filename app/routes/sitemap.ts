@@ -1,12 +1,12 @@
 import { eventCategories, eventPagePath } from "~/content/events";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/context";
-import { listEvents } from "~/domain/events.server";
-import { panelPath } from "~/domain/executives";
-import { listPanelNames } from "~/domain/executives.server";
-import { listNotices } from "~/domain/notices.server";
-import { listSeries } from "~/domain/rankings.server";
-import { listRecentEvents } from "~/domain/recent-events.server";
+import { panelPath } from "~/features/collections/executives";
+import { listPanelNames } from "~/features/collections/executives.server";
+import { listNotices } from "~/features/collections/notices.server";
+import { listRecentEvents } from "~/features/collections/recent-events.server";
+import { listEvents } from "~/features/events/events.server";
+import { listSeries } from "~/features/standings/rankings.server";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/about", "/rules", "/events", "/results", "/notice", "/teachers", "/students"];

@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { confirmSubscription, subscriptionLinks } from "~/domain/subscriptions.server";
+import { confirmSubscription, subscriptionLinks } from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import type { Route } from "./+types/subscribe.confirm";

@@ -4,8 +4,12 @@ import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { preferencesInput } from "~/domain/subscriptions";
-import { readSubscriptionForm, savePreferences, subscriptionFromLink } from "~/domain/subscriptions.server";
+import { preferencesInput } from "~/features/notifications/subscriptions";
+import {
+  readSubscriptionForm,
+  savePreferences,
+  subscriptionFromLink,
+} from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

@@ -2,7 +2,7 @@ import { PageHeader } from "~/components/page-header";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { useClubName } from "~/components/use-club-name";
 import { appContext } from "~/context";
-import { listTeachers } from "~/domain/teachers.server";
+import { listTeachers } from "~/features/collections/teachers.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";

@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
 import { appContext } from "~/context";
-import { subscriptionFromLink, unsubscribe } from "~/domain/subscriptions.server";
+import { subscriptionFromLink, unsubscribe } from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useT } from "~/i18n/react";
 import type { Route } from "./+types/unsubscribe";

@@ -7,8 +7,8 @@ const ENTRY_POINTS = {
   "make-start-snapshot": "scripts/make-start-snapshot.ts",
   backup: "scripts/backup.ts",
   restore: "scripts/restore.ts",
-  // A thread of its own reads each standings file (app/domain/importers/read-standings-isolated.server.ts).
-  "standings-worker": "app/domain/importers/standings-worker.ts",
+  // A thread of its own reads each standings file (app/features/standings/importers/read-standings-isolated.server.ts).
+  "standings-worker": "app/features/standings/importers/standings-worker.ts",
 };
 
 /**

@@ -1,7 +1,7 @@
 import { DatabaseLockedError } from "~/db/lock.server";
-import { BackupRefusedError } from "~/domain/backup-format.server";
 import { ConfigError } from "~/lib/config.server";
 import { TarFormatError } from "~/lib/tar.server";
+import { BackupRefusedError } from "~/wiring/backup-format.server";
 
 /** What the person at the terminal reads: the message of an error we expect, never a stack trace. */
 function messageFor(error: unknown, failure: string): string {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { registrationTexts } from "~/domain/registrations";
+import { registrationTexts } from "~/features/events/registrations";
 import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
-import { googleErrorText } from "~/domain/account-messages.server";
+import { googleErrorText } from "~/features/accounts/account-messages.server";
 import { en } from "../support/messages";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { ensureAccount, newAccount } from "./support/accounts";

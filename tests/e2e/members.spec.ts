@@ -1,4 +1,4 @@
-import { memberTexts } from "~/domain/members";
+import { memberTexts } from "~/features/members/members";
 import { verifyEmailAt } from "../support/email-verification";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";

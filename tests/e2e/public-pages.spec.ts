@@ -3,6 +3,8 @@ import type { Page } from "@playwright/test";
 import { eventCategories } from "~/content/events";
 import { workshopTopics } from "~/content/home";
 import { noticeBoard } from "~/content/notice-board";
+import { NOTICE_FALLBACK_SLUG, noticeDateParts } from "~/features/collections/notices";
+import { slugify as slugifyWith } from "~/lib/slug";
 import {
   demoEvents,
   demoExecutives,
@@ -11,9 +13,7 @@ import {
   demoStudents,
   demoTeachers,
   NEWEST_RESULT_NAME,
-} from "~/db/seed/demo-data";
-import { NOTICE_FALLBACK_SLUG, noticeDateParts } from "~/domain/notices";
-import { slugify as slugifyWith } from "~/lib/slug";
+} from "~/seed/demo-data";
 import { en } from "../support/messages";
 import { expect, test } from "./support/fixtures";
 

@@ -6,7 +6,7 @@ import {
   demoResults,
   demoStudents,
   demoTeachers,
-} from "~/db/seed/demo-data";
+} from "~/seed/demo-data";
 import { expect, test } from "./support/fixtures";
 
 /** Each read of spec section 7, the fields each item carries, and how many the demo seeds. */

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { navigationLinks, panelLinks } from "~/content/site";
-import { demoRecentEvents } from "~/db/seed/demo-data";
+import { demoRecentEvents } from "~/seed/demo-data";
 import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { expect, test } from "./support/fixtures";

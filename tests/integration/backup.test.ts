@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKUP_FORMAT } from "~/domain/backup-format.server";
+import { BACKUP_FORMAT } from "~/wiring/backup-format.server";
 import { createScratchDatabase } from "../../scripts/support/scratch-database";
 import { startLocalS3 } from "../support/s3";
 import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendees } from "~/db/schema";
-import { renderCertificatePdf } from "~/domain/certificate-pdf.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { renderCertificatePdf } from "~/features/events/certificate-pdf.server";
 import {
   certificatesOfEvent,
   certificatesOfUser,
@@ -12,9 +13,8 @@ import {
   issueCertificates,
   newCertificateCode,
   normaliseCertificateCode,
-} from "~/domain/certificates.server";
-import { collectionServices } from "~/domain/collections.server";
-import { register } from "~/domain/registrations.server";
+} from "~/features/events/certificates.server";
+import { register } from "~/features/events/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendees, auditLog } from "~/db/schema";
-import { cancelRegistration, register } from "~/domain/registrations.server";
-import { checkIn, listTicketHolders, ticketCode, ticketOfCode } from "~/domain/tickets.server";
+import { cancelRegistration, register } from "~/features/events/registrations.server";
+import { checkIn, listTicketHolders, ticketCode, ticketOfCode } from "~/features/events/tickets.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent } from "../support/event-fixtures";
 

@@ -1,12 +1,13 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SLUG_ATTEMPTS } from "~/core/crud.server";
 import { auditLog, notices, students } from "~/db/schema";
-import { collectionCsv, importValidRows, previewImport } from "~/domain/collection-csv.server";
-import { collections } from "~/domain/collections";
-import { collectionServices } from "~/domain/collections.server";
-import { SLUG_ATTEMPTS } from "~/domain/crud.server";
-import { memberPath } from "~/domain/members";
-import { noticeStore } from "~/domain/notices.server";
+import { collectionCsv, importValidRows, previewImport } from "~/features/collections/collection-csv.server";
+import { collections } from "~/features/collections/collections";
+import { collectionServices } from "~/features/collections/collections.server";
+import { noticeStore } from "~/features/collections/notices.server";
+import { memberPath } from "~/features/members/members";
+import { studentStore } from "~/features/members/students.server";
 import {
   approveSubmission,
   approveSubmissions,
@@ -15,8 +16,7 @@ import {
   listReviewQueue,
   rejectSubmission,
   rejectSubmissions,
-} from "~/domain/review.server";
-import { studentStore } from "~/domain/students.server";
+} from "~/features/review/review.server";
 import { countAttempt } from "~/lib/rate-limit.server";
 import { ADMIN_PAGE_SIZE, emptyTableQuery, type TableQuery } from "~/lib/table-query";
 import { createTestDatabase, type TestDatabase } from "../support/database";

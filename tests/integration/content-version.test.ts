@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentVersionReader, readContentVersion } from "~/core/content-version.server";
 import { students } from "~/db/schema";
-import { createContentVersionReader, readContentVersion } from "~/domain/content-version.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 describe("content version", () => {

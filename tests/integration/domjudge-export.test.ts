@@ -2,8 +2,13 @@ import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrations, students } from "~/db/schema";
-import { eventTeamEntries, rosterEntries } from "~/domain/domjudge-export.server";
-import { cancelRegistration, confirmTeammate, type RegistrationInput, register } from "~/domain/registrations.server";
+import { eventTeamEntries, rosterEntries } from "~/features/events/domjudge-export.server";
+import {
+  cancelRegistration,
+  confirmTeammate,
+  type RegistrationInput,
+  register,
+} from "~/features/events/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 import { httpClient } from "../support/http-client";

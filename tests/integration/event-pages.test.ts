@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publications } from "~/db/schema";
-import { collectionServices } from "~/domain/collections.server";
+import { collectionServices } from "~/features/collections/collections.server";
 import {
   findEventBySlug,
   listEvents,
   listNextEvents,
   listPastEvents,
   listUpcomingEvents,
-} from "~/domain/events.server";
+} from "~/features/events/events.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Event pages' fields, slugs and statuses, on PGlite or on TEST_DATABASE_URL's server. */

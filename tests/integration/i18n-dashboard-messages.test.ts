@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "~/domain/audit";
-import { studentInput } from "~/domain/students";
+import { AUDIT_ACTIONS } from "~/core/audit";
+import { studentInput } from "~/features/members/students";
 import type { Locale } from "~/i18n/locales";
 import { fieldErrors } from "~/lib/field-errors";
 import { httpClient } from "../support/http-client";

@@ -1,16 +1,20 @@
 import fs from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type MailingContext, saveAccountLanguage } from "~/core/mail.server";
 import { users } from "~/db/auth-schema";
 import { mails, subscriptions } from "~/db/schema";
-import { announcePublications } from "~/domain/announcements.server";
-import type { BackgroundJobs } from "~/domain/background-jobs.server";
-import { collectionServices } from "~/domain/collections.server";
-import { type MailingContext, saveAccountLanguage } from "~/domain/mail.server";
-import { registerAndTell } from "~/domain/registration-mails.server";
-import { subscribeInput } from "~/domain/subscriptions";
-import { confirmSubscription, requestSubscription, subscriptionLinks } from "~/domain/subscriptions.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { registerAndTell } from "~/features/events/registration-mails.server";
+import { announcePublications } from "~/features/notifications/announcements.server";
+import { subscribeInput } from "~/features/notifications/subscriptions";
+import {
+  confirmSubscription,
+  requestSubscription,
+  subscriptionLinks,
+} from "~/features/notifications/subscriptions.server";
 import { translatorOf } from "~/i18n/translate.server";
+import type { BackgroundJobs } from "~/wiring/background-jobs.server";
 import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";

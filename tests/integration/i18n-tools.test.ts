@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settingsLayout, translatedSettingsLayout } from "~/domain/settings-form.server";
-import { SETTINGS_GROUPS } from "~/domain/settings-groups";
+import { settingsLayout, translatedSettingsLayout } from "~/core/settings-form.server";
+import { SETTINGS_GROUPS } from "~/core/settings-groups";
 import { httpClient } from "../support/http-client";
 import { htmlOf, pagesOf } from "../support/i18n-pages";
 import { bn, en } from "../support/messages";

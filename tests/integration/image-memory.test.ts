@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_IMAGE_PIXELS } from "~/domain/media.server";
+import { MAX_IMAGE_PIXELS } from "~/core/media.server";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
 

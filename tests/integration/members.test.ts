@@ -14,8 +14,8 @@ import {
   memberProfileInput,
   saveMemberProfile,
   unlinkAccount,
-} from "~/domain/members.server";
-import { countStudentsByBatch, listStudents, studentStore } from "~/domain/students.server";
+} from "~/features/members/members.server";
+import { countStudentsByBatch, listStudents, studentStore } from "~/features/members/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Members: accounts linked to student records, on PGlite or on TEST_DATABASE_URL's server. */

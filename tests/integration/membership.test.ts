@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
-import { findMemberProfile } from "~/domain/members.server";
+import { findMemberProfile } from "~/features/members/members.server";
 import {
   applicationInput,
   applicationsOf,
@@ -11,8 +11,8 @@ import {
   listApplications,
   openRound,
   roundInput,
-} from "~/domain/membership.server";
-import { listStudents, studentStore } from "~/domain/students.server";
+} from "~/features/members/membership.server";
+import { listStudents, studentStore } from "~/features/members/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Membership rounds and applications, on PGlite or on TEST_DATABASE_URL's server. */

@@ -5,26 +5,26 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { MailingContext } from "~/core/mail.server";
 import { users } from "~/db/auth-schema";
 import { mails, publications, subscriptions } from "~/db/schema";
-import { announcePublications, sendWeeklyDigests } from "~/domain/announcements.server";
-import { type BackgroundJobs, startBackgroundJobs } from "~/domain/background-jobs.server";
-import { collectionServices } from "~/domain/collections.server";
-import type { MailingContext } from "~/domain/mail.server";
-import { approveSubmission } from "~/domain/review.server";
-import { preferencesInput, subscribeInput } from "~/domain/subscriptions";
+import { collectionServices } from "~/features/collections/collections.server";
+import { announcePublications, sendWeeklyDigests } from "~/features/notifications/announcements.server";
+import { preferencesInput, subscribeInput } from "~/features/notifications/subscriptions";
 import {
   confirmSubscription,
   requestSubscription,
   subscribeMember,
   subscriptionLinks,
   subscriptionOfUser,
-} from "~/domain/subscriptions.server";
-import { webhookInput } from "~/domain/webhooks";
-import { createWebhook } from "~/domain/webhooks.server";
+} from "~/features/notifications/subscriptions.server";
+import { webhookInput } from "~/features/notifications/webhooks";
+import { createWebhook } from "~/features/notifications/webhooks.server";
+import { approveSubmission } from "~/features/review/review.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { type BackgroundJobs, startBackgroundJobs } from "~/wiring/background-jobs.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { waitFor } from "../support/wait-for";

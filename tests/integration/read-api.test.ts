@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, executives, notices, recentEvents, results, students, teachers } from "~/db/schema";
-import { listEvents, listUpcomingEvents } from "~/domain/events.server";
-import { listExecutives, listPanel, listPanelNames } from "~/domain/executives.server";
-import { noticeDateParts } from "~/domain/notices";
-import { findNoticeBySlug, listNoticePage, listNotices } from "~/domain/notices.server";
-import { findRecentEvent, listRecentEvents } from "~/domain/recent-events.server";
-import { listResultPage, listResults } from "~/domain/results.server";
-import { allStudents, listStudentPage, listStudents } from "~/domain/students.server";
-import { listTeachers } from "~/domain/teachers.server";
+import { listExecutives, listPanel, listPanelNames } from "~/features/collections/executives.server";
+import { noticeDateParts } from "~/features/collections/notices";
+import { findNoticeBySlug, listNoticePage, listNotices } from "~/features/collections/notices.server";
+import { findRecentEvent, listRecentEvents } from "~/features/collections/recent-events.server";
+import { listResultPage, listResults } from "~/features/collections/results.server";
+import { listTeachers } from "~/features/collections/teachers.server";
+import { listEvents, listUpcomingEvents } from "~/features/events/events.server";
+import { allStudents, listStudentPage, listStudents } from "~/features/members/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const photo = "/media/photo.svg";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationTexts } from "~/domain/registrations";
+import { registrationTexts } from "~/features/events/registrations";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 

@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { MailingContext } from "~/core/mail.server";
 import { auditLog, mails } from "~/db/schema";
-import type { BackgroundJobs } from "~/domain/background-jobs.server";
-import { sendEventReminders } from "~/domain/event-reminders.server";
-import type { MailingContext } from "~/domain/mail.server";
+import { sendEventReminders } from "~/features/events/event-reminders.server";
 import {
   cancelAndTell,
   confirmAndTell,
   mailEveryoneRegistered,
   registerAndTell,
-} from "~/domain/registration-mails.server";
+} from "~/features/events/registration-mails.server";
+import type { BackgroundJobs } from "~/wiring/background-jobs.server";
 import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";

@@ -10,7 +10,7 @@ import {
   moveOffWaitlist,
   type RegistrationInput,
   register,
-} from "~/domain/registrations.server";
+} from "~/features/events/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
 

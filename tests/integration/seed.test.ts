@@ -6,18 +6,29 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clubTimeZone } from "~/content/site";
 import type { Database } from "~/db/client.server";
-import { appMeta, events, executives, media, notices, recentEvents, results, students, teachers } from "~/db/schema";
-import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/db/seed/drawings.server";
-import { DEMO_SEED_KEY, seedDemoContentOnce } from "~/db/seed/seed.server";
-import { certificatesOfEvent } from "~/domain/certificates.server";
-import { listApplications, openRound } from "~/domain/membership.server";
-import { findSeriesRanking } from "~/domain/rankings.server";
-import { listRegistrations } from "~/domain/registrations.server";
-import { findLeaderboard, listContests } from "~/domain/standings.server";
+import {
+  appMeta,
+  DEMO_SEED_KEY,
+  events,
+  executives,
+  media,
+  notices,
+  recentEvents,
+  results,
+  students,
+  teachers,
+} from "~/db/schema";
+import { certificatesOfEvent } from "~/features/events/certificates.server";
+import { listRegistrations } from "~/features/events/registrations.server";
+import { listApplications, openRound } from "~/features/members/membership.server";
+import { findSeriesRanking } from "~/features/standings/rankings.server";
+import { findLeaderboard, listContests } from "~/features/standings/standings.server";
 import { todayIn } from "~/lib/format";
 import { MEDIA_URL_PREFIX, parseUploadedImage, variantKey, variantWidths } from "~/lib/media";
 import { createDiskStorage } from "~/lib/storage/disk.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/seed/drawings.server";
+import { seedDemoContentOnce } from "~/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const EVENT_TYPES = ["Programming Contest", "WorkShop", "Webinars", "Seminar", "Boot Camp"];

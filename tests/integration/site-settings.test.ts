@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSiteSettings, saveSiteSettings } from "~/core/settings.server";
+import { readSettingsForm, settingsFormValues } from "~/core/settings-form.server";
+import { defaultSettings, settingsGroupSchemas } from "~/core/settings-schema.server";
 import { auditLog, media, siteSettings } from "~/db/schema";
-import { collectUnusedMedia } from "~/domain/media-collector.server";
-import { getSiteSettings, saveSiteSettings } from "~/domain/settings.server";
-import { readSettingsForm, settingsFormValues } from "~/domain/settings-form.server";
-import { defaultSettings, settingsGroupSchemas } from "~/domain/settings-schema.server";
 import { withAbsoluteLinks, withRelativeMediaLinks } from "~/lib/media";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { collectUnusedMedia } from "~/wiring/media-collector.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";

@@ -4,7 +4,7 @@ import {
   STANDINGS_MAX_INFLATED_BYTES,
   STANDINGS_MAX_JSON_VALUES,
   STANDINGS_MAX_TEAMS,
-} from "~/domain/importers/standings-limits";
+} from "~/features/standings/importers/standings-limits";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { students } from "~/db/schema";
-import { countStudentsByBatch } from "~/domain/students.server";
+import { countStudentsByBatch } from "~/features/members/students.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const student = (name: string, batch: number | null) => ({

@@ -8,9 +8,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/auth-schema";
 import { auditLog } from "~/db/schema";
-import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from "~/db/seed/demo-accounts.server";
-import { authLoader } from "~/domain/auth.server";
-import { loadOrCreateAuthSecret } from "~/domain/auth-settings.server";
+import { authLoader } from "~/features/accounts/auth.server";
+import { loadOrCreateAuthSecret } from "~/features/accounts/auth-settings.server";
 import {
   findUserByEmail,
   LastAdminError,
@@ -18,8 +17,9 @@ import {
   promoteListedAdmin,
   promoteToAdmin,
   revokeAdmin,
-} from "~/domain/users.server";
+} from "~/features/accounts/users.server";
 import { loadConfig } from "~/lib/config.server";
+import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from "~/seed/demo-accounts.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer } from "../support/server";
 

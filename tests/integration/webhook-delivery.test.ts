@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookInput } from "~/domain/webhooks";
-import { createWebhook, postToWebhook } from "~/domain/webhooks.server";
+import { webhookInput } from "~/features/notifications/webhooks";
+import { createWebhook, postToWebhook } from "~/features/notifications/webhooks.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, selectRows } from "~/db/client.server";
 import { postgres17BackupDir } from "~/db/pglite-upgrade.server";
 import { appMeta, students } from "~/db/schema";
-import { countStudentsByBatch } from "~/domain/students.server";
+import { countStudentsByBatch } from "~/features/members/students.server";
 
 const student = (name: string, batch: number | null) => ({
   name,

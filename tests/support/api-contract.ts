@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { errorRecord } from "~/domain/api-answers.server";
+import { errorRecord } from "~/core/api-answers.server";
 import { findApiCall } from "~/routes/api/definitions";
 
 /** Paths outside our own contract: better-auth's endpoints and the document itself. */

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { startBackgroundJobs } from "~/domain/background-jobs.server";
-import type { MailingContext } from "~/domain/mail.server";
+import type { MailingContext } from "~/core/mail.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { startBackgroundJobs } from "~/wiring/background-jobs.server";
 import type { TestDatabase } from "./database";
 
 /**

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
-import { collectionServices } from "~/domain/collections.server";
-import type { ApiEvent } from "~/domain/events";
-import { findVisibleEvent } from "~/domain/registrations.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import type { ApiEvent } from "~/features/events/events";
+import { findVisibleEvent } from "~/features/events/registrations.server";
 
 /** Events, people and their registrations written straight to a test database. */
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { googleErrorText } from "~/domain/account-messages.server";
-import { emailDomainAllowed } from "~/domain/users.server";
+import { googleErrorText } from "~/features/accounts/account-messages.server";
+import { emailDomainAllowed } from "~/features/accounts/users.server";
 import { resolveClientIp } from "~/lib/client-ip.server";
 import { loginPath, safeRedirectPath } from "~/lib/redirect";
 import { en } from "../support/messages";

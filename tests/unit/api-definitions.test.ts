@@ -1,9 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { type ApiRoute, allowedMethods, routePattern } from "~/domain/api-route.server";
-import { buildOpenApiDocument } from "~/domain/openapi.server";
+import { type ApiRoute, allowedMethods, routePattern } from "~/core/api-route.server";
 import routes from "~/routes";
 import { apiRoutes } from "~/routes/api/definitions";
+import { buildOpenApiDocument } from "~/wiring/openapi.server";
 
 /** /api routes outside our own contract: better-auth's endpoints, the document itself, the JSON 404. */
 const UNCONTRACTED = new Set(["api/auth/*", "api/openapi.json", "api/*"]);

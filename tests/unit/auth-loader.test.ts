@@ -1,12 +1,12 @@
 import { APIError as BetterAuthApiError } from "better-auth/api";
 import { APIError } from "better-call/error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { CreateAuthOptions } from "~/domain/auth-settings.server";
+import type { CreateAuthOptions } from "~/features/accounts/auth-settings.server";
 
 const createAuth = vi.fn();
-vi.mock("~/domain/better-auth.server", () => ({ createAuth }));
+vi.mock("~/features/accounts/better-auth.server", () => ({ createAuth }));
 
-const { authLoader } = await import("~/domain/auth.server");
+const { authLoader } = await import("~/features/accounts/auth.server");
 const options = {} as CreateAuthOptions;
 
 describe("better-auth, loaded on first use", () => {

@@ -10,7 +10,7 @@ import {
   mergeHeld,
   type ServerOutcome,
   ticketDigitsOf,
-} from "~/domain/check-in";
+} from "~/features/events/check-in";
 import { en } from "../support/messages";
 
 const ANA: HeldTicket = {

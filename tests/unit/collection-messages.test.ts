@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Collection, collectionKeys } from "~/domain/collection";
-import { collections } from "~/domain/collections";
+import { type Collection, collectionKeys } from "~/core/collection";
+import { collections } from "~/features/collections/collections";
 import { sourceCatalogs } from "~/i18n/catalogs.server";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionOfRoute, collectionPatterns, collections } from "~/domain/collections";
+import { collectionOfRoute, collectionPatterns, collections } from "~/features/collections/collections";
 import routes from "~/routes";
 
 type RouteEntry = { id?: string; path?: string; children?: RouteEntry[] };

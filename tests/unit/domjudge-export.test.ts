@@ -12,7 +12,7 @@ import {
   domjudgeZip,
   newPassword,
   TEAM_NUMBER_IN_USERNAME,
-} from "~/domain/domjudge-export.server";
+} from "~/features/events/domjudge-export.server";
 
 /** The file shapes of DOMjudge's manual ("Adding contest data in bulk", 9.0) and what its importer reads. */
 

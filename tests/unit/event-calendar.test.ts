@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type CalendarEventFields, eventIcsPath, eventPageUrl, googleCalendarLink } from "~/domain/event-calendar";
+import {
+  type CalendarEventFields,
+  eventIcsPath,
+  eventPageUrl,
+  googleCalendarLink,
+} from "~/features/events/event-calendar";
 
 const PAGE = "https://club.example.org/events/programming-contest/victory-day-contest";
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type ApiExecutive, compareExecutives, EXECUTIVE_DESIGNATIONS, isLeadingExecutive } from "~/domain/executives";
+import {
+  type ApiExecutive,
+  compareExecutives,
+  EXECUTIVE_DESIGNATIONS,
+  isLeadingExecutive,
+} from "~/features/collections/executives";
 import { isPdfLink } from "~/lib/media";
 import { en } from "../support/messages";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { rowToFormValues } from "~/domain/collection";
-import { type CollectionKey, collections } from "~/domain/collections";
-import { collectionServices } from "~/domain/collections.server";
+import { rowToFormValues } from "~/core/collection";
+import { type CollectionKey, collections } from "~/features/collections/collections";
+import { collectionServices } from "~/features/collections/collections.server";
 import { parseForm } from "~/lib/form-actions.server";
 import { isAllowedLink } from "~/lib/media";
 

@@ -2,9 +2,9 @@ import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { LINK_COLUMNS } from "~/domain/media-collector.server";
 import { contentTypeOfKey, MEDIA_URL_PREFIX, parseUploadedImage, variantSrcSet, variantWidths } from "~/lib/media";
 import { sniffFormat } from "~/lib/media-sniff";
+import { LINK_COLUMNS } from "~/wiring/media-collector.server";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));

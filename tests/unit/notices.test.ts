@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MONTH_ABBREVIATIONS, noticeDateParts } from "~/domain/notices";
+import { MONTH_ABBREVIATIONS, noticeDateParts } from "~/features/collections/notices";
 import { SLUG_MAX_LENGTH, slugify as slugifyWith, uniqueSlug as uniqueSlugWith } from "~/lib/slug";
 
 const slugify = (name: string) => slugifyWith(name, "notice");

@@ -1,6 +1,6 @@
 import { hashPassword as betterAuthHash, verifyPassword as betterAuthVerify } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/domain/password-hash.server";
+import { hashPassword, verifyPassword } from "~/features/accounts/password-hash.server";
 
 describe("password hashes", () => {
   it("checks the hashes better-auth made, and better-auth checks ours", async () => {

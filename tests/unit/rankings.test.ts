@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineRanking, rankPoints, type SeriesContest } from "~/domain/rankings";
+import { combineRanking, rankPoints, type SeriesContest } from "~/features/standings/rankings";
 
 const row = (
   studentIds: string[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listOf, standingsText } from "~/domain/standings";
-import { sayStandings, sayWarning } from "~/domain/standings-text.server";
+import { listOf, standingsText } from "~/features/standings/standings";
+import { sayStandings, sayWarning } from "~/features/standings/standings-text.server";
 import { translatorOf } from "~/i18n/translate.server";
 import { bn } from "../support/messages";
 

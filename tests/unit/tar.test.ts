@@ -5,9 +5,9 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { setTimeout } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { backupFileName } from "~/domain/backup.server";
-import { orderByReferences } from "~/domain/backup-catalog.server";
 import { bytesEntry, readTar, TarFormatError, writeTar } from "~/lib/tar.server";
+import { backupFileName } from "~/wiring/backup.server";
+import { orderByReferences } from "~/wiring/backup-catalog.server";
 
 const files = {
   "backup.json": Buffer.from('{"format":1}'),

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_PRIVATE_ADDRESS, webhookInput } from "~/domain/webhooks";
-import { webhookAddressErrors } from "~/domain/webhooks.server";
+import { WEBHOOK_PRIVATE_ADDRESS, webhookInput } from "~/features/notifications/webhooks";
+import { webhookAddressErrors } from "~/features/notifications/webhooks.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { isPrivateAddress } from "~/lib/network-address.server";
 import { PrivateAddressRefused, postJson, type Resolver } from "~/lib/outbound-post.server";

@@ -1,7 +1,7 @@
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionReadDocs } from "~/domain/collection-api.server";
-import { collectionServices } from "~/domain/collections.server";
-import { listNotices } from "~/domain/notices.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionReadDocs } from "~/features/collections/collection-api.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { listNotices } from "~/features/collections/notices.server";
 import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

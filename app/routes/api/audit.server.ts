@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
-import { ADMIN_ONLY, failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { AUDIT_ACTIONS } from "~/domain/audit";
-import { auditFilterOf, listAuditPage } from "~/domain/audit.server";
+import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { AUDIT_ACTIONS } from "~/core/audit";
+import { auditFilterOf, listAuditPage } from "~/core/audit.server";
 import { jsonError } from "~/lib/api.server";
 
 const auditPage = z

@@ -1,5 +1,5 @@
 import { type AppContext, appContext } from "~/context";
-import { authHandler } from "~/domain/auth.server";
+import { authHandler } from "~/features/accounts/auth.server";
 import { jsonError } from "~/lib/api.server";
 import type { Route } from "./+types/auth";
 

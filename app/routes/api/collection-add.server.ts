@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { announceSoon } from "~/domain/announcements.server";
-import { ADMIN_ONLY, BAD_BODY, inserted, RATE_LIMITED } from "~/domain/api-answers.server";
-import { type ApiAccess, type ApiHandlerArgs, defineApiRoute, serveByPattern } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { collectionPatterns } from "~/domain/collections";
-import { type CollectionService, collectionServices } from "~/domain/collections.server";
-import { can } from "~/domain/roles";
-import { submissionResponse, submitForReview } from "~/domain/submissions.server";
+import { ADMIN_ONLY, BAD_BODY, inserted, RATE_LIMITED } from "~/core/api-answers.server";
+import { type ApiAccess, type ApiHandlerArgs, defineApiRoute, serveByPattern } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { can } from "~/core/roles";
+import { collectionPatterns } from "~/features/collections/collections";
+import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
+import { announceSoon } from "~/features/notifications/announcements.server";
+import { submissionResponse, submitForReview } from "~/features/review/submissions.server";
 import { invalidInput, parseJsonBody, readJsonBody } from "~/lib/api.server";
 
 /**

@@ -1,11 +1,11 @@
-import { announceSoon } from "~/domain/announcements.server";
-import { ADMIN_ONLY, BAD_BODY, deleted, idParams, modified, NOT_FOUND } from "~/domain/api-answers.server";
-import { apiRecordOf } from "~/domain/api-records";
-import { defineApiRoute, serveByPattern } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import type { Collection } from "~/domain/collection";
-import { collectionPatterns } from "~/domain/collections";
-import { type CollectionService, collectionServices } from "~/domain/collections.server";
+import { ADMIN_ONLY, BAD_BODY, deleted, idParams, modified, NOT_FOUND } from "~/core/api-answers.server";
+import { apiRecordOf } from "~/core/api-records";
+import { defineApiRoute, serveByPattern } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import type { Collection } from "~/core/collection";
+import { collectionPatterns } from "~/features/collections/collections";
+import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
+import { announceSoon } from "~/features/notifications/announcements.server";
 import { invalidInput, jsonError, readJsonBody } from "~/lib/api.server";
 
 const noStore = { "Cache-Control": "no-store" };

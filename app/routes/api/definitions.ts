@@ -1,5 +1,5 @@
-import type { ApiRoute } from "~/domain/api-route.server";
-import { apiCallsOf, findApiCall as findCall } from "~/domain/openapi.server";
+import type { ApiRoute } from "~/core/api-route.server";
+import { apiCallsOf, findApiCall as findCall } from "~/wiring/openapi.server";
 import * as notices from "./all-notice.server";
 import * as audit from "./audit.server";
 import * as collectionAdd from "./collection-add.server";

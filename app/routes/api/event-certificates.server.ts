@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ADMIN_ONLY, failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { auditCertificates, issueCertificates, issuedAnswer } from "~/domain/certificates.server";
+import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { auditCertificates, issueCertificates, issuedAnswer } from "~/features/events/certificates.server";
 import { jsonError } from "~/lib/api.server";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ADMIN_ONLY, BAD_BODY, failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { registrationTexts } from "~/domain/registrations";
-import { findVisibleEvent } from "~/domain/registrations.server";
-import { checkIn, checkInBatchInput } from "~/domain/tickets.server";
+import { ADMIN_ONLY, BAD_BODY, failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { registrationTexts } from "~/features/events/registrations";
+import { findVisibleEvent } from "~/features/events/registrations.server";
+import { checkIn, checkInBatchInput } from "~/features/events/tickets.server";
 import { jsonError } from "~/lib/api.server";
 
 const checkedIn = z.strictObject({ code: z.string(), name: z.string(), checked_in_at: z.string() });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
-import { ADMIN_ONLY, BAD_BODY, failure, NOT_SIGNED_IN } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { mailingContextOf } from "~/domain/mail.server";
-import { registerAndTell } from "~/domain/registration-mails.server";
-import { registrationTexts } from "~/domain/registrations";
+import { ADMIN_ONLY, BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { mailingContextOf } from "~/core/mail.server";
+import { registerAndTell } from "~/features/events/registration-mails.server";
+import { registrationTexts } from "~/features/events/registrations";
 import {
   apiRegistration,
   findVisibleEvent,
@@ -13,7 +13,7 @@ import {
   registeredAnswer,
   registrationInput,
   toApiRegistration,
-} from "~/domain/registrations.server";
+} from "~/features/events/registrations.server";
 import { jsonError, jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

@@ -1,9 +1,9 @@
-import { apiRecordOf } from "~/domain/api-records";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionReadDocs } from "~/domain/collection-api.server";
-import { collectionServices } from "~/domain/collections.server";
-import { eventsCollection } from "~/domain/events.collection";
-import { listEvents } from "~/domain/events.server";
+import { apiRecordOf } from "~/core/api-records";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionReadDocs } from "~/features/collections/collection-api.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { eventsCollection } from "~/features/events/events.collection";
+import { listEvents } from "~/features/events/events.server";
 import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

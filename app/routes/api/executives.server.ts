@@ -1,7 +1,7 @@
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionReadDocs } from "~/domain/collection-api.server";
-import { collectionServices } from "~/domain/collections.server";
-import { listExecutives } from "~/domain/executives.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionReadDocs } from "~/features/collections/collection-api.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { listExecutives } from "~/features/collections/executives.server";
 import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { memberPath, memberTexts } from "~/domain/members";
+import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { memberPath, memberTexts } from "~/features/members/members";
 import {
   findMemberProfile,
   memberProfileApiInput,
   memberProfileInput,
   saveMemberProfile,
-} from "~/domain/members.server";
+} from "~/features/members/members.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 

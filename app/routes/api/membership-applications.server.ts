@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
+import { ADMIN_ONLY, BAD_BODY, failure, inserted, NOT_SIGNED_IN } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { EXPORT_MAX_ROWS } from "~/core/crud.server";
 import { APPLICATION_STATUSES } from "~/db/schema";
-import { ADMIN_ONLY, BAD_BODY, failure, inserted, NOT_SIGNED_IN } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { EXPORT_MAX_ROWS } from "~/domain/crud.server";
 import {
   applicationFilterQuery,
   applicationInput,
@@ -13,7 +13,7 @@ import {
   findRound,
   listApplications,
   noRoundMessage,
-} from "~/domain/membership.server";
+} from "~/features/members/membership.server";
 import { jsonError, jsonRead } from "~/lib/api.server";
 import { todayIn } from "~/lib/format";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NOT_SIGNED_IN, READ_FAILED } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { listRounds } from "~/domain/membership.server";
+import { NOT_SIGNED_IN, READ_FAILED } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { listRounds } from "~/features/members/membership.server";
 import { jsonRead } from "~/lib/api.server";
 
 const round = z

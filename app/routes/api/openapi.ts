@@ -1,5 +1,5 @@
 import { appContext } from "~/context";
-import { buildOpenApiDocument } from "~/domain/openapi.server";
+import { buildOpenApiDocument } from "~/wiring/openapi.server";
 import type { Route } from "./+types/openapi";
 import { apiRoutes } from "./definitions";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BAD_BODY, inserted, RATE_LIMITED } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { resultSubmissionInput } from "~/domain/results";
-import { submissionResponse, submitForReview } from "~/domain/submissions.server";
+import { BAD_BODY, inserted, RATE_LIMITED } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { resultSubmissionInput } from "~/features/collections/results";
+import { submissionResponse, submitForReview } from "~/features/review/submissions.server";
 import { parseJsonBody } from "~/lib/api.server";
 
 /**

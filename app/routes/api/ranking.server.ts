@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { apiRanking, findSeriesRanking, toApiRanking } from "~/domain/rankings.server";
+import { failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { apiRanking, findSeriesRanking, toApiRanking } from "~/features/standings/rankings.server";
 import { jsonError, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/rankings/{slug}`: a series' combined leaderboard. */

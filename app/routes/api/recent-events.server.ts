@@ -1,7 +1,7 @@
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionReadDocs } from "~/domain/collection-api.server";
-import { collectionServices } from "~/domain/collections.server";
-import { listRecentEvents } from "~/domain/recent-events.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionReadDocs } from "~/features/collections/collection-api.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { listRecentEvents } from "~/features/collections/recent-events.server";
 import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

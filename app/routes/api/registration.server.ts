@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
-import { failure, NOT_SIGNED_IN } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { mailingContextOf } from "~/domain/mail.server";
-import { cancelAndTell } from "~/domain/registration-mails.server";
+import { failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { mailingContextOf } from "~/core/mail.server";
+import { cancelAndTell } from "~/features/events/registration-mails.server";
 import { jsonError } from "~/lib/api.server";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { announceSoon } from "~/domain/announcements.server";
-import { ADMIN_ONLY, deleted, modified, NOT_FOUND } from "~/domain/api-answers.server";
-import { type ApiAnswer, defineApiRoute, serveByPattern } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { isReviewableKey, REVIEWABLE_KEYS, reviewTexts } from "~/domain/review";
-import { approveSubmission, rejectSubmission } from "~/domain/review.server";
+import { ADMIN_ONLY, deleted, modified, NOT_FOUND } from "~/core/api-answers.server";
+import { type ApiAnswer, defineApiRoute, serveByPattern } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { announceSoon } from "~/features/notifications/announcements.server";
+import { isReviewableKey, REVIEWABLE_KEYS, reviewTexts } from "~/features/review/review";
+import { approveSubmission, rejectSubmission } from "~/features/review/review.server";
 import { jsonError } from "~/lib/api.server";
 
 const reviewParams = z.object({ collection: z.enum(REVIEWABLE_KEYS), id: z.string() });

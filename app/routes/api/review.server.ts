@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ADMIN_ONLY, pageQuery } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionServices } from "~/domain/collections.server";
-import { listReviewQueue } from "~/domain/review.server";
+import { ADMIN_ONLY, pageQuery } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { listReviewQueue } from "~/features/review/review.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 
 /**

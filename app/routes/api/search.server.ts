@@ -1,8 +1,8 @@
-import { failure, READ_FAILED } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { SEARCH_PAGE_SIZE } from "~/domain/search";
-import { searchSite } from "~/domain/search.server";
-import { searchAnswer, searchQueryInput, searchRequestOf, toSearchAnswer } from "~/domain/search-api.server";
+import { failure, READ_FAILED } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { SEARCH_PAGE_SIZE } from "~/features/site/search";
+import { searchSite } from "~/features/site/search.server";
+import { searchAnswer, searchQueryInput, searchRequestOf, toSearchAnswer } from "~/features/site/search-api.server";
 import { invalidInput, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/search?q=&page=`: what `/search` finds, as JSON, 10 a page. */

@@ -1,8 +1,8 @@
-import { ADMIN_ONLY, BAD_BODY, READ_FAILED } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { getSiteSettings, readSiteSettings, saveSiteSettings } from "~/domain/settings.server";
-import { siteSettingsPatch, siteSettingsSchema } from "~/domain/settings-schema.server";
+import { ADMIN_ONLY, BAD_BODY, READ_FAILED } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { getSiteSettings, readSiteSettings, saveSiteSettings } from "~/core/settings.server";
+import { siteSettingsPatch, siteSettingsSchema } from "~/core/settings-schema.server";
 import { jsonRead } from "~/lib/api.server";
 import { withRelativeMediaLinks } from "~/lib/media";
 

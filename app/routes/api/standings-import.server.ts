@@ -1,9 +1,9 @@
 import fsp from "node:fs/promises";
 import { z } from "zod";
-import { ADMIN_ONLY, failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf, recordAudit } from "~/domain/audit.server";
-import { STANDINGS_MAX_BYTES } from "~/domain/importers/read-standings.server";
+import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { STANDINGS_MAX_BYTES } from "~/features/standings/importers/read-standings.server";
 import {
   importSource,
   prepareImport,
@@ -11,8 +11,8 @@ import {
   savePreview,
   standingsPreviewAnswer,
   toApiPreview,
-} from "~/domain/standings.server";
-import { inEnglish, sayRefusal } from "~/domain/standings-text.server";
+} from "~/features/standings/standings.server";
+import { inEnglish, sayRefusal } from "~/features/standings/standings-text.server";
 import { translatorOf } from "~/i18n/translate.server";
 import { jsonError } from "~/lib/api.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";

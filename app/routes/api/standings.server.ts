@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { failure } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { can } from "~/domain/roles";
-import { getSessionUser } from "~/domain/session.server";
-import { apiStandings, findStandings, toApiStandings } from "~/domain/standings.server";
+import { failure } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { can } from "~/core/roles";
+import { getSessionUser } from "~/core/session.server";
+import { apiStandings, findStandings, toApiStandings } from "~/features/standings/standings.server";
 import { jsonError, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/standings/{id}`: a published contest's standings (admins also see previews). */

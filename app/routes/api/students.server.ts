@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { pageQuery } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { collectionReadDocs } from "~/domain/collection-api.server";
-import { collectionServices } from "~/domain/collections.server";
-import { allStudents, listStudents } from "~/domain/students.server";
+import { pageQuery } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { collectionReadDocs } from "~/features/collections/collection-api.server";
+import { collectionServices } from "~/features/collections/collections.server";
+import { allStudents, listStudents } from "~/features/members/students.server";
 import { jsonArrayStream, jsonRead, pageLinkHeader } from "~/lib/api.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 

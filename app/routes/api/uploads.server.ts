@@ -1,9 +1,8 @@
 import fsp from "node:fs/promises";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { MEDIA_KINDS } from "~/db/schema";
-import { failure, RATE_LIMITED } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
+import { failure, RATE_LIMITED } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
 import {
   accountUploader,
   formatBytes,
@@ -11,8 +10,9 @@ import {
   MediaRejection,
   storeMedia,
   visitorUploader,
-} from "~/domain/media.server";
-import { can } from "~/domain/roles";
+} from "~/core/media.server";
+import { can } from "~/core/roles";
+import { MEDIA_KINDS } from "~/db/schema";
 import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { enforceUploadLimit, takeUploadSlot } from "~/lib/upload-slots.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/domain/api-answers.server";
-import { type ApiHandlerArgs, defineApiRoute } from "~/domain/api-route.server";
-import { authErrorMessage, callAuthEndpoint } from "~/domain/auth.server";
-import { userRecordInput } from "~/domain/users.server";
+import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
+import { type ApiHandlerArgs, defineApiRoute } from "~/core/api-route.server";
+import { authErrorMessage, callAuthEndpoint } from "~/features/accounts/auth.server";
+import { userRecordInput } from "~/features/accounts/users.server";
 import { jsonError } from "~/lib/api.server";
 
 const userSaved = z.strictObject({ _id: z.string(), modifiedCount: z.number().int() });

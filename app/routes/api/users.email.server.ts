@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { ADMIN_ONLY, BAD_BODY, failure, modified, NOT_FOUND, userAnswer } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { can } from "~/domain/roles";
-import { changeRole, findUserByEmail, roleInput, toRole } from "~/domain/users.server";
+import { ADMIN_ONLY, BAD_BODY, failure, modified, NOT_FOUND } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { can } from "~/core/roles";
+import { userAnswer } from "~/features/accounts/user-answer.server";
+import { changeRole, findUserByEmail, roleInput, toRole } from "~/features/accounts/users.server";
 import { jsonError } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({

@@ -1,7 +1,7 @@
-import { ADMIN_ONLY, BAD_BODY, failure, modified } from "~/domain/api-answers.server";
-import { defineApiRoute, serveByPattern } from "~/domain/api-route.server";
-import { actorOf } from "~/domain/audit.server";
-import { changeRole, roleChangeInput, roleChangeOf } from "~/domain/users.server";
+import { ADMIN_ONLY, BAD_BODY, failure, modified } from "~/core/api-answers.server";
+import { defineApiRoute, serveByPattern } from "~/core/api-route.server";
+import { actorOf } from "~/core/audit.server";
+import { changeRole, roleChangeInput, roleChangeOf } from "~/features/accounts/users.server";
 
 /**
  * POST /api/users/make-admin and POST /api/users/revoke-admin, body `{ email }`:

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ADMIN_ONLY, userAnswer } from "~/domain/api-answers.server";
-import { defineApiRoute } from "~/domain/api-route.server";
-import { listUsers } from "~/domain/users.server";
+import { ADMIN_ONLY } from "~/core/api-answers.server";
+import { defineApiRoute } from "~/core/api-route.server";
+import { userAnswer } from "~/features/accounts/user-answer.server";
+import { listUsers } from "~/features/accounts/users.server";
 
 export const apiRoute = defineApiRoute({
   path: "/api/users",

@@ -1,7 +1,7 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { auditFilterOf, listAuditView } from "~/domain/audit.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { auditFilterOf, listAuditView } from "~/core/audit.server";
+import { requireAdminPage } from "~/core/session.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import type { Route } from "./+types/audit-export";
 

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/domain/audit.server";
-import { backupFileName, makeBackup } from "~/domain/backup.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { requireAdminPage } from "~/core/session.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { backupFileName, makeBackup } from "~/wiring/backup.server";
 import type { Route } from "./+types/backup-download";
 
 /** `/dashboard/backup.tar`: the whole site as one archive, streamed (admins only). */

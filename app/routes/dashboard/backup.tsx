@@ -1,12 +1,12 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { lastBackupDownload } from "~/domain/backup.server";
-import { requireAdminPage } from "~/domain/session.server";
+import { requireAdminPage } from "~/core/session.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { lastBackupDownload } from "~/wiring/backup.server";
 import type { Route } from "./+types/backup";
 
 /** One file with the whole site, to keep somewhere else and restore from (docs/decisions/020-backups.md). */

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { listEventsForCheckIn } from "~/domain/registrations.server";
-import { can } from "~/domain/roles";
-import { requirePermissionPage } from "~/domain/session.server";
+import { can } from "~/core/roles";
+import { requirePermissionPage } from "~/core/session.server";
+import { listEventsForCheckIn } from "~/features/events/registrations.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { collectionCsv } from "~/domain/collection-csv.server";
-import { collectionOfRoute } from "~/domain/collections";
-import { serviceOf } from "~/domain/collections.server";
-import { requirePermissionPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { collectionCsv } from "~/features/collections/collection-csv.server";
+import { collectionOfRoute } from "~/features/collections/collections";
+import { serviceOf } from "~/features/collections/collections.server";
 import { csvDownload } from "~/lib/csv.server";
 import { tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/collection-export";

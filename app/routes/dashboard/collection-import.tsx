@@ -4,18 +4,18 @@ import { Alert } from "~/components/alert";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
 import { appContext } from "~/context";
-import { actorOf } from "~/domain/audit.server";
-import { type Collection, collectionKeys } from "~/domain/collection";
+import { actorOf } from "~/core/audit.server";
+import { type Collection, collectionKeys } from "~/core/collection";
+import { requirePermissionPage } from "~/core/session.server";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportRow,
   importValidRows,
   previewImport,
-} from "~/domain/collection-csv.server";
-import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/domain/collections";
-import { serviceOf } from "~/domain/collections.server";
-import { requirePermissionPage } from "~/domain/session.server";
+} from "~/features/collections/collection-csv.server";
+import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/features/collections/collections";
+import { serviceOf } from "~/features/collections/collections.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

@@ -1,13 +1,13 @@
 import { appContext } from "~/context";
+import { requirePermissionPage } from "~/core/session.server";
+import { readSiteSettings } from "~/core/settings.server";
 import {
   clubOrganization,
   domjudgeDownload,
   domjudgeTexts,
   domjudgeZip,
   rosterEntries,
-} from "~/domain/domjudge-export.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { readSiteSettings } from "~/domain/settings.server";
+} from "~/features/events/domjudge-export.server";
 import type { Route } from "./+types/domjudge-export";
 
 /** `/dashboard/domjudge.zip`: the Students page's members as DOMjudge teams and accounts, fresh passwords each time. */

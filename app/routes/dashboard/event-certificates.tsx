@@ -8,17 +8,17 @@ import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { actorOf } from "~/domain/audit.server";
-import { type Certificate, certificatePath, certificatePdfPath } from "~/domain/certificates";
+import { actorOf } from "~/core/audit.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import {
   auditCertificates,
   certificatesOfEvent,
   countWaitingForCertificates,
   issueCertificates,
   whyNoCertificatesYet,
-} from "~/domain/certificates.server";
-import { eventOfAdminScreen } from "~/domain/events.server";
-import { requirePermissionPage } from "~/domain/session.server";
+} from "~/features/events/certificates.server";
+import { eventOfAdminScreen } from "~/features/events/events.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

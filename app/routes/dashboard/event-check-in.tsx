@@ -4,11 +4,17 @@ import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-vi
 import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
 import { appContext } from "~/context";
-import { actorOf } from "~/domain/audit.server";
-import { type CheckInCard, cardOfOutcome, countCheckedIn, type HeldTicket, ticketDigitsOf } from "~/domain/check-in";
-import { eventOfAdminScreen } from "~/domain/events.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { checkIn, listTicketHolders } from "~/domain/tickets.server";
+import { actorOf } from "~/core/audit.server";
+import { requirePermissionPage } from "~/core/session.server";
+import {
+  type CheckInCard,
+  cardOfOutcome,
+  countCheckedIn,
+  type HeldTicket,
+  ticketDigitsOf,
+} from "~/features/events/check-in";
+import { eventOfAdminScreen } from "~/features/events/events.server";
+import { checkIn, listTicketHolders } from "~/features/events/tickets.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";

@@ -1,14 +1,14 @@
 import { appContext } from "~/context";
+import { requirePermissionPage } from "~/core/session.server";
+import { readSiteSettings } from "~/core/settings.server";
 import {
   clubOrganization,
   domjudgeDownload,
   domjudgeTexts,
   domjudgeZip,
   eventTeamEntries,
-} from "~/domain/domjudge-export.server";
-import { eventOfAdminScreen } from "~/domain/events.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { readSiteSettings } from "~/domain/settings.server";
+} from "~/features/events/domjudge-export.server";
+import { eventOfAdminScreen } from "~/features/events/events.server";
 import type { Route } from "./+types/event-domjudge-export";
 
 /** `/dashboard/events/{id}/domjudge.zip`: the event's confirmed registrations as DOMjudge teams and accounts. */

@@ -1,8 +1,8 @@
 import { appContext } from "~/context";
-import { eventOfAdminScreen } from "~/domain/events.server";
-import { REGISTRATION_STATUS_LABELS } from "~/domain/registrations";
-import { listRegistrations } from "~/domain/registrations.server";
-import { requirePermissionPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { eventOfAdminScreen } from "~/features/events/events.server";
+import { REGISTRATION_STATUS_LABELS } from "~/features/events/registrations";
+import { listRegistrations } from "~/features/events/registrations.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import type { Route } from "./+types/event-registrations-export";
 

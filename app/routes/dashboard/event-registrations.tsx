@@ -10,20 +10,25 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
-import type { ApiEvent } from "~/domain/events";
-import { eventOfAdminScreen } from "~/domain/events.server";
-import { mailingContextOf } from "~/domain/mail.server";
+import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { mailingContextOf } from "~/core/mail.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { findUserByEmail } from "~/features/accounts/users.server";
+import type { ApiEvent } from "~/features/events/events";
+import { eventOfAdminScreen } from "~/features/events/events.server";
 import {
   cancelAndTell,
   mailEveryoneRegistered,
   moveUpAndTell,
   registerAndTell,
-} from "~/domain/registration-mails.server";
-import type { RegistrationSummary } from "~/domain/registrations";
-import { countPlaces, eventMessageInput, listRegistrations, registrantInput } from "~/domain/registrations.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { findUserByEmail } from "~/domain/users.server";
+} from "~/features/events/registration-mails.server";
+import type { RegistrationSummary } from "~/features/events/registrations";
+import {
+  countPlaces,
+  eventMessageInput,
+  listRegistrations,
+  registrantInput,
+} from "~/features/events/registrations.server";
 import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { menuFor } from "~/content/dashboard-menu";
 import { appContext } from "~/context";
-import { findClaimableStudent } from "~/domain/members.server";
-import type { ApiApplication } from "~/domain/membership";
-import { applicationsOf } from "~/domain/membership.server";
-import { signedInUser } from "~/domain/session.server";
+import { signedInUser } from "~/core/session.server";
+import { findClaimableStudent } from "~/features/members/members.server";
+import type { ApiApplication } from "~/features/members/membership";
+import { applicationsOf } from "~/features/members/membership.server";
 import { Message, useT } from "~/i18n/react";
 import type { Route } from "./+types/index";
 

@@ -11,9 +11,10 @@ import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
 import { type AppContext, appContext } from "~/context";
-import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
-import { type FormFieldDef, imageCell, textCell } from "~/domain/collection";
-import type { ApplicationStatus } from "~/domain/membership";
+import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
+import { requirePermissionPage } from "~/core/session.server";
+import type { ApplicationStatus } from "~/features/members/membership";
 import {
   createRound,
   decideApplications,
@@ -21,8 +22,7 @@ import {
   listRounds,
   openRound,
   roundInput,
-} from "~/domain/membership.server";
-import { requirePermissionPage } from "~/domain/session.server";
+} from "~/features/members/membership.server";
 import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";

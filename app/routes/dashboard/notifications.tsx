@@ -6,11 +6,16 @@ import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/domain/audit.server";
-import { mailingContextOf } from "~/domain/mail.server";
-import { signedInUser } from "~/domain/session.server";
-import { preferencesInput } from "~/domain/subscriptions";
-import { readSubscriptionForm, subscribeMember, subscriptionOfUser, unsubscribe } from "~/domain/subscriptions.server";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { mailingContextOf } from "~/core/mail.server";
+import { signedInUser } from "~/core/session.server";
+import { preferencesInput } from "~/features/notifications/subscriptions";
+import {
+  readSubscriptionForm,
+  subscribeMember,
+  subscriptionOfUser,
+  unsubscribe,
+} from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

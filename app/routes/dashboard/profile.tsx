@@ -5,20 +5,20 @@ import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
-import { authErrorText, newPasswordProblem } from "~/domain/account-messages.server";
-import { actorOf } from "~/domain/audit.server";
-import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/domain/auth.server";
-import { certificatesOfUser } from "~/domain/certificates.server";
+import { actorOf } from "~/core/audit.server";
+import { emailNotVerifiedText, signedInUser } from "~/core/session.server";
+import { authErrorText, newPasswordProblem } from "~/features/accounts/account-messages.server";
+import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
+import { DISPLAY_NAME_MAX } from "~/features/accounts/users";
+import { passwordChangeInput, renameInput } from "~/features/accounts/users.server";
+import { certificatesOfUser } from "~/features/events/certificates.server";
 import {
   claimStudent,
   findClaimableStudent,
   findMemberProfile,
   memberProfileInput,
   saveMemberProfile,
-} from "~/domain/members.server";
-import { emailNotVerifiedText, signedInUser } from "~/domain/session.server";
-import { DISPLAY_NAME_MAX } from "~/domain/users";
-import { passwordChangeInput, renameInput } from "~/domain/users.server";
+} from "~/features/members/members.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

@@ -6,11 +6,17 @@ import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/domain/audit.server";
-import type { RankingRule } from "~/domain/rankings";
-import { createSeries, deleteSeries, listSeries, seriesFormInput, seriesInput } from "~/domain/rankings.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { listContests } from "~/domain/standings.server";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { requirePermissionPage } from "~/core/session.server";
+import type { RankingRule } from "~/features/standings/rankings";
+import {
+  createSeries,
+  deleteSeries,
+  listSeries,
+  seriesFormInput,
+  seriesInput,
+} from "~/features/standings/rankings.server";
+import { listContests } from "~/features/standings/standings.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

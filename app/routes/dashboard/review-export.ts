@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { collectionCsv } from "~/domain/collection-csv.server";
-import { collections } from "~/domain/collections";
-import { EXPORT_MAX_ROWS } from "~/domain/crud.server";
-import { isReviewableKey } from "~/domain/review";
-import { listPendingPage } from "~/domain/review.server";
-import { requirePermissionPage } from "~/domain/session.server";
+import { EXPORT_MAX_ROWS } from "~/core/crud.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { collectionCsv } from "~/features/collections/collection-csv.server";
+import { collections } from "~/features/collections/collections";
+import { isReviewableKey } from "~/features/review/review";
+import { listPendingPage } from "~/features/review/review.server";
 import { csvDownload } from "~/lib/csv.server";
 import type { Route } from "./+types/review-export";
 

@@ -9,19 +9,19 @@ import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { type AppContext, appContext } from "~/context";
-import { announceSoon } from "~/domain/announcements.server";
-import { type Actor, actorOf } from "~/domain/audit.server";
-import { type Collection, dashboardColumns } from "~/domain/collection";
-import { collections } from "~/domain/collections";
-import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey } from "~/domain/review";
+import { type Actor, actorOf } from "~/core/audit.server";
+import { type Collection, dashboardColumns } from "~/core/collection";
+import { requirePermissionPage } from "~/core/session.server";
+import { collections } from "~/features/collections/collections";
+import { announceSoon } from "~/features/notifications/announcements.server";
+import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey } from "~/features/review/review";
 import {
   approveSubmission,
   approveSubmissions,
   listReviewQueue,
   rejectSubmission,
   rejectSubmissions,
-} from "~/domain/review.server";
-import { requirePermissionPage } from "~/domain/session.server";
+} from "~/features/review/review.server";
 import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";

@@ -1,5 +1,5 @@
-import { standingsCsvTemplate } from "~/domain/importers/standings-csv.server";
-import { requirePermissionPage } from "~/domain/session.server";
+import { requirePermissionPage } from "~/core/session.server";
+import { standingsCsvTemplate } from "~/features/standings/importers/standings-csv.server";
 import { csvDownload } from "~/lib/csv.server";
 import type { Route } from "./+types/standings-template";
 

@@ -7,17 +7,17 @@ import { StandingsTable } from "~/components/standings-table";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
+import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { requirePermissionPage } from "~/core/session.server";
 import type { Database } from "~/db/client.server";
-import { type Actor, actorOf, recordAudit } from "~/domain/audit.server";
-import { requirePermissionPage } from "~/domain/session.server";
-import { discardPreview, findStandings, publishPreview } from "~/domain/standings.server";
+import { discardPreview, findStandings, publishPreview } from "~/features/standings/standings.server";
 import {
   findMemberChoices,
   linkTeam,
   type MemberChoice,
   memberChoicesByIds,
-} from "~/domain/standings-team-links.server";
-import { sayWarning } from "~/domain/standings-text.server";
+} from "~/features/standings/standings-team-links.server";
+import { sayWarning } from "~/features/standings/standings-text.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
-import { requireAdminPage } from "~/domain/session.server";
-import { roleLabel } from "~/domain/users";
-import { listUserView } from "~/domain/users.server";
+import { requireAdminPage } from "~/core/session.server";
+import { roleLabel } from "~/features/accounts/users";
+import { listUserView } from "~/features/accounts/users.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import { tableQueryFrom } from "~/lib/table-query";
 import type { Route } from "./+types/users-export";

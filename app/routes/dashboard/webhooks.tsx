@@ -10,11 +10,16 @@ import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/domain/audit.server";
-import { requireAdminPage } from "~/domain/session.server";
-import { topicLabel } from "~/domain/subscriptions";
-import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/domain/webhooks";
-import { createWebhook, listWebhooks, removeWebhook, webhookAddressErrors } from "~/domain/webhooks.server";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { requireAdminPage } from "~/core/session.server";
+import { topicLabel } from "~/features/notifications/subscriptions";
+import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/features/notifications/webhooks";
+import {
+  createWebhook,
+  listWebhooks,
+  removeWebhook,
+  webhookAddressErrors,
+} from "~/features/notifications/webhooks.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";

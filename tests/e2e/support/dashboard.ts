@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { type CollectionKey, collections } from "~/domain/collections";
+import { type CollectionKey, collections } from "~/features/collections/collections";
 
 export async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -51,7 +51,7 @@ export async function waitForForm(page: Page) {
 
 /**
  * Deletes, as the signed-in admin, the rows a test made, so later specs see the demo
- * content as seeded. `collection` is a collection key of app/domain/collections.ts.
+ * content as seeded. `collection` is a collection key of app/features/collections/collections.ts.
  */
 export async function removeByName(page: Page, collection: CollectionKey, name: string) {
   const { api } = collections[collection];

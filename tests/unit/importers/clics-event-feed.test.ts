@@ -7,7 +7,7 @@ import {
   parseEventFeed,
   reltimeSeconds,
   stateOfFeed,
-} from "~/domain/importers/clics-event-feed";
+} from "~/features/standings/importers/clics-event-feed";
 
 /**
  * The event-feed reducer and the ICPC scoreboard computed from its state, on small hand-made

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type ClicsFiles, parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
+import { type ClicsFiles, parseClicsFiles, parseClicsPackage } from "~/features/standings/importers/clics";
 import {
   STANDINGS_MAX_INFLATED_BYTES,
   STANDINGS_MAX_TEAMS,
   StandingsLimitError,
-} from "~/domain/importers/standings-limits";
-import type { ImportedStandings } from "~/domain/standings";
+} from "~/features/standings/importers/standings-limits";
+import type { ImportedStandings } from "~/features/standings/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
 type Version = "2023-06" | "2026-01";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fetchCodeforcesStandings, parseCodeforcesStandings } from "~/domain/importers/codeforces";
-import type { ImportedStandings } from "~/domain/standings";
+import { fetchCodeforcesStandings, parseCodeforcesStandings } from "~/features/standings/importers/codeforces";
+import type { ImportedStandings } from "~/features/standings/standings";
 import { englishFetchFailure, englishRefusal, englishWarnings } from "./english";
 
 /**

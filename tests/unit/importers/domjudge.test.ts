@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseDomjudgeResults, parseIcpcScoreboard } from "~/domain/importers/domjudge";
+import { parseDomjudgeResults, parseIcpcScoreboard } from "~/features/standings/importers/domjudge";
 import { englishRefusal, englishWarnings } from "./english";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/standings/${name}`, import.meta.url), "utf8");

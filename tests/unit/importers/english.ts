@@ -1,6 +1,6 @@
-import { CodeforcesFetchError } from "~/domain/importers/codeforces";
-import { type ImportWarning, StandingsFormatError } from "~/domain/standings";
-import { inEnglish, sayWarning } from "~/domain/standings-text.server";
+import { CodeforcesFetchError } from "~/features/standings/importers/codeforces";
+import { type ImportWarning, StandingsFormatError } from "~/features/standings/standings";
+import { inEnglish, sayWarning } from "~/features/standings/standings-text.server";
 import { translatorOf } from "~/i18n/translate.server";
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { readInWorker, StandingsReaderError } from "~/domain/importers/read-standings-isolated.server";
-import { readingRefusal } from "~/domain/standings.server";
-import { inEnglish } from "~/domain/standings-text.server";
+import { readInWorker, StandingsReaderError } from "~/features/standings/importers/read-standings-isolated.server";
+import { readingRefusal } from "~/features/standings/standings.server";
+import { inEnglish } from "~/features/standings/standings-text.server";
 
 /**
  * A reading thread that fails by a fault of its own (an importer's exception that isn't a

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { parseClicsFiles, parseClicsPackage } from "~/domain/importers/clics";
-import { parseCodeforcesStandings } from "~/domain/importers/codeforces";
-import { parseDomjudgeResults } from "~/domain/importers/domjudge";
-import { parseVjudgeRank } from "~/domain/importers/vjudge";
-import type { ImportedStandings, StandingsCell } from "~/domain/standings";
+import { parseClicsFiles, parseClicsPackage } from "~/features/standings/importers/clics";
+import { parseCodeforcesStandings } from "~/features/standings/importers/codeforces";
+import { parseDomjudgeResults } from "~/features/standings/importers/domjudge";
+import { parseVjudgeRank } from "~/features/standings/importers/vjudge";
+import type { ImportedStandings, StandingsCell } from "~/features/standings/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
 /**

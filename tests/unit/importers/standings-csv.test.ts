@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseStandingsCsv, standingsCsvTemplate } from "~/domain/importers/standings-csv.server";
-import type { StandingsCell } from "~/domain/standings";
+import { parseStandingsCsv, standingsCsvTemplate } from "~/features/standings/importers/standings-csv.server";
+import type { StandingsCell } from "~/features/standings/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
 const fixture = (name: string) =>

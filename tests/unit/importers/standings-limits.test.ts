@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { unzipBounded } from "~/domain/importers/bounded-unzip";
-import { parseClicsPackage } from "~/domain/importers/clics";
-import { readStandingsFile } from "~/domain/importers/read-standings.server";
+import { unzipBounded } from "~/features/standings/importers/bounded-unzip";
+import { parseClicsPackage } from "~/features/standings/importers/clics";
+import { readStandingsFile } from "~/features/standings/importers/read-standings.server";
 import {
   checkJsonValues,
   STANDINGS_MAX_INFLATED_BYTES,
@@ -11,7 +11,7 @@ import {
   STANDINGS_MAX_PROBLEMS,
   STANDINGS_MAX_TEAMS,
   StandingsLimitError,
-} from "~/domain/importers/standings-limits";
+} from "~/features/standings/importers/standings-limits";
 import { englishRefusal } from "./english";
 
 /** The file refused as past a limit (not as unreadable), and the refusal in English. */

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseVjudgeRank } from "~/domain/importers/vjudge";
-import type { ImportedStandings, StandingsRow } from "~/domain/standings";
+import { parseVjudgeRank } from "~/features/standings/importers/vjudge";
+import type { ImportedStandings, StandingsRow } from "~/features/standings/standings";
 import { englishRefusal, englishWarnings } from "./english";
 
 /**

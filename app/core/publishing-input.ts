@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { clubTimeZone } from "../content/site";
+import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
+import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField } from "./fields";
+import { PUBLISHING_CHOICES } from "./publishing";
+
+/**
+ * The publishing part of the input of notices, events, results and recent events: `status` and
+ * `publish_at`, both optional, so a client that sends neither publishes at once (and an edit
+ * without them leaves the item as it was).
+ */
+
+const PUBLISH_AT_FORMAT = "Publish at must be a date and time (YYYY-MM-DDTHH:MM on the club's clocks)";
+
+/**
+ * The instant a `publish_at` names: a time on the club's clocks as the form sends it
+ * (`2026-11-24T10:00`), or an instant with its offset as a script may send it (`…T04:00:00Z`).
+ */
+export function readPublishAt(text: string, timeZone = clubTimeZone): Date | undefined {
+  return readDateTime(text, timeZone);
+}
+
+/** A stored `publish_at` as records answer it and the form shows it: the club's clocks, to the minute. */
+export function publishAtOf(instant: Date | null): string | null {
+  return instant ? localDateTimeIn(instant, clubTimeZone) : null;
+}
+
+/** Blank, or null as a record answers it when nothing is scheduled: not given. */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** `status` among `choices`; blank or absent: not given. */
+export function publishingStatusField<const Choices extends readonly [string, ...string[]]>(choices: Choices) {
+  const message = `Publishing must be one of: ${choices.join(", ")}`;
+  return z.preprocess(blankAsAbsent, z.enum(choices, { error: message }).optional());
+}
+
+export const publishAtField = z.preprocess(
+  blankAsAbsent,
+  z
+    .string({ error: PUBLISH_AT_FORMAT })
+    .trim()
+    .regex(DATE_TIME, PUBLISH_AT_FORMAT)
+    .refine((text) => readPublishAt(text) !== undefined, PUBLISH_AT_FORMAT)
+    .optional()
+    .meta({ description: `For Schedule: ${DATE_TIME_INPUT_DESCRIPTION}` }),
+);
+
+/** The two fields, for the collections whose only statuses are the publishing choices. */
+export const publishingShape = {
+  status: publishingStatusField(PUBLISHING_CHOICES),
+  publish_at: publishAtField,
+};
+
+interface PublishingInput {
+  status?: string;
+  publish_at?: string;
+}
+
+/** What the item becomes: the chosen status; a time alone means "scheduled"; neither: unchanged (undefined). */
+export function chosenStatus(input: PublishingInput): string | undefined {
+  return input.status ?? (input.publish_at ? "scheduled" : undefined);
+}
+
+/**
+ * A schedule needs a time, and one still ahead (checked when saved: a past time would publish at
+ * once). A time with another choice is refused rather than dropped: "Publish now" with a time
+ * typed in is more likely a forgotten "Schedule" than a wish to publish now.
+ */
+export function checkSchedule(input: PublishingInput, context: z.RefinementCtx, now = new Date()): void {
+  if (chosenStatus(input) !== "scheduled") {
+    if (input.publish_at) {
+      context.addIssue({
+        code: "custom",
+        path: ["publish_at"],
+        message: "Publish at is only for Schedule: choose Schedule, or leave Publish at empty",
+      });
+    }
+    return;
+  }
+  if (!input.publish_at) {
+    context.addIssue({ code: "custom", path: ["publish_at"], message: "Publish at is required to schedule" });
+    return;
+  }
+  const instant = readPublishAt(input.publish_at);
+  if (instant && instant.getTime() <= now.getTime()) {
+    context.addIssue({ code: "custom", path: ["publish_at"], message: "Publish at must be in the future to schedule" });
+  }
+}
+
+/**
+ * The publishing fields of an admin's record (the dashboard and `GET /api/{collection}/{id}`);
+ * public reads leave them out, so their records stay as they were.
+ */
+export function publishingRecordShape<const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) {
+  return {
+    status: z.enum(statuses).optional(),
+    publish_at: dateTimeRecordField("When a scheduled item is published").optional(),
+  };
+}

@@ -1,0 +1,72 @@
+import { PUBLISHING_CHOICES } from "../db/enums";
+import type { Cell, FormFieldDef } from "./collection";
+
+/**
+ * When an item of notices, events, results or recent events reaches visitors: now, never until
+ * an admin or editor says so (a draft), or at `publish_at` (the publisher job publishes it then).
+ * Browser-safe and free of zod: the collection descriptions import it (their input schemas are
+ * publishing-input.ts).
+ */
+export { PUBLISHING_CHOICES };
+
+export type PublishingChoice = (typeof PUBLISHING_CHOICES)[number];
+
+export const publishingTexts = {
+  label: "Publishing",
+  publishAtLabel: "Publish at",
+  publishAtHint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
+  choices: { published: "Publish now", draft: "Save as draft", scheduled: "Schedule" },
+  cancelledChoice: "Cancelled (its page stays, marked)",
+  preview: "Preview",
+} as const;
+
+/** The form's "Publishing" choice and its time, named as the API names them. */
+export function publishingFields(extraChoices: readonly string[] = [], extraLabels: Record<string, string> = {}) {
+  const fields: FormFieldDef[] = [
+    {
+      name: "status",
+      label: publishingTexts.label,
+      kind: "radio",
+      options: [...PUBLISHING_CHOICES, ...extraChoices],
+      optionLabels: { ...publishingTexts.choices, ...extraLabels },
+    },
+    {
+      name: "publish_at",
+      label: publishingTexts.publishAtLabel,
+      kind: "datetime",
+      hint: publishingTexts.publishAtHint,
+      enabledWhen: { field: "status", value: "scheduled" },
+    },
+  ];
+  return fields;
+}
+
+/** What an admin's record says about publishing (`publish_at`: club-clock `YYYY-MM-DDTHH:MM`). */
+export interface PublishingState {
+  status?: string;
+  publish_at?: string | null;
+}
+
+const badgeTones: Record<string, "neutral" | "info" | "success" | "danger"> = {
+  published: "success",
+  draft: "neutral",
+  scheduled: "info",
+  pending: "info",
+  cancelled: "danger",
+};
+
+/** The Status badge without its words, which are the page's language's (publishing-status.ts). */
+export function publishingCell(row: PublishingState): Omit<Extract<Cell, { kind: "badge" }>, "text"> {
+  const status = row.status ?? "published";
+  return { kind: "badge", tone: badgeTones[status] ?? "neutral" };
+}
+
+/** Drafts and scheduled items have a private preview; published ones have their public page. */
+export function isUnpublished(status: string | undefined): boolean {
+  return status === "draft" || status === "scheduled";
+}
+
+/** The edit form's link to the item's preview (a row screen, relative to /dashboard). */
+export function previewScreen(collectionKey: string) {
+  return { label: publishingTexts.preview, path: (id: string) => `preview/${collectionKey}/${id}` };
+}

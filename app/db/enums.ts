@@ -1,0 +1,29 @@
+/**
+ * The value lists the tables' enum columns take. The domain owns their meaning (and re-exports
+ * them where it explains them); they live here so the schema imports nothing from above it.
+ */
+
+/**
+ * A draft (and an event scheduled to be published later) is seen by admins and editors only; a
+ * cancelled event keeps its page, saying so.
+ */
+export const EVENT_STATUSES = ["draft", "published", "scheduled", "cancelled"] as const;
+
+/** A registration holds a place (`pending`: a team waiting for teammates; `confirmed`), waits for one, or was cancelled. */
+export const REGISTRATION_STATUSES = ["pending", "confirmed", "waitlisted", "cancelled"] as const;
+
+/**
+ * When an item of notices, events, results or recent events reaches visitors: now, never until
+ * an admin or editor says so (a draft), or at `publish_at` (the publisher job publishes it then).
+ */
+export const PUBLISHING_CHOICES = ["published", "draft", "scheduled"] as const;
+
+/** The files standings are read from. */
+export const STANDINGS_FORMATS = [
+  "clics",
+  "domjudge-results",
+  "icpc-scoreboard",
+  "codeforces",
+  "vjudge",
+  "csv",
+] as const;

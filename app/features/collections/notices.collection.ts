@@ -1,0 +1,46 @@
+import {
+  defineCollection,
+  type FormFieldDef,
+  fileLinkCell,
+  nameField,
+  previewCell,
+  textCell,
+} from "../../core/collection";
+import { previewScreen, publishingFields } from "../../core/publishing";
+import { statusColumn } from "../../core/publishing-status";
+import type { ApiNotice, NoticeInput } from "./notices";
+
+/** What a notice says: the dashboard's form and the public /notice-form (which publishes nothing itself). */
+export const noticeContentFields: readonly FormFieldDef[] = [
+  nameField,
+  { name: "publishing_date", label: "Publishing date", kind: "date", required: true },
+  { name: "pdfFile", label: "PDF link", kind: "link", required: true },
+  { name: "description", label: "Description", kind: "textarea", required: true },
+];
+
+/** The notices collection of the dashboard and the write API (see collection.ts). */
+export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notices">({
+  key: "notices",
+  noun: "notice",
+  headings: { list: "All Notice", add: "Add Notice", edit: "Edit Notice" },
+  screens: { list: "all-notice", add: "add-notice" },
+  api: { read: "all-notice", add: "add-notice", item: "notices" },
+  fields: [...noticeContentFields, ...publishingFields()],
+  columns: [
+    {
+      header: "dashboard.column.date",
+      sort: "date",
+      cell: (row, { format }) => textCell(format.date(row.publishing_date)),
+    },
+    { header: "dashboard.column.title", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.description", cell: (row) => previewCell(row.description) },
+    { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
+    statusColumn(),
+  ],
+  rowScreens: [{ ...previewScreen("notices"), label: "dashboard.screen.preview" }],
+  rowName: (row) => row.name,
+  texts: {
+    added: () => "Added notice",
+    updated: () => "Updated notice",
+  },
+});

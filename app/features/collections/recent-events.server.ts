@@ -1,0 +1,75 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { defineStore } from "~/core/crud.server";
+import { UUID_PATTERN } from "~/core/ids";
+import { publishingOf, publishingValues } from "~/core/publishing.server";
+import type { Database } from "~/db/client.server";
+import { recentEvents } from "~/db/schema";
+import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
+
+type RecentEventRow = typeof recentEvents.$inferSelect;
+
+/** The home page grid shows this many of the newest recent events. */
+export const HOME_RECENT_EVENTS = 6;
+
+export function toApiRecentEvent(row: RecentEventRow): ApiRecentEvent {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    img1: row.img1,
+    details: row.details,
+    details1: row.details1,
+    details2: row.details2,
+    img2: row.img2,
+    img3: row.img3,
+  };
+}
+
+const published = eq(recentEvents.status, "published");
+
+/** Published recent events, newest first; `limit` for the home grid, none for the API. */
+export async function listRecentEvents(db: Database, limit?: number): Promise<ApiRecentEvent[]> {
+  const query = db
+    .select()
+    .from(recentEvents)
+    .where(published)
+    .orderBy(desc(recentEvents.createdAt), asc(recentEvents.name));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(toApiRecentEvent);
+}
+
+/** A published recent event (its details page), or undefined. */
+export async function findRecentEvent(db: Database, id: string): Promise<ApiRecentEvent | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(recentEvents)
+    .where(and(eq(recentEvents.id, id), published))
+    .limit(1);
+  return row && toApiRecentEvent(row);
+}
+
+/** A recent event as an admin's screens and the write API read it: with its publishing state. */
+const toAdminRecentEvent = (row: RecentEventRow): ApiRecentEvent => ({
+  ...toApiRecentEvent(row),
+  ...publishingOf(row),
+});
+
+/** The dashboard's and the write API's access to recent events. */
+export const recentEventStore = defineStore({
+  table: recentEvents,
+  toApi: toAdminRecentEvent,
+  toValues: (_db, input: RecentEventInput, id?: string) => ({
+    ...publishingValues(input, id),
+    name: input.name,
+    img1: input.img1,
+    details: input.details,
+    details1: input.details1 ?? "",
+    details2: input.details2 ?? "",
+    img2: input.img2,
+    img3: input.img3,
+  }),
+  searchColumns: [recentEvents.name],
+  orderBy: [desc(recentEvents.createdAt), asc(recentEvents.id)],
+  sorts: { name: recentEvents.name },
+});

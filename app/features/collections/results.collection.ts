@@ -1,0 +1,38 @@
+import { defineCollection, fileLinkCell, nameField, previewCell, textCell } from "../../core/collection";
+import { previewScreen, publishingFields } from "../../core/publishing";
+import { statusColumn } from "../../core/publishing-status";
+import type { ApiResult, ResultInput } from "./results";
+
+/** The results collection of the dashboard and the write API (see collection.ts). */
+export const resultsCollection = defineCollection<ApiResult, ResultInput, "results">({
+  key: "results",
+  noun: "result",
+  headings: { list: "Results", add: "Add New Results", edit: "Edit Result" },
+  screens: { list: "results", add: "add-new-results" },
+  api: { read: "results", add: "add-result", item: "results" },
+  fields: [
+    nameField,
+    { name: "publishing_date", label: "Publishing date", kind: "date", required: true },
+    { name: "pdfFile", label: "File link", kind: "link", required: true, hint: "A PDF or an image of the sheet" },
+    { name: "img", label: "Image", kind: "link", hint: "Optional picture of the result sheet" },
+    { name: "description", label: "Description", kind: "textarea", hint: "Optional" },
+    ...publishingFields(),
+  ],
+  columns: [
+    {
+      header: "dashboard.column.date",
+      sort: "date",
+      cell: (row, { format }) => textCell(format.date(row.publishing_date)),
+    },
+    { header: "dashboard.column.title", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.description", cell: (row) => previewCell(row.description) },
+    { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
+    statusColumn(),
+  ],
+  rowScreens: [{ ...previewScreen("results"), label: "dashboard.screen.preview" }],
+  rowName: (row) => row.name,
+  texts: {
+    added: () => "Result! added",
+    updated: () => "Result! updated",
+  },
+});

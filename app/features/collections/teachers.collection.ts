@@ -1,0 +1,31 @@
+import { defineCollection, emailFormField, imageCell, nameField, photoField, textCell } from "../../core/collection";
+import type { ApiTeacher, TeacherInput } from "./teachers";
+
+/** The teachers collection of the dashboard and the write API (see collection.ts). */
+export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "teachers">({
+  key: "teachers",
+  noun: "teacher",
+  headings: { list: "Teachers", add: "Add Teacher", edit: "Edit Teacher" },
+  screens: { list: "teachers", add: "add-teacher" },
+  api: { read: "teachers", add: "add-teacher", item: "teachers" },
+  fields: [
+    nameField,
+    { name: "designation", label: "Designation", kind: "text", required: true, maxLength: 200 },
+    emailFormField,
+    photoField,
+    { name: "joinDate", label: "Join date", kind: "date", required: true },
+    { name: "details", label: "Details", kind: "textarea", hint: "Optional, shown on the public card" },
+  ],
+  columns: [
+    { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
+    { header: "dashboard.column.name", sort: "name", cell: (row) => textCell(row.name) },
+    { header: "dashboard.column.position", sort: "designation", cell: (row) => textCell(row.designation) },
+    { header: "dashboard.column.email", cell: (row) => textCell(row.email) },
+  ],
+  csvImport: true,
+  rowName: (row) => row.name,
+  texts: {
+    added: () => "Teacher Profile! added",
+    updated: () => "Teacher Profile! updated",
+  },
+});

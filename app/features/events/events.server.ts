@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, gte, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { findEventCategory } from "~/content/events";
+import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
+import { publishingOf, publishingValues } from "~/core/publishing.server";
+import type { Database } from "~/db/client.server";
+import { events } from "~/db/schema";
+import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
+import type { ApiEvent, EventInput, EventType } from "./events";
+import { registrationTexts } from "./registrations";
+
+type EventRow = typeof events.$inferSelect;
+
+/** An event whose name has nothing to make an address of. */
+const EVENT_FALLBACK_SLUG = "event";
+
+export function toApiEvent(row: EventRow): ApiEvent {
+  return {
+    _id: row.id,
+    eventType: row.eventType,
+    name: row.name,
+    starts_on: row.startsOn,
+    starts_at: row.startsAt,
+    problem_number: row.problemNumber,
+    contest_duration: row.contestDuration,
+    details: row.details,
+    slug: row.slug,
+    ends_at: row.endsAt,
+    venue: row.venue,
+    banner: row.banner,
+    registration_opens: row.registrationOpens,
+    registration_closes: row.registrationCloses,
+    capacity: row.capacity,
+    team_size_min: row.teamSizeMin,
+    team_size_max: row.teamSizeMax,
+    eligible_batches: row.eligibleBatches,
+    status: row.status,
+    waitlist: row.waitlist,
+  };
+}
+
+/** What visitors see: every event but drafts and scheduled ones (a cancelled one stays, marked). */
+export const eventIsPublic = notInArray(events.status, [...UNPUBLISHED_EVENT_STATUSES]);
+const visible = eventIsPublic;
+
+/** Every event visitors may see, newest date first (`GET /api/events`). */
+export async function listEvents(db: Database): Promise<ApiEvent[]> {
+  const rows = await db.select().from(events).where(visible).orderBy(desc(events.startsOn), asc(events.name));
+  return rows.map(toApiEvent);
+}
+
+/**
+ * Events of one type on or after `today` (an event without a date counts as upcoming),
+ * soonest first; served by the (event_type, starts_on) index.
+ */
+export async function listUpcomingEvents(db: Database, eventType: EventType, today: string): Promise<ApiEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, eq(events.eventType, eventType), or(gte(events.startsOn, today), isNull(events.startsOn))))
+    .orderBy(asc(events.startsOn), asc(events.name));
+  return rows.map(toApiEvent);
+}
+
+/** Events of one type before `today`, latest first (the category page's past events). */
+export async function listPastEvents(
+  db: Database,
+  eventType: EventType,
+  today: string,
+  limit: number,
+): Promise<ApiEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, eq(events.eventType, eventType), lt(events.startsOn, today)))
+    .orderBy(desc(events.startsOn), asc(events.name))
+    .limit(limit);
+  return rows.map(toApiEvent);
+}
+
+/** The next `limit` events of any type from `today` (the home page), soonest first: the calendar's first ones. */
+export async function listNextEvents(db: Database, today: string, limit: number): Promise<ApiEvent[]> {
+  return (await listDatedEventsFrom(db, today, limit)).map(({ event }) => event);
+}
+
+/** A visible event of this type by its page's slug. */
+export async function findEventBySlug(db: Database, eventType: string, slug: string): Promise<ApiEvent | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(visible, eq(events.eventType, eventType), eq(events.slug, slug)));
+  return row ? toApiEvent(row) : undefined;
+}
+
+/** The visible event an event page's address names: `/events/{category}/{slug}`. */
+export async function findEventOfPage(
+  db: Database,
+  params: { category: string; slug: string },
+): Promise<ApiEvent | undefined> {
+  const category = findEventCategory(params.category);
+  return category && findEventBySlug(db, category.eventType, params.slug);
+}
+
+/** An event and when it was added: the feeds date an undated event by it and stamp calendar entries with it. */
+export interface EventWithAddedAt {
+  event: ApiEvent;
+  addedAt: Date;
+}
+
+const withAddedAt = (row: EventRow): EventWithAddedAt => ({ event: toApiEvent(row), addedAt: row.createdAt });
+
+/**
+ * The `limit` latest events by their date, an undated one by the day it was added (on the clocks
+ * of `timeZone`), latest first: the events feed. Sorts every event; a club has a few hundred.
+ */
+export async function listLatestEvents(db: Database, limit: number, timeZone: string): Promise<EventWithAddedAt[]> {
+  const day = sql`coalesce(${events.startsOn}, (${events.createdAt} at time zone ${timeZone})::date)`;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(visible)
+    .orderBy(desc(day), desc(events.startsAt), desc(events.createdAt))
+    .limit(limit);
+  return rows.map(withAddedAt);
+}
+
+/** Events dated `today` or later, soonest first (the calendar); served by the starts_on index. */
+export async function listDatedEventsFrom(db: Database, today: string, limit: number): Promise<EventWithAddedAt[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, gte(events.startsOn, today)))
+    .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
+    .limit(limit);
+  return rows.map(withAddedAt);
+}
+
+/** The event an admin's screen of one event is about (drafts too), else a 404 answer. */
+export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiEvent> {
+  const event = await eventStore.get(db, id);
+  if (!event) throw data({ message: registrationTexts.noEvent }, { status: 404 });
+  return event;
+}
+
+/** An event as an admin's screens and the write API read it: with when it is to be published. */
+const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
+
+/** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
+const baseEventStore = defineStore({
+  table: events,
+  toApi: toAdminEvent,
+  toValues: async (db, input: EventInput, id?: string) => ({
+    eventType: input.eventType,
+    name: input.name,
+    startsOn: input.starts_on || null,
+    startsAt: input.starts_at,
+    problemNumber: input.problem_number,
+    contestDuration: input.contest_duration,
+    details: input.details,
+    endsAt: input.ends_at || null,
+    venue: input.venue ?? "",
+    banner: input.banner ?? "",
+    registrationOpens: input.registration_opens || null,
+    registrationCloses: input.registration_closes || null,
+    capacity: input.capacity ?? null,
+    teamSizeMin: input.team_size_min,
+    teamSizeMax: input.team_size_max,
+    eligibleBatches: input.eligible_batches,
+    ...publishingValues(input, id),
+    waitlist: input.waitlist,
+    ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
+  }),
+  searchColumns: [events.name, events.eventType],
+  orderBy: [desc(events.createdAt), asc(events.id)],
+  sorts: { type: events.eventType, name: events.name, date: events.startsOn },
+  filters: { type: { column: events.eventType, options: async () => [...EVENT_TYPES] } },
+});
+
+/** The dashboard's and the write API's access to events. */
+export const eventStore: typeof baseEventStore = {
+  ...baseEventStore,
+  create: (db, input, extra) => retryingSlugClash(() => baseEventStore.create(db, input, extra)),
+};

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import {
+  dateTimeRecordField,
+  optionalDateField,
+  optionalLinkField,
+  optionalLocalDateTimeField,
+  optionalText,
+  optionalWholeNumberField,
+  requiredText,
+  wholeNumberField,
+  wholeNumberListField,
+} from "../../core/fields";
+import { checkSchedule, publishAtField, publishingStatusField } from "../../core/publishing-input";
+import { EVENT_STATUSES, EVENT_TYPES, type EventStatus } from "./event-types";
+
+export {
+  EVENT_STATUSES,
+  EVENT_TYPE_PLACEHOLDER,
+  EVENT_TYPES,
+  type EventStatus,
+  type EventType,
+} from "./event-types";
+
+/**
+ * Spec field names, as `GET /api/events` returns them.
+ * A function, so a browser bundle that needs only the type drops zod.
+ */
+export function eventRecord() {
+  return z.strictObject({
+    _id: z.string(),
+    eventType: z.string(),
+    name: z.string(),
+    starts_on: z.string().nullable(),
+    starts_at: z.string(),
+    problem_number: z.number().int(),
+    contest_duration: z.string(),
+    details: z.string(),
+    slug: z.string(),
+    ends_at: dateTimeRecordField("When the event ends"),
+    venue: z.string(),
+    banner: z.string(),
+    registration_opens: dateTimeRecordField("When registration opens"),
+    registration_closes: dateTimeRecordField("When registration closes"),
+    capacity: z.number().int().nullable(),
+    team_size_min: z.number().int(),
+    team_size_max: z.number().int(),
+    eligible_batches: z.array(z.number().int()),
+    status: z.enum(EVENT_STATUSES),
+    publish_at: dateTimeRecordField("When a scheduled event is published").optional(),
+    waitlist: z.boolean(),
+  });
+}
+
+export type ApiEvent = z.infer<ReturnType<typeof eventRecord>>;
+
+/** The Publishing choices in the form's order: the publishing ones first, then cancelling. */
+const PUBLISHED_FIRST = ["published", "draft", "scheduled", "cancelled"] as const satisfies readonly EventStatus[];
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A field left empty (or out) takes its default. */
+const blankAs = (fallback: unknown) => (value: unknown) => (value === "" || value == null ? fallback : value);
+
+/** Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form. */
+export const eventInput = z
+  .object({
+    eventType: z.enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(", ")}` }),
+    name: requiredText("Name", 200),
+    starts_on: optionalDateField("Start date"),
+    starts_at: z.string({ error: "Start time is required" }).regex(TIME_OF_DAY, "Start time must be a time (HH:MM)"),
+    problem_number: wholeNumberField("Problem count"),
+    contest_duration: requiredText("Duration", 100),
+    details: requiredText("Details"),
+    // The fields below came with event pages; a client that sends only the spec's fields gets
+    // a published event for everyone, without limits.
+    ends_at: optionalLocalDateTimeField("Ends at"),
+    venue: optionalText("Venue", 500),
+    banner: optionalLinkField("Banner"),
+    registration_opens: optionalLocalDateTimeField("Registration opens"),
+    registration_closes: optionalLocalDateTimeField("Registration closes"),
+    capacity: optionalWholeNumberField("Capacity"),
+    team_size_min: z.preprocess(blankAs(1), wholeNumberField("Smallest team")),
+    team_size_max: z.preprocess(blankAs(1), wholeNumberField("Largest team")),
+    eligible_batches: wholeNumberListField("Eligible batches"),
+    // Absent: published when added, unchanged when edited (see publishing.server.ts).
+    status: publishingStatusField(PUBLISHED_FIRST),
+    publish_at: publishAtField,
+    waitlist: z.preprocess(
+      (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
+      z.boolean({ error: "Waitlist must be true or false" }),
+    ),
+  })
+  .superRefine((input, context) => {
+    if (input.team_size_max < input.team_size_min || input.team_size_min < 1) {
+      context.addIssue({
+        code: "custom",
+        path: ["team_size_max"],
+        message: "Largest team must be at least the smallest team, and teams at least 1",
+      });
+    }
+    if (input.registration_opens && input.registration_closes && input.registration_closes < input.registration_opens) {
+      context.addIssue({
+        code: "custom",
+        path: ["registration_closes"],
+        message: "Registration closes must be after Registration opens",
+      });
+    }
+    checkSchedule(input, context);
+  });
+
+export type EventInput = z.infer<typeof eventInput>;

@@ -1,0 +1,179 @@
+import type { Logger } from "pino";
+import { clubTimeZone } from "~/content/site";
+import { PRUNE_AUDIT_JOB, pruneAuditLog } from "~/core/audit.server";
+import type { MailingContext } from "~/core/mail.server";
+import { deliverMail, mailFrom, SEND_MAIL_JOB, SWEEP_MAILS_JOB, sweepUnqueuedMails } from "~/core/mail.server";
+import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "~/core/publishing.server";
+import { getSiteSettings } from "~/core/settings.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { EVENT_REMINDERS_JOB, sendEventReminders } from "~/features/events/event-reminders.server";
+import { LAPSE_TEAMS_JOB, lapseOverdueTeams } from "~/features/events/team-invitation-mails.server";
+import {
+  ANNOUNCE_JOB,
+  announcePublications,
+  announceSoon,
+  sendWeeklyDigests,
+  WEEKLY_DIGEST_JOB,
+} from "~/features/notifications/announcements.server";
+import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "~/features/notifications/webhooks.server";
+import type { Config } from "~/lib/config.server";
+import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
+import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
+import type { MediaStorage } from "~/lib/storage/index.server";
+import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
+
+/** pg-boss's shortest: a process that stops beating this long has its job handed to another. */
+const HEARTBEAT_SECONDS = 10;
+
+export interface BackgroundJobs {
+  jobs: JobQueue;
+  stop(): Promise<void>;
+}
+
+/**
+ * The site's background work, run by every app process: sending mail, posting to chats,
+ * publishing scheduled items and then announcing them (every minute), announcing publications
+ * (every minute, and at once when asked), the weekly digest (Monday
+ * 09:00 in the club's time zone), reminding registered people of their events (every minute),
+ * queueing mails a dead process wrote but never queued (every minute and at start), giving the
+ * places of teams whose time is up to the waitlist (every minute) and collecting unused uploads
+ * (every minute).
+ */
+export async function startBackgroundJobs(args: {
+  database: DatabaseHandle;
+  config: Config;
+  log: Logger;
+  secret: string;
+  storage: MediaStorage;
+  uploadTempDir: string;
+}): Promise<BackgroundJobs> {
+  const { database, config, log, secret, storage, uploadTempDir } = args;
+  const db = database.db;
+  const transport: MailTransport | undefined = config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined;
+  const retried = {
+    retryLimit: config.JOB_RETRY_LIMIT,
+    retryDelay: config.JOB_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  };
+  const mailingContext = async (queue: JobQueue): Promise<MailingContext> => ({
+    db,
+    config,
+    log,
+    jobs: queue,
+    secret,
+    clubName: (await getSiteSettings(db)).clubName,
+  });
+  const definitions: JobDefinition[] = [
+    {
+      name: SEND_MAIL_JOB,
+      queue: retried,
+      concurrency: 2,
+      run: async (data, { queue }) => {
+        const { mailId } = data as { mailId: string };
+        const from = mailFrom(config, (await getSiteSettings(db)).clubName);
+        await deliverMail({ db, config, log, jobs: queue, transport }, mailId, from);
+      },
+    },
+    {
+      name: POST_WEBHOOK_JOB,
+      queue: retried,
+      concurrency: 2,
+      run: async (data) => {
+        const { webhookId, message } = data as { webhookId: string; message: WebhookMessage };
+        await postToWebhook(db, {
+          webhookId,
+          message,
+          secret,
+          telegramApiUrl: config.TELEGRAM_API_URL,
+          allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+        });
+      },
+    },
+    {
+      name: ANNOUNCE_JOB,
+      queue: { ...retried, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await announcePublications(await mailingContext(queue));
+      },
+    },
+    {
+      name: PUBLISH_SCHEDULED_JOB,
+      // A missed run is made up by the next: it publishes everything due by then.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        // Subscribers hear of an item when it is published, not when it was scheduled.
+        if ((await publishDueItems(db)) > 0) await announceSoon({ jobs: queue, log });
+      },
+    },
+    {
+      name: WEEKLY_DIGEST_JOB,
+      queue: { ...retried, policy: "stately" },
+      schedule: { cron: "0 9 * * 1", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await sendWeeklyDigests(await mailingContext(queue));
+      },
+    },
+    {
+      name: EVENT_REMINDERS_JOB,
+      // A missed run is made up by the next: every reminder still in its window is sent then.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await sendEventReminders(await mailingContext(queue), new Date(), clubTimeZone);
+      },
+    },
+    {
+      name: SWEEP_MAILS_JOB,
+      // A missed run is made up by the next: it queues every mail still waiting.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (data, { queue }) => {
+        const { settledSeconds } = data as { settledSeconds?: number };
+        await sweepUnqueuedMails({ db, config, log, jobs: queue }, { settledSeconds });
+      },
+    },
+    {
+      name: LAPSE_TEAMS_JOB,
+      // A missed run is made up by the next: every team overdue by then lapses.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        const hold = { now: new Date(), timeZone: clubTimeZone, hours: config.TEAM_CONFIRM_HOURS };
+        await lapseOverdueTeams(await mailingContext(queue), hold);
+      },
+    },
+    {
+      name: PRUNE_AUDIT_JOB,
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "30 3 * * *", timeZone: clubTimeZone },
+      run: async () => {
+        await pruneAuditLog(db, config.AUDIT_RETENTION_DAYS);
+      },
+    },
+    {
+      name: COLLECT_MEDIA_JOB,
+      // Missed runs are not made up: the next one collects everything anyway.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: () => runMediaCollector({ db, storage, log, uploadTempDir }),
+    },
+  ];
+  const jobs = await startJobQueue({
+    connection: database.jobQueueConnection,
+    definitions,
+    log,
+    superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+  });
+  // Mails a process killed last time had written but not queued go out now, not at the next minute.
+  await jobs.send(SWEEP_MAILS_JOB, { settledSeconds: 0 });
+  return {
+    jobs,
+    async stop() {
+      await jobs.stop();
+      transport?.close();
+    },
+  };
+}
