@@ -1,4 +1,5 @@
 import { PUBLISHING_CHOICES } from "../db/enums";
+import type { MessageKey } from "../i18n/catalogs";
 import type { Cell, FormFieldDef } from "./collection";
 
 /**
@@ -11,30 +12,24 @@ export { PUBLISHING_CHOICES };
 
 export type PublishingChoice = (typeof PUBLISHING_CHOICES)[number];
 
-export const publishingTexts = {
-  label: "Publishing",
-  publishAtLabel: "Publish at",
-  publishAtHint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
-  choices: { published: "Publish now", draft: "Save as draft", scheduled: "Schedule" },
-  cancelledChoice: "Cancelled (its page stays, marked)",
-  preview: "Preview",
-} as const;
-
-/** The form's "Publishing" choice and its time, named as the API names them. */
+/**
+ * The form's "Publishing" choice and its time, named as the API names them. The English labels
+ * describe the field (the page shows `dashboard.<collection>.field.status` and its siblings).
+ */
 export function publishingFields(extraChoices: readonly string[] = [], extraLabels: Record<string, string> = {}) {
   const fields: FormFieldDef[] = [
     {
       name: "status",
-      label: publishingTexts.label,
+      label: "Publishing",
       kind: "radio",
       options: [...PUBLISHING_CHOICES, ...extraChoices],
-      optionLabels: { ...publishingTexts.choices, ...extraLabels },
+      optionLabels: { published: "Publish now", draft: "Save as draft", scheduled: "Schedule", ...extraLabels },
     },
     {
       name: "publish_at",
-      label: publishingTexts.publishAtLabel,
+      label: "Publish at",
       kind: "datetime",
-      hint: publishingTexts.publishAtHint,
+      hint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
       enabledWhen: { field: "status", value: "scheduled" },
     },
   ];
@@ -67,6 +62,6 @@ export function isUnpublished(status: string | undefined): boolean {
 }
 
 /** The edit form's link to the item's preview (a row screen, relative to /dashboard). */
-export function previewScreen(collectionKey: string) {
-  return { label: publishingTexts.preview, path: (id: string) => `preview/${collectionKey}/${id}` };
+export function previewScreen(collectionKey: string): { label: MessageKey; path(id: string): string } {
+  return { label: "dashboard.screen.preview", path: (id: string) => `preview/${collectionKey}/${id}` };
 }

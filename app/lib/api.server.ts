@@ -1,14 +1,28 @@
 import type { ZodSafeParseResult } from "zod";
 import type { AppContext } from "~/context";
+import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { fieldErrors } from "./field-errors";
 import { INVALID_INPUT_MESSAGE } from "./form-actions.server";
 import { withAbsoluteLinks } from "./media";
 
 export { fieldErrors };
 
-/** The JSON error shape of every /api route (decisions: "The JSON API"): `{ message, errors? }`. */
-export function jsonError(status: number, message: string, errors?: Record<string, string>): Response {
-  return Response.json(errors ? { message, errors } : { message }, {
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, map(value)]));
+
+/**
+ * The JSON error shape of every /api route (decisions: "The JSON API"): `{ message, errors? }`.
+ * The API speaks English: a domain's message descriptor is worded so here.
+ */
+export function jsonError(
+  status: number,
+  message: string | Message,
+  errors?: Record<string, string | Message>,
+): Response {
+  const english = (text: string | Message) => (typeof text === "string" ? text : sayMessage(text, "en"));
+  const body = { message: english(message), ...(errors && { errors: mapValues(errors, english) }) };
+  return Response.json(body, {
     status,
     headers: { "Cache-Control": "no-store" },
   });

@@ -28,32 +28,19 @@ function formOf(url: URL): { key: ReviewableKey; form: PublicForm } {
   return { key, form: publicForms[key] };
 }
 
-/** Each form's texts in the page's language. */
-const FORM_TEXTS: Record<
-  ReviewableKey,
-  { heading: MessageKey; intro: MessageKey; received: MessageKey; fields: FieldTexts }
-> = {
+/** Each form's field labels in the page's language. */
+const FIELD_TEXTS: Record<ReviewableKey, FieldTexts> = {
   notices: {
-    heading: "accounts.publicForm.notices.heading",
-    intro: "accounts.publicForm.notices.intro",
-    received: "accounts.publicForm.notices.received",
-    fields: {
-      name: { label: "accounts.field.name" },
-      publishing_date: { label: "accounts.publicForm.publishingDate" },
-      pdfFile: { label: "accounts.publicForm.pdfLink" },
-      description: { label: "accounts.publicForm.description" },
-    },
+    name: { label: "accounts.field.name" },
+    publishing_date: { label: "accounts.publicForm.publishingDate" },
+    pdfFile: { label: "accounts.publicForm.pdfLink" },
+    description: { label: "accounts.publicForm.description" },
   },
   results: {
-    heading: "accounts.publicForm.results.heading",
-    intro: "accounts.publicForm.results.intro",
-    received: "accounts.publicForm.results.received",
-    fields: {
-      name: { label: "accounts.field.name" },
-      "publishing-date": { label: "accounts.publicForm.publishingDate" },
-      img: { label: "accounts.publicForm.imageLink", hint: "accounts.publicForm.imageLinkHint" },
-      pdfLink: { label: "accounts.publicForm.pdfLink" },
-    },
+    name: { label: "accounts.field.name" },
+    "publishing-date": { label: "accounts.publicForm.publishingDate" },
+    img: { label: "accounts.publicForm.imageLink", hint: "accounts.publicForm.imageLinkHint" },
+    pdfLink: { label: "accounts.publicForm.pdfLink" },
   },
 };
 
@@ -61,7 +48,7 @@ const FORM_TEXTS: Record<
 export const handle: RouteHandle = { hydrate: true };
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData ? FORM_TEXTS[loaderData.key].heading : "accounts.publicForm.title";
+  const title = loaderData ? publicForms[loaderData.key].heading : "accounts.publicForm.title";
   return privatePageMeta({ matches }, title);
 }
 
@@ -86,7 +73,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const outcome = await submitForReview(request, app, key, { ...values, [HONEYPOT_FIELD]: honeypot });
   const { t, locale } = translatorFor(request);
   if (outcome.ok) {
-    return data<ActionResult>({ tone: "success", message: t(FORM_TEXTS[key].received), saved: true });
+    return data<ActionResult>({ tone: "success", message: t(form.received), saved: true });
   }
   if (outcome.errors) return invalidForm(values, outcome.errors, locale);
   const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
@@ -99,11 +86,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function PublicFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const form = publicForms[loaderData.key];
-  const texts = FORM_TEXTS[loaderData.key];
+
   const values = actionData?.values ?? {};
   return (
     <>
-      <PageHeader title={t(texts.heading)}>{t(texts.intro)}</PageHeader>
+      <PageHeader title={t(form.heading)}>{t(form.intro)}</PageHeader>
       <div className="container-page max-w-2xl py-10">
         {actionData?.tone && actionData.message && (
           <div className="mb-6">
@@ -111,7 +98,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
           </div>
         )}
         <Form method="post" className="card relative flex flex-col gap-4 p-6">
-          {translatedFields(form.fields, texts.fields, t).map((field) => (
+          {translatedFields(form.fields, FIELD_TEXTS[loaderData.key], t).map((field) => (
             <FormField
               key={field.name}
               field={field}

@@ -1,4 +1,3 @@
-import { memberTexts } from "~/features/members/members";
 import { verifyEmailAt } from "../support/email-verification";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
@@ -42,14 +41,16 @@ for (const viewport of [
 
       // The dashboard offers the record; the profile page claims it.
       await page.goto("/dashboard");
-      await expect(page.getByRole("complementary", { name: memberTexts.claimHeading })).toContainText(studentName);
+      await expect(page.getByRole("complementary", { name: en("dashboard.home.claimHeading") })).toContainText(
+        studentName,
+      );
       await page.getByRole("link", { name: "Claim it" }).click();
       // Not before the address is proved: anyone may register any address.
-      await page.getByRole("button", { name: memberTexts.claimButton }).click();
+      await page.getByRole("button", { name: en("accounts.profile.claimButton") }).click();
       await expect(page.getByText(en("accounts.verify.required", { email: person.email }))).toBeVisible();
       await verifyEmailAt(baseURL!, person.email);
-      await page.getByRole("button", { name: memberTexts.claimButton }).click();
-      await expect(page.getByText(memberTexts.claimed)).toBeVisible();
+      await page.getByRole("button", { name: en("accounts.profile.claimButton") }).click();
+      await expect(page.getByText(en("dashboard.profile.claimed"))).toBeVisible();
       const form = page.locator("form", { has: page.getByRole("button", { name: "Save profile" }) });
       await expect(form.getByLabel("Name", { exact: true })).toHaveValue(studentName);
 
@@ -68,7 +69,7 @@ for (const viewport of [
       await form.getByLabel("Codeforces handle").fill(handle);
       await form.getByLabel(/^Show my email/).uncheck();
       await page.getByRole("button", { name: "Save profile" }).click();
-      await expect(page.getByText(memberTexts.saved)).toBeVisible();
+      await expect(page.getByText(en("dashboard.profile.saved"))).toBeVisible();
       await expectNoAxeViolations(page, `the member profile at ${viewport.width}`);
 
       // Seen by anyone: no email on /students, the member page or /api/students.
@@ -80,7 +81,7 @@ for (const viewport of [
       expect(await anonymous.content()).not.toContain(person.email);
       await card.getByRole("link", { name: studentName }).click();
       await expect(anonymous.getByRole("heading", { level: 1 })).toHaveText(studentName);
-      await expect(anonymous.getByText(memberTexts.emailHidden)).toBeVisible();
+      await expect(anonymous.getByText(en("people.member.emailHidden"))).toBeVisible();
       await expect(anonymous.getByRole("link", { name: `Codeforces: ${handle}` })).toHaveAttribute(
         "href",
         `https://codeforces.com/profile/${handle}`,

@@ -37,7 +37,7 @@ export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notic
     { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
     statusColumn(),
   ],
-  rowScreens: [{ ...previewScreen("notices"), label: "dashboard.screen.preview" }],
+  rowScreens: [previewScreen("notices")],
   rowName: (row) => row.name,
   texts: {
     added: () => "Added notice",

@@ -26,7 +26,7 @@ export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEve
     { header: "dashboard.column.details", cell: (row) => previewCell(row.details) },
     statusColumn(),
   ],
-  rowScreens: [{ ...previewScreen("recent-events"), label: "dashboard.screen.preview" }],
+  rowScreens: [previewScreen("recent-events")],
   rowName: (row) => row.name,
   texts: {
     added: () => "Recent Event! added",

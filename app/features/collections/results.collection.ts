@@ -29,7 +29,7 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
     { header: "dashboard.column.fileLink", cell: (row, text) => fileLinkCell(row.pdfFile, text) },
     statusColumn(),
   ],
-  rowScreens: [{ ...previewScreen("results"), label: "dashboard.screen.preview" }],
+  rowScreens: [previewScreen("results")],
   rowName: (row) => row.name,
   texts: {
     added: () => "Result! added",

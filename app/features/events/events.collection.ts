@@ -1,5 +1,5 @@
 import { defineCollection, nameField, previewCell, textCell } from "../../core/collection";
-import { previewScreen, publishingFields, publishingTexts } from "../../core/publishing";
+import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
 import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
@@ -43,7 +43,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { name: "team_size_min", label: "Smallest team", kind: "number", hint: "1 and 1: people register alone" },
     { name: "team_size_max", label: "Largest team", kind: "number" },
     { name: "eligible_batches", label: "Eligible batches", kind: "text", hint: "e.g. 7, 8, 9; empty for everyone" },
-    ...publishingFields(["cancelled"], { cancelled: publishingTexts.cancelledChoice }),
+    ...publishingFields(["cancelled"], { cancelled: "Cancelled (its page stays, marked)" }),
   ],
   columns: [
     { header: "dashboard.column.type", sort: "type", cell: (row) => textCell(row.eventType) },
@@ -71,7 +71,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { label: "dashboard.screen.registrations", path: (id) => `events/${id}/registrations` },
     { label: "dashboard.screen.checkIn", path: (id) => `events/${id}/check-in` },
     { label: "dashboard.screen.certificates", path: (id) => `events/${id}/certificates` },
-    { ...previewScreen("events"), label: "dashboard.screen.preview" },
+    previewScreen("events"),
   ],
   rowName: (row) => row.name,
   texts: {

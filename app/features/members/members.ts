@@ -70,12 +70,3 @@ export const MEMBER_FACT_FIELDS: readonly FormFieldDef[] = [
 
 /** The address of a member's public page. */
 export const memberPath = (slug: string) => `/students/${encodeURIComponent(slug)}`;
-
-export const memberTexts = {
-  saved: "Your profile is saved.",
-  claimed: "This student record is yours now: keep it up to date below.",
-  noProfile: "You have no member profile yet.",
-  claimHeading: "Is this you?",
-  claimButton: "Yes, this is me: make it my profile",
-  emailHidden: "Email hidden",
-} as const;

@@ -17,8 +17,3 @@ export interface ReviewQueue {
   notices: Page<ApiNotice>;
   results: Page<ApiResult>;
 }
-
-/** What the API says when a decision names no waiting submission (the dashboard says it from the catalog). */
-export const reviewTexts = {
-  missing: "This submission is no longer waiting for review.",
-} as const;

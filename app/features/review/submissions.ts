@@ -1,5 +1,6 @@
 import type { FormFieldDef } from "~/core/collection";
 import { noticeContentFields } from "~/features/collections/notices.collection";
+import type { MessageKey } from "~/i18n/catalogs";
 import type { ReviewableKey } from "./review";
 
 /**
@@ -8,31 +9,20 @@ import type { ReviewableKey } from "./review";
  */
 export const HONEYPOT_FIELD = "website";
 
-export const submissionTexts = {
-  noticeHeading: "Send a notice",
-  noticeIntro: "Send the club a notice for the notice board. An admin reviews it before it is published.",
-  noticeReceived:
-    "Notice successfully added. We received it, and it will appear on the notice board once an admin has reviewed it.",
-  resultHeading: "Send a contest result",
-  resultIntro: "Send the club a contest result. An admin reviews it before it is published.",
-  resultReceived:
-    "New product successfully added. We received your result, and it will appear once an admin has reviewed it.",
-} as const;
-
-/** The two public forms: their texts and fields (the result form keeps the old backend's names). */
+/** The two public forms: their messages and fields (the result form keeps the old backend's names). */
 export const publicForms = {
   notices: {
     path: "notice-form",
-    heading: submissionTexts.noticeHeading,
-    intro: submissionTexts.noticeIntro,
-    received: submissionTexts.noticeReceived,
+    heading: "accounts.publicForm.notices.heading",
+    intro: "accounts.publicForm.notices.intro",
+    received: "accounts.publicForm.notices.received",
     fields: noticeContentFields,
   },
   results: {
     path: "result-form",
-    heading: submissionTexts.resultHeading,
-    intro: submissionTexts.resultIntro,
-    received: submissionTexts.resultReceived,
+    heading: "accounts.publicForm.results.heading",
+    intro: "accounts.publicForm.results.intro",
+    received: "accounts.publicForm.results.received",
     fields: [
       { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 },
       { name: "publishing-date", label: "Publishing date", kind: "date", required: true },
@@ -44,8 +34,8 @@ export const publicForms = {
 
 export interface PublicForm {
   path: string;
-  heading: string;
-  intro: string;
-  received: string;
+  heading: MessageKey;
+  intro: MessageKey;
+  received: MessageKey;
   fields: readonly FormFieldDef[];
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
-import { memberPath, memberTexts } from "~/features/members/members";
+import { memberPath } from "~/features/members/members";
 import {
   findMemberProfile,
   memberProfileApiInput,
@@ -50,7 +50,7 @@ export const apiRoute = defineApiRoute({
     answers: { 200: { description: "The profile", schema: memberProfile }, ...NOT_SIGNED_IN, ...NO_PROFILE },
     handle: async ({ app, user }) => {
       const profile = await findMemberProfile(app.db, user.id);
-      if (!profile) return jsonError(404, memberTexts.noProfile);
+      if (!profile) return jsonError(404, { key: "dashboard.profile.noProfile" });
       return jsonRead(app, "profile", async () => withProfileUrl(profile));
     },
   },
@@ -78,7 +78,7 @@ export const apiRoute = defineApiRoute({
       const input = await parseJsonBody(request, memberProfileApiInput);
       const saved = await saveMemberProfile(app.db, user.id, input, actorOf(request, user));
       if (saved.ok) return jsonRead(app, "profile", async () => withProfileUrl(saved.profile));
-      if (saved.status === 404) return jsonError(404, memberTexts.noProfile);
+      if (saved.status === 404) return jsonError(404, { key: "dashboard.profile.noProfile" });
       return jsonError(409, INVALID_INPUT_MESSAGE, saved.errors);
     },
   },

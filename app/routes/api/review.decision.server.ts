@@ -3,7 +3,7 @@ import { ADMIN_ONLY, deleted, modified, NOT_FOUND } from "~/core/api-answers.ser
 import { type ApiAnswer, defineApiRoute, serveByPattern } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
-import { isReviewableKey, REVIEWABLE_KEYS, reviewTexts } from "~/features/review/review";
+import { isReviewableKey, REVIEWABLE_KEYS } from "~/features/review/review";
 import { approveSubmission, rejectSubmission } from "~/features/review/review.server";
 import { jsonError } from "~/lib/api.server";
 
@@ -35,7 +35,7 @@ function decisionRoute(decision: keyof typeof decisions) {
           decision === "approve"
             ? await approveSubmission(app.db, collection, id, actor)
             : await rejectSubmission(app.db, collection, id, actor);
-        if (!count) return jsonError(404, reviewTexts.missing);
+        if (!count) return jsonError(404, { key: "dashboard.review.missing" });
         if (decision === "approve") await announceSoon(app);
         return Response.json(decision === "approve" ? { modifiedCount: count } : { deletedCount: count });
       },
