@@ -27,3 +27,12 @@ export const STANDINGS_FORMATS = [
   "vjudge",
   "csv",
 ] as const;
+
+/**
+ * How a live contest is followed: a CLICS Contest API's event feed (streamed, resumed by token),
+ * or its `scoreboard` endpoint polled (a CCS that doesn't stream).
+ */
+export const LIVE_CONTEST_SOURCES = ["clics-feed", "clics-scoreboard"] as const;
+
+/** A live contest is followed, paused by an admin, or finalized (its standings published). */
+export const LIVE_CONTEST_STATUSES = ["following", "paused", "finalized"] as const;

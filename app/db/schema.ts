@@ -27,7 +27,14 @@ import type {
 } from "~/features/standings/standings";
 import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
-import { EVENT_STATUSES, PUBLISHING_CHOICES, REGISTRATION_STATUSES, STANDINGS_FORMATS } from "./enums";
+import {
+  EVENT_STATUSES,
+  LIVE_CONTEST_SOURCES,
+  LIVE_CONTEST_STATUSES,
+  PUBLISHING_CHOICES,
+  REGISTRATION_STATUSES,
+  STANDINGS_FORMATS,
+} from "./enums";
 import { searchDocument, searchIndexes } from "./search-documents";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
@@ -677,6 +684,61 @@ export const rankingSeriesContests = pgTable(
     primaryKey({ columns: [t.seriesId, t.contestId] }),
     index("ranking_series_contests_contest_idx").on(t.contestId),
   ],
+);
+
+/**
+ * A contest followed live from its judge (a CLICS Contest API): where it is, the account the
+ * follower uses (sealed with the site's secret, never shown again), how far the follower got
+ * (`since_token`, `event_count`), and which process follows it (`lease_owner` until
+ * `lease_until`: one follower across processes). Public at /results/{slug}/live.
+ */
+export const liveContests = pgTable("live_contests", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  source: text("source", { enum: LIVE_CONTEST_SOURCES }).notNull(),
+  /** The Contest API's address (…/api/v4 on DOMjudge). */
+  judgeApi: text("judge_api").notNull(),
+  /** The contest's id on the judge. */
+  judgeContestId: text("judge_contest_id").notNull(),
+  /** `{"user","password"}` or `{"token"}` as JSON, sealed; null: the API is open. */
+  sealedCredentials: text("sealed_credentials"),
+  status: text("status", { enum: LIVE_CONTEST_STATUSES }).notNull().default("following"),
+  /** The last event's token: the follower resumes after it. */
+  sinceToken: text("since_token"),
+  /** Events stored so far (the live page's version: it changes with every batch). */
+  eventCount: integer("event_count").notNull().default(0),
+  /** The latest scoreboard a polled judge answered (source `clics-scoreboard`). */
+  polledScoreboard: jsonb("polled_scoreboard"),
+  leaseOwner: text("lease_owner"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  lastContactAt: timestamp("last_contact_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  /** Medals the reveal stops on, counted from the top. */
+  goldCount: integer("gold_count").notNull().default(4),
+  silverCount: integer("silver_count").notNull().default(4),
+  bronzeCount: integer("bronze_count").notNull().default(4),
+  /** The reveal's step (null: not started); `revealed`: outcomes after the freeze are public. */
+  revealStep: integer("reveal_step"),
+  revealed: boolean("revealed").notNull().default(false),
+  /** The published standings once finalized. */
+  contestId: uuid("contest_id").references(() => contests.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** The events a live contest's feed gave, in the order they came. */
+export const liveContestEvents = pgTable(
+  "live_contest_events",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    liveContestId: uuid("live_contest_id")
+      .notNull()
+      .references(() => liveContests.id, { onDelete: "cascade" }),
+    token: text("token"),
+    event: jsonb("event").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_contest_events_contest_idx").on(t.liveContestId, t.seq)],
 );
 
 /**
