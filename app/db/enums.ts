@@ -36,3 +36,13 @@ export const LIVE_CONTEST_SOURCES = ["clics-feed", "clics-scoreboard"] as const;
 
 /** A live contest is followed, paused by an admin, or finalized (its standings published). */
 export const LIVE_CONTEST_STATUSES = ["following", "paused", "finalized"] as const;
+
+/**
+ * The judges members' practice is read from (CodeChef has no public API). `atcoder-problems` is
+ * the community AtCoder Problems API, paced apart from AtCoder's own site.
+ */
+export const PRACTICE_JUDGES = ["codeforces", "atcoder"] as const;
+export const JUDGE_CALLERS = ["codeforces", "atcoder", "atcoder-problems"] as const;
+
+/** A member's handle on a judge: read, waiting for its first read, or unknown to the judge (not read again until it changes). */
+export const JUDGE_ACCOUNT_STATUSES = ["pending", "ok", "not-found"] as const;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -29,8 +30,11 @@ import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
 import {
   EVENT_STATUSES,
+  JUDGE_ACCOUNT_STATUSES,
+  JUDGE_CALLERS,
   LIVE_CONTEST_SOURCES,
   LIVE_CONTEST_STATUSES,
+  PRACTICE_JUDGES,
   PUBLISHING_CHOICES,
   REGISTRATION_STATUSES,
   STANDINGS_FORMATS,
@@ -739,6 +743,118 @@ export const liveContestEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("live_contest_events_contest_idx").on(t.liveContestId, t.seq)],
+);
+
+/**
+ * One row per judge's API: when the next call may be made (callers in every process reserve
+ * their slot in one statement, so together they keep the judge's published pace), how long to
+ * wait after the judge refused or was down (`backoff_until`, doubling `failures`), and what the
+ * sync last saw, for the dashboard.
+ */
+export const judgePace = pgTable("judge_pace", {
+  judge: text("judge", { enum: JUDGE_CALLERS }).primaryKey(),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
+  backoffUntil: timestamp("backoff_until", { withTimezone: true }),
+  failures: integer("failures").notNull().default(0),
+  calls: integer("calls").notNull().default(0),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
+
+/**
+ * A member's handle on a judge as the sync last read it: rating and rank now and at best, when
+ * each part was read, how far the submissions were read (`last_submission_id`), and whether the
+ * judge knows the handle (`not-found` is not read again until the member changes it).
+ */
+export const judgeAccounts = pgTable(
+  "judge_accounts",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    judge: text("judge", { enum: PRACTICE_JUDGES }).notNull(),
+    handle: text("handle").notNull(),
+    status: text("status", { enum: JUDGE_ACCOUNT_STATUSES }).notNull().default("pending"),
+    rating: integer("rating"),
+    maxRating: integer("max_rating"),
+    rank: text("rank"),
+    maxRank: text("max_rank"),
+    infoReadAt: timestamp("info_read_at", { withTimezone: true }),
+    historyReadAt: timestamp("history_read_at", { withTimezone: true }),
+    submissionsReadAt: timestamp("submissions_read_at", { withTimezone: true }),
+    /** The newest submission read (Codeforces' id; AtCoder Problems' epoch second): the next read stops there. */
+    lastSubmissionId: bigint("last_submission_id", { mode: "number" }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.judge] }),
+    index("judge_accounts_judge_status_idx").on(t.judge, t.status),
+  ],
+);
+
+/** A member's rated contests on a judge: the chart and the contest summaries. */
+export const judgeRatingChanges = pgTable(
+  "judge_rating_changes",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    judge: text("judge", { enum: PRACTICE_JUDGES }).notNull(),
+    contestId: text("contest_id").notNull(),
+    contestName: text("contest_name").notNull(),
+    rank: integer("rank").notNull(),
+    oldRating: integer("old_rating").notNull(),
+    newRating: integer("new_rating").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.judge, t.contestId] }),
+    index("judge_rating_changes_at_idx").on(t.at),
+    index("judge_rating_changes_contest_idx").on(t.judge, t.contestId),
+  ],
+);
+
+/**
+ * A problem a member solved on a judge, once, at its first accepted submission: its difficulty
+ * (Codeforces' problem rating; null when the judge gives none) and tags. The leaderboards count these.
+ */
+export const judgeSolves = pgTable(
+  "judge_solves",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    judge: text("judge", { enum: PRACTICE_JUDGES }).notNull(),
+    problemKey: text("problem_key").notNull(),
+    problemName: text("problem_name").notNull().default(""),
+    difficulty: integer("difficulty"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    solvedAt: timestamp("solved_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.judge, t.problemKey] }),
+    index("judge_solves_solved_at_idx").on(t.solvedAt, t.studentId),
+  ],
+);
+
+/**
+ * A contest on a judge (upcoming or past), for the calendar, the reminder an hour before and the
+ * summary of the members' rating changes after it (`reminded_at`, `summarized_at`: once each).
+ */
+export const judgeContests = pgTable(
+  "judge_contests",
+  {
+    judge: text("judge", { enum: PRACTICE_JUDGES }).notNull(),
+    contestId: text("contest_id").notNull(),
+    name: text("name").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    durationSeconds: integer("duration_seconds").notNull(),
+    url: text("url").notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    summarizedAt: timestamp("summarized_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.judge, t.contestId] }), index("judge_contests_starts_idx").on(t.startsAt)],
 );
 
 /**

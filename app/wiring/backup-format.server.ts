@@ -52,6 +52,7 @@ export const TABLES_NOT_KEPT: Record<string, string> = {
   verifications: "short-lived tokens of sign-in flows",
   rate_limits: "counters of the last minutes",
   mail_pace: "the mail sender's pacing, one row the migrations make",
+  judge_pace: "the judges' API pacing and backoff, one row per judge the migrations make",
 };
 
 /** Columns kept empty in a backup: tokens a provider gave at sign-in, which the site never reuses. */
