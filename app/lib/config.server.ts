@@ -131,6 +131,16 @@ export const configSchema = z.object({
   TELEGRAM_API_URL: z.preprocess(blankAsUnset, z.url().default("https://api.telegram.org")),
   /** Codeforces' API, for standings fetched by contest id; changed only to point tests at a local server. */
   CODEFORCES_API_URL: z.preprocess(blankAsUnset, z.url().default("https://codeforces.com/api")),
+  /** AtCoder's site (members' rating history, `/users/{handle}/history/json`); changed only by tests. */
+  ATCODER_URL: z.preprocess(blankAsUnset, z.url().default("https://atcoder.jp")),
+  /** The community AtCoder Problems API (members' accepted submissions); changed only by tests. */
+  ATCODER_PROBLEMS_API_URL: z.preprocess(blankAsUnset, z.url().default("https://kenkoooo.com/atcoder/atcoder-api")),
+  /**
+   * Seconds between two calls to a judge's API, across every process: the judges' published
+   * limits (Codeforces one call per 2 s; AtCoder Problems more than 1 s). Lowered only by tests.
+   */
+  CODEFORCES_CALL_SECONDS: z.coerce.number().min(0.05).default(2),
+  ATCODER_CALL_SECONDS: z.coerce.number().min(0.05).default(1.5),
   /**
    * Set: /healthz adds the process's memory (RSS, V8's heap, the embedded database's WebAssembly
    * memory) to requests that send it in `X-Memory-Report`. For measuring (the bench's soak); unset in production.

@@ -16,6 +16,13 @@ import {
   WEEKLY_DIGEST_JOB,
 } from "~/features/notifications/announcements.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "~/features/notifications/webhooks.server";
+import {
+  SYNC_ATCODER_JOB,
+  SYNC_CODEFORCES_JOB,
+  type SyncSettings,
+  syncAtcoder,
+  syncCodeforces,
+} from "~/features/practice/sync.server";
 import type { Config } from "~/lib/config.server";
 import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
@@ -36,8 +43,8 @@ export interface BackgroundJobs {
  * (every minute, and at once when asked), the weekly digest (Monday
  * 09:00 in the club's time zone), reminding registered people of their events (every minute),
  * queueing mails a dead process wrote but never queued (every minute and at start), giving the
- * places of teams whose time is up to the waitlist (every minute) and collecting unused uploads
- * (every minute).
+ * places of teams whose time is up to the waitlist (every minute), collecting unused uploads
+ * (every minute) and reading members' practice from Codeforces and AtCoder (every 10 minutes).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
@@ -64,6 +71,15 @@ export async function startBackgroundJobs(args: {
     secret,
     clubName: (await getSiteSettings(db)).clubName,
   });
+  const practiceSync: SyncSettings = {
+    db,
+    log,
+    codeforcesApiUrl: config.CODEFORCES_API_URL,
+    atcoderUrl: config.ATCODER_URL,
+    atcoderProblemsApiUrl: config.ATCODER_PROBLEMS_API_URL,
+    codeforcesSpacingMs: config.CODEFORCES_CALL_SECONDS * 1000,
+    atcoderSpacingMs: config.ATCODER_CALL_SECONDS * 1000,
+  };
   const definitions: JobDefinition[] = [
     {
       name: SEND_MAIL_JOB,
@@ -143,6 +159,25 @@ export async function startBackgroundJobs(args: {
       run: async (_data, { queue }) => {
         const hold = { now: new Date(), timeZone: clubTimeZone, hours: config.TEAM_CONFIRM_HOURS };
         await lapseOverdueTeams(await mailingContext(queue), hold);
+      },
+    },
+    // Members' practice from the judges: one queue per judge, `stately`, so one process at a time
+    // calls each judge; a run works for a few minutes at the judge's pace and the next goes on.
+    // Missed runs are not made up: the next one reads the accounts read longest ago.
+    {
+      name: SYNC_CODEFORCES_JOB,
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "*/10 * * * *", timeZone: clubTimeZone },
+      run: async () => {
+        await syncCodeforces(practiceSync);
+      },
+    },
+    {
+      name: SYNC_ATCODER_JOB,
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "5-59/10 * * * *", timeZone: clubTimeZone },
+      run: async () => {
+        await syncAtcoder(practiceSync);
       },
     },
     {
