@@ -14,10 +14,12 @@ import { findMemberProfile } from "~/features/members/members.server";
 import {
   applicationIn,
   applicationInput,
+  appliedTwiceMessage,
   apply,
   auditApplication,
   openRound,
 } from "~/features/members/membership.server";
+import { sayMessage } from "~/i18n/message.server";
 import { metaTranslator } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -86,7 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ tone: "error", message: t("accounts.join.closed"), values: parsed.values }, 409);
   const applied = await apply(app.db, user, round._id, parsed.data, today);
   if (!applied.ok) {
-    const message = t(applied.reason === "appliedTwice" ? "accounts.join.appliedTwice" : "accounts.join.closed");
+    // The page offers only the open round: any other refusal means it closed meanwhile.
+    const message =
+      applied.message === appliedTwiceMessage ? sayMessage(applied.message, locale) : t("accounts.join.closed");
     return data<ActionResult>({ tone: "error", message, values: parsed.values }, applied.status);
   }
   await auditApplication(app.db, actorOf(request, user), applied.id, parsed.data.name);

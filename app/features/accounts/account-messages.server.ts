@@ -1,20 +1,12 @@
 import { DOMAIN_REFUSED_ERROR } from "~/features/accounts/auth-settings.server";
+import { PASSWORD_PROBLEMS } from "~/features/accounts/password-policy.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 
 const english = translatorOf("en").t;
 
-/**
- * Account texts that code outside the account screens takes as values: the password rules and
- * the retyped-password check in English (better-auth's JSON API and the forms' schemas answer
- * with them; the API is English). The forms translate them back (`authErrorText`).
- */
-export const accountTexts = {
-  passwordMismatch: english("accounts.register.passwordMismatch"),
-  commonPassword: english("accounts.password.common"),
-  fewCharactersPassword: english("accounts.password.fewCharacters"),
-  personalPassword: english("accounts.password.personal"),
-} as const;
+/** The retyped password differs: the register and password forms' schemas refuse with it. */
+export const PASSWORD_MISMATCH = english("accounts.register.passwordMismatch");
 
 /** Errors that come back from Google sign-in as `/login?error=code`. */
 export function googleErrorText(t: ServerTranslate, code: string, allowedDomain?: string): string {
@@ -32,8 +24,9 @@ export function googleErrorText(t: ServerTranslate, code: string, allowedDomain?
   }
 }
 
-/** better-auth's error codes the login and register forms can meet, in the page's language. */
+/** better-auth's error codes (our password rules' among them) the account forms can meet, in the page's language. */
 const AUTH_ERROR_KEYS: Record<string, MessageKey> = {
+  ...PASSWORD_PROBLEMS,
   INVALID_EMAIL_OR_PASSWORD: "accounts.authError.invalidCredentials",
   INVALID_EMAIL: "accounts.authError.invalidEmail",
   INVALID_PASSWORD: "accounts.authError.invalidPassword",
@@ -44,12 +37,12 @@ const AUTH_ERROR_KEYS: Record<string, MessageKey> = {
   EMAIL_NOT_VERIFIED: "accounts.authError.emailNotVerified",
 };
 
-/** Our own rules reach the forms as better-auth's English message (its API answers with them). */
+/**
+ * Messages that come without a code: better-auth's rate limiter's, and the retyped-password
+ * check of the forms' schemas (a zod refinement: its English is what the schema answers).
+ */
 const ENGLISH_MESSAGE_KEYS = new Map<string, MessageKey>([
-  [accountTexts.commonPassword, "accounts.password.common"],
-  [accountTexts.fewCharactersPassword, "accounts.password.fewCharacters"],
-  [accountTexts.personalPassword, "accounts.password.personal"],
-  [accountTexts.passwordMismatch, "accounts.register.passwordMismatch"],
+  [PASSWORD_MISMATCH, "accounts.register.passwordMismatch"],
   [english("accounts.authError.tooManyRequests"), "accounts.authError.tooManyRequests"],
 ]);
 

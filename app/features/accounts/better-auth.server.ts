@@ -17,10 +17,11 @@ import {
   VERIFICATION_LINK_SECONDS,
 } from "~/features/accounts/auth-settings.server";
 import { hashPassword, verifyPassword } from "~/features/accounts/password-hash.server";
-import { passwordProblem } from "~/features/accounts/password-policy.server";
+import { PASSWORD_PROBLEMS, passwordProblem } from "~/features/accounts/password-policy.server";
 import { DISPLAY_NAME_MAX } from "~/features/accounts/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/features/accounts/users.server";
 import { LANGUAGE_COOKIE, LOCALES, type Locale } from "~/i18n/locales";
+import { sayMessage } from "~/i18n/message.server";
 import { readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Config } from "~/lib/config.server";
@@ -102,7 +103,12 @@ const accountRules = createAuthMiddleware(async (ctx) => {
       ? { email: bodyText(body, "email"), name: bodyText(body, "name") }
       : ((await getSessionFromCtx(ctx))?.user ?? {});
   const problem = await passwordProblem(password, person);
-  if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+  if (problem) {
+    throw new APIError("BAD_REQUEST", {
+      message: sayMessage({ key: PASSWORD_PROBLEMS[problem] }, "en"),
+      code: problem,
+    });
+  }
 });
 
 /**

@@ -14,7 +14,7 @@ import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
-import { accountTexts } from "./account-messages.server";
+import { PASSWORD_MISMATCH } from "./account-messages.server";
 import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
@@ -41,7 +41,7 @@ export const registerInput = z
   .object({ name: displayNameSchema, email: z.string(), password: z.string(), passwordRetype: z.string() })
   .refine((input) => input.password === input.passwordRetype, {
     path: ["passwordRetype"],
-    error: accountTexts.passwordMismatch,
+    error: PASSWORD_MISMATCH,
   });
 
 export const loginInput = z.object({ email: z.string(), password: z.string() });
@@ -57,7 +57,7 @@ export const passwordChangeInput = z
   })
   .refine((input) => input.newPassword === input.newPasswordRetype, {
     path: ["newPasswordRetype"],
-    error: accountTexts.passwordMismatch,
+    error: PASSWORD_MISMATCH,
   });
 
 /** The role a demoted admin gets back: the admin plugin's default, shown as General. */

@@ -8,6 +8,7 @@ import { releaseReviewedMedia } from "~/core/media.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { APPLICATION_STATUSES, membershipApplications, membershipRounds, students } from "~/db/schema";
+import type { Message } from "~/i18n/message";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { findClaimableStudent, findMemberProfile, memberProfileInput } from "./members.server";
@@ -94,10 +95,8 @@ export async function openRound(db: Database, today: string): Promise<ApiRound |
   return row && toApiRound(row);
 }
 
-/** A refusal says why (`reason`, for a page to word it) and, for the API, in English (`message`). */
-export type Applied =
-  | { ok: true; id: string }
-  | { ok: false; status: 404 | 409; reason: keyof typeof refusals; message: string };
+/** A refusal says why as a message: the API words it in English, a page in its reader's language. */
+export type Applied = { ok: true; id: string } | { ok: false; status: 404 | 409; message: Message };
 
 /** A member's own application, in the audit log (the form and the API both record it). */
 export async function auditApplication(db: Database, actor: Actor, applicationId: string, name: string) {
@@ -109,20 +108,22 @@ export async function auditApplication(db: Database, actor: Actor, applicationId
   });
 }
 
-/** Why an application is refused, as the API answers (in English, as documented). */
+/** Why an application is refused. */
 const refusals = {
-  noRound: "There is no such membership round.",
-  roundClosed: "This membership round is closed.",
-  appliedTwice: "You have already applied in this round.",
-} as const;
+  noRound: { key: "messages.membership.noRound" },
+  roundClosed: { key: "messages.membership.roundClosed" },
+  appliedTwice: { key: "accounts.join.appliedTwice" },
+} as const satisfies Record<string, Message>;
 
-/** The API's answer to a round id that names no round. */
-export const noRoundMessage = refusals.noRound;
+/** The answer to a round id that names no round. */
+export const noRoundMessage: Message = refusals.noRound;
+
+/** Applied twice: the one refusal a page that offers only the open round can meet besides its closing. */
+export const appliedTwiceMessage: Message = refusals.appliedTwice;
 
 const refused = (status: 404 | 409, reason: keyof typeof refusals): Applied => ({
   ok: false,
   status,
-  reason,
   message: refusals[reason],
 });
 
