@@ -13,10 +13,10 @@ const ENTRY_POINTS = {
 
 /**
  * Packages left in node_modules: PGlite reads its WebAssembly and data files from beside its
- * own module, sharp loads a native library, the AWS SDK is large and loads only with S3, and
- * pg asks for an optional native driver.
+ * own module (and harfbuzzjs, the papers' text shaper, likewise), sharp loads a native library,
+ * the AWS SDK is large and loads only with S3, and pg asks for an optional native driver.
  */
-const EXTERNAL = ["@electric-sql/pglite", "pglite-postgres17", "sharp", "@aws-sdk/*", "pg-native"];
+const EXTERNAL = ["@electric-sql/pglite", "pglite-postgres17", "harfbuzzjs", "sharp", "@aws-sdk/*", "pg-native"];
 
 /** `virtual:react-router/server-build` (as React Router names it) is this release's own build. */
 function serverBuildOf(file: string): Plugin {

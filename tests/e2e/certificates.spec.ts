@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { en } from "../support/messages";
+import { pdfTextLines } from "../support/pdf-tools";
 import { ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
@@ -23,7 +24,9 @@ function eventBody(name: string, startsOn: string) {
 
 /** A person signs up and registers; their ticket's code, from their ticket page. */
 async function registeredPerson(page: Page, baseURL: string, eventId: string, ticketPath: string) {
-  const account = newAccount("certified");
+  // A name written in Bangla: the page and the PDF print it as written.
+  const generated = newAccount("certified");
+  const account = { ...generated, name: generated.name.replace("Member", "সুস্মিতা চক্রবর্তী") };
   await ensureAccount(page.request, baseURL, account);
   const registered = await page.request.post(`/api/events/${eventId}/registrations`, {
     headers: { Origin: baseURL },
@@ -97,7 +100,8 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
   await expect(page.getByText(en("tools.certificates.waiting", { count: 0 }))).toBeVisible();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
-    await expectNoAxeViolations(page, `the certificates screen at ${width} px`);
+    // One axe run per state: a width changes the layout, not the markup.
+    if (width === WIDTHS[0]) await expectNoAxeViolations(page, `the certificates screen at ${width} px`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   // Issuing again issues nobody twice.
@@ -114,7 +118,7 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
     await expect(visitor.locator("dl")).toContainText(name);
     await expect(visitor.locator("dl")).toContainText("1 March 2024");
     await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expectNoAxeViolations(visitor, `a certificate's page at ${width} px`);
+    if (width === WIDTHS[0]) await expectNoAxeViolations(visitor, `a certificate's page at ${width} px`);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   const pdfHref = await visitor.getByRole("link", { name: en("people.certificate.download") }).getAttribute("href");
@@ -123,6 +127,8 @@ test("an admin issues certificates to the checked in; anyone checks one by its c
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect(pdf.headers()["content-disposition"]).toBe(`inline; filename="certificate-${code}.pdf"`);
   expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  // The built server draws it with the shaper and the font it keeps outside the bundle.
+  expect(await pdfTextLines(await pdf.body())).toEqual(expect.arrayContaining([name, person.account.name]));
 
   await removeByName(page, "events", name);
   await personContext.close();
@@ -135,7 +141,7 @@ test("an unknown code answers 404 with a page that helps type it again", async (
     expect(answer?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("people.certificate.notFound"));
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expectNoAxeViolations(page, `the unknown certificate page at ${width} px`);
+    if (width === WIDTHS[0]) await expectNoAxeViolations(page, `the unknown certificate page at ${width} px`);
   }
   expect((await page.request.get("/certificates/AAAA-BBBB-CCCC/certificate.pdf")).status()).toBe(404);
   await page.getByLabel(en("people.certificate.typeCode")).fill("dddd eeee ffff");

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendees } from "~/db/schema";
 import { collectionServices } from "~/features/collections/collections.server";
@@ -17,6 +18,7 @@ import {
 import { register } from "~/features/events/registrations.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, addEvent, uniqueSuffix } from "../support/event-fixtures";
+import { pdfFirstPagePng, pdfFonts, pdfTextLines } from "../support/pdf-tools";
 
 /** Certificates of attendance: issuing, finding by code, and the PDF, on PGlite or on TEST_DATABASE_URL's server. */
 let testDb: TestDatabase;
@@ -169,22 +171,6 @@ describe("certificate codes", () => {
   });
 });
 
-/** The strings a page's content streams show (pdf-lib writes each as a hex string). */
-async function shownTexts(pdf: Uint8Array): Promise<{ doc: PDFDocument; texts: string[] }> {
-  const doc = await PDFDocument.load(pdf);
-  const [page] = doc.getPages();
-  const contents = page?.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  const operators = streams
-    .filter((stream) => stream instanceof PDFRawStream)
-    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1"))
-    .join("\n");
-  const texts = [...operators.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((match) =>
-    Buffer.from(match[1] ?? "", "hex").toString("latin1"),
-  );
-  return { doc, texts };
-}
-
 describe("the certificate's PDF", () => {
   const input = {
     clubName: "CSE Programming Club",
@@ -198,33 +184,68 @@ describe("the certificate's PDF", () => {
   it("is one A4 landscape page that names the person, the event, the date and how to check it", async () => {
     const pdf = await renderCertificatePdf(input);
     expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
-    const { doc, texts } = await shownTexts(pdf);
+    const doc = await PDFDocument.load(pdf);
     expect(doc.getPageCount()).toBe(1);
     const size = doc.getPage(0).getSize();
     expect([Math.round(size.width), Math.round(size.height)]).toEqual([842, 595]);
-    expect(texts).toEqual(
-      expect.arrayContaining([
-        "CSE PROGRAMMING CLUB",
-        "Ayesha Rahman",
-        input.eventName,
-        "held on 1 June 2031",
-        "Certificate code  7KQ2-M9XD-4HTA",
-        `Check it at ${input.verifyUrl}`,
-      ]),
-    );
+    expect(await pdfTextLines(pdf)).toEqual([
+      "CSE PROGRAMMING CLUB",
+      "CERTIFICATE OF PARTICIPATION",
+      "This certifies that",
+      "Ayesha Rahman",
+      "took part in",
+      input.eventName,
+      "held on 1 June 2031",
+      "Certificate code  7KQ2-M9XD-4HTA",
+      `Check it at ${input.verifyUrl}`,
+    ]);
     expect(doc.getSubject()).toBe("Certificate code 7KQ2-M9XD-4HTA");
+    // Only the glyphs drawn are embedded: a few kilobytes of two fonts, not their 280 KB.
+    expect(await pdfFonts(pdf)).toEqual([
+      expect.objectContaining({
+        name: expect.stringMatching(/^[A-Z]{6}\+NotoSansBengali-Bold$/),
+        embedded: true,
+        subset: true,
+      }),
+      expect.objectContaining({
+        name: expect.stringMatching(/^[A-Z]{6}\+NotoSansBengali-Regular$/),
+        embedded: true,
+        subset: true,
+      }),
+    ]);
+    expect(pdf.byteLength).toBeLessThan(40_000);
   });
 
-  it("draws a Bangla name it has no letters for as question marks, says so, and keeps it whole in its title", async () => {
-    const pdf = await renderCertificatePdf({ ...input, personName: "মোঃ রহিম উদ্দিন", eventName: "ভাষা দিবস Seminar" });
-    const { doc, texts } = await shownTexts(pdf);
-    expect(texts).toEqual(
+  it("prints Bangla names as written: a reader copies back the very letters, and the page shows them shaped", async () => {
+    const bangla = {
+      ...input,
+      clubName: "সিএসই প্রোগ্রামিং ক্লাব",
+      personName: "মোঃ রহিম উদ্দিন",
+      eventName: "ভাষা দিবস কর্মশালা: ক্ষুদ্র প্রস্তুতি Seminar",
+    };
+    const pdf = await renderCertificatePdf(bangla);
+    const lines = await pdfTextLines(pdf);
+    expect(lines).toEqual(expect.arrayContaining([bangla.clubName, bangla.personName, bangla.eventName]));
+    expect(lines.join("\n")).not.toContain("?");
+    expect(lines.join("\n")).not.toContain("Some letters can't be printed here");
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe(`Certificate of Participation: ${bangla.personName}, ${bangla.eventName}`);
+    expect(pdf.byteLength).toBeLessThan(40_000);
+    // For a person to look at (conjuncts, reph, vowel signs before their consonant).
+    const png = await pdfFirstPagePng(pdf, 100, path.resolve("test-results/certificate-bangla.png"));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+
+  it("draws letters no font of it has as question marks and says so, keeping them whole in its title", async () => {
+    const pdf = await renderCertificatePdf({ ...input, personName: "王小明 রহিম", eventName: "Семинар ভাষা দিবস" });
+    expect(await pdfTextLines(pdf)).toEqual(
       expect.arrayContaining([
-        "? ??? ???",
-        "?? ??? Seminar",
+        "??? রহিম",
+        "??????? ভাষা দিবস",
         "Some letters can't be printed here: the page at the address below shows every name in full.",
       ]),
     );
-    expect(doc.getTitle()).toBe("Certificate of Participation: মোঃ রহিম উদ্দিন, ভাষা দিবস Seminar");
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe("Certificate of Participation: 王小明 রহিম, Семинар ভাষা দিবস");
   });
 });

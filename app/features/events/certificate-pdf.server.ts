@@ -1,9 +1,10 @@
-import type { PDFFont, PDFPage, RGB } from "pdf-lib";
+import type { PDFPage, RGB } from "pdf-lib";
 import { formatDate } from "~/lib/format";
+import type { PdfTextFont } from "~/lib/pdf-text/pdf-text.server";
 
 /**
- * The certificate's words. It is printed in English whatever the reader's language: the
- * standard fonts draw no Bangla, and a certificate is shown to people outside the club.
+ * The certificate's words. It is printed in English whatever the reader's language (it is shown
+ * to people outside the club); the names in it print in whatever script they are written in.
  */
 const texts = {
   pdfTitle: "Certificate of Participation",
@@ -34,7 +35,7 @@ const COLOURS = { navy: "#0b1f3a", amber: "#f59e0b", text: "#334155", muted: "#6
 type Colours = Record<keyof typeof COLOURS, RGB>;
 
 interface TextStyle {
-  font: PDFFont;
+  font: PdfTextFont;
   size: number;
   colour: RGB;
   /** From the previous baseline to this text's first. */
@@ -43,23 +44,7 @@ interface TextStyle {
   least?: number;
 }
 
-/**
- * The standard fonts draw only the Windows Latin characters: a letter outside them (Bangla)
- * is drawn as "?" rather than failing the whole certificate; `complete` is false when any was.
- */
-function drawableText(font: PDFFont, text: string): { text: string; complete: boolean } {
-  const known = new Set(font.getCharacterSet());
-  const drawable = (grapheme: string) => [...grapheme].every((char) => known.has(char.codePointAt(0) ?? 0));
-  const graphemes = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text.replace(/\s+/g, " "))].map(
-    ({ segment }) => segment,
-  );
-  return {
-    text: graphemes.map((grapheme) => (drawable(grapheme) ? grapheme : "?")).join(""),
-    complete: graphemes.every(drawable),
-  };
-}
-
-function wrapped(font: PDFFont, text: string, size: number): string[] {
+function wrapped(font: PdfTextFont, text: string, size: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {
@@ -93,7 +78,7 @@ function centredWriter(page: PDFPage, top: number) {
     wrapped(font, text, size).forEach((line, index) => {
       baseline -= index === 0 ? style.gap : size * 1.2;
       const x = (PAGE.width - font.widthOfTextAtSize(line, size)) / 2;
-      page.drawText(line, { x, y: baseline, size, font, color: colour });
+      font.drawText(page, line, { x, y: baseline, size, color: colour });
     });
     return baseline;
   };
@@ -111,19 +96,18 @@ function centredRule(page: PDFPage, y: number, width: number, thickness: number,
 }
 
 interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
+  regular: PdfTextFont;
+  bold: PdfTextFont;
 }
 
 /** The person, the event and the date, centred down the page; returns the last baseline. */
-function drawWording(page: PDFPage, { regular, bold, italic }: Fonts, colours: Colours, input: CertificatePdfInput) {
+function drawWording(page: PDFPage, { regular, bold }: Fonts, colours: Colours, input: CertificatePdfInput) {
   const write = centredWriter(page, PAGE.height - 70);
   const plain = (gap: number) => ({ font: regular, size: 15, colour: colours.text, gap });
   const strong = (size: number, least: number, gap: number) => ({ font: bold, size, least, colour: colours.navy, gap });
-  const club = drawableText(bold, input.clubName.toUpperCase());
-  const name = drawableText(bold, input.personName);
-  const event = drawableText(bold, input.eventName);
+  const club = bold.printable(input.clubName.toUpperCase());
+  const name = bold.printable(input.personName);
+  const event = bold.printable(input.eventName);
   write(club.text, strong(14, 9, 30));
   const titleLine = write(texts.pdfTitle.toUpperCase(), strong(32, 32, 56));
   centredRule(page, titleLine - 18, 140, 3, colours.amber);
@@ -134,30 +118,31 @@ function drawWording(page: PDFPage, { regular, bold, italic }: Fonts, colours: C
   write(event.text, strong(22, 16, 38));
   const dateLine = write(texts.pdfOn(formatDate(input.eventDate)), plain(32));
   if ([club, name, event].every((text) => text.complete)) return dateLine;
-  return write(texts.pdfNamesElsewhere, { font: italic, size: 10, colour: colours.muted, gap: 28 });
+  return write(texts.pdfNamesElsewhere, { font: regular, size: 10, colour: colours.muted, gap: 28 });
 }
 
 /** The code and where to check it: at the foot of the frame, or lower still under the longest names. */
 function drawCheck(page: PDFPage, fonts: Fonts, colours: Colours, input: CertificatePdfInput, wordingEnd: number) {
   const write = centredWriter(page, Math.min(116, wordingEnd - 36));
   write(`${texts.pdfCode}  ${input.code}`, { font: fonts.bold, size: 13, colour: colours.navy, gap: 0 });
-  const checkAt = drawableText(fonts.regular, texts.pdfCheckAt(input.verifyUrl)).text;
+  const checkAt = fonts.regular.printable(texts.pdfCheckAt(input.verifyUrl)).text;
   write(checkAt, { font: fonts.regular, size: 10, colour: colours.text, gap: 20 });
 }
 
 /**
- * The certificate as a one-page PDF: A4 landscape, the club's navy and amber, the standard
- * Helvetica (nothing embedded, so a few kilobytes), and the address and code that verify it.
- * pdf-lib is loaded on the first certificate, not when the server starts.
+ * The certificate as a one-page PDF: A4 landscape, the club's navy and amber, Noto Sans Bengali
+ * (the glyphs it uses, some 20-40 KB), and the address and code that verify it. pdf-lib and the
+ * shaper are loaded on the first certificate, not when the server starts.
  */
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
-  const doc = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const [{ PDFDocument, rgb }, { PdfTextWriter }, { paperFonts }] = await Promise.all([
+    import("pdf-lib"),
+    import("~/lib/pdf-text/pdf-text.server"),
+    import("~/lib/pdf-text/paper-fonts.server"),
+  ]);
+  const [doc, shaping] = await Promise.all([PDFDocument.create(), paperFonts()]);
+  const writer = new PdfTextWriter(doc);
+  const fonts: Fonts = { regular: writer.font(shaping.regular), bold: writer.font(shaping.bold) };
   const paint = (hex: string) => rgb(...hexChannels(hex));
   const colours: Colours = {
     navy: paint(COLOURS.navy),
@@ -173,9 +158,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   doc.setAuthor(input.clubName);
   doc.setSubject(`${texts.pdfCode} ${input.code}`);
   doc.setLanguage("en");
-  // Plain objects, not object streams: any PDF reader, however old, opens it. (The copy types
-  // the bytes as a web Response takes them.)
-  return new Uint8Array(await doc.save({ useObjectStreams: false }));
+  return writer.save();
 }
 
 function hexChannels(hex: string): [number, number, number] {
