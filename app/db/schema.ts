@@ -107,6 +107,8 @@ export const events = pgTable(
     teamSizeMax: integer("team_size_max").notNull().default(1),
     /** Batches that may register; empty: everyone. */
     eligibleBatches: integer("eligible_batches").array().notNull().default(sql`'{}'::integer[]`),
+    /** Only approved members of the current membership round may register (and the batches still apply). */
+    membersOnly: boolean("members_only").notNull().default(false),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("published"),
     publishAt: publishAt(),
     /** When full: new registrations wait in line (true) or are refused (false). */
