@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
 import { dashboardMenu } from "~/content/dashboard-menu";
 import { HTML_BYTES } from "../support/media-fixtures";
 import { bn } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
-import { expectNoAxeViolationsInSweep } from "./support/axe-sweep";
+import { describeAxeSweep, expectNoAxeViolationsInSweep, publicPagePaths } from "./support/axe-sweep";
 import { dialog, expectNoAxeViolationsWithoutScript, fillForm, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 import { withNotice } from "./support/notices";
@@ -11,7 +10,7 @@ import { withNotice } from "./support/notices";
 /**
  * Bangla on a 390 px phone without JavaScript: the switch, the navigation, dates, the login
  * form, the theme, and search for a Bangla notice by part of a word and a member by handle;
- * then axe on the Bangla pages in both themes (dark-mode.spec.ts checks the English ones).
+ * then axe on the Bangla pages (dark-mode.spec.ts checks the English ones in both themes).
  */
 const BANGLA_NOTICE = "ভর্তি পরীক্ষার প্রস্তুতি ক্লাসের সময়সূচি";
 /** The middle of প্রস্তুতি. */
@@ -178,39 +177,23 @@ test.describe("Bangla on hydrated pages", () => {
   });
 });
 
-/** Every public page once per kind (one notice, one event…), the forms and search. */
-async function publicPaths(page: Page): Promise<string[]> {
-  const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
-  const kinds = new Map<string, string>();
-  for (const path of paths) {
-    const kind = path.replace(/^\/(notice|details)\/.+$/, "/$1/*").replace(/^\/events\/[^/]+\/[^/]+$/, "/events/*/*");
-    if (!kinds.has(kind)) kinds.set(kind, path);
-  }
-  const chosen = [...kinds.values(), "/login", "/register", "/join", "/subscribe", "/notice-form", "/search?q=club"];
-  expect(chosen.length).toBeGreaterThan(15);
-  return chosen;
-}
-
 const dashboardPaths = [
   "/dashboard",
   ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`)),
 ];
 
-for (const theme of ["light", "dark"] as const) {
-  test(`axe finds nothing on the Bangla public pages in the ${theme} theme`, async ({ browser, baseURL }) => {
-    test.setTimeout(300_000);
-    await expectNoAxeViolationsInSweep(browser, baseURL!, { lang: "bn", theme, paths: publicPaths });
-  });
+/**
+ * A language changes the markup's text, a theme only its colours: the Bangla pages are checked
+ * whole in the light theme, and the dark theme's colours on the English pages (dark-mode.spec.ts).
+ */
+test("axe finds nothing on the Bangla public pages", async ({ browser, baseURL }) => {
+  await expectNoAxeViolationsInSweep(browser, baseURL!, { lang: "bn", theme: "light", paths: publicPagePaths });
+});
 
-  test(`axe finds nothing on the Bangla dashboard screens in the ${theme} theme`, async ({ browser, baseURL }) => {
-    test.setTimeout(300_000);
-    await expectNoAxeViolationsInSweep(browser, baseURL!, {
-      lang: "bn",
-      theme,
-      paths: dashboardPaths,
-      signedIn: true,
-      check: (page, path) => expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1),
-    });
-  });
-}
+describeAxeSweep("axe finds nothing on the Bangla dashboard screens", {
+  lang: "bn",
+  theme: "light",
+  paths: dashboardPaths,
+  signedIn: true,
+  check: (page, path) => expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1),
+});

@@ -78,7 +78,8 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
         expect(box && box.x + box.width <= viewport.width, name).toBe(true);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await expectNoAxeViolations(page, `students list at ${viewport.width}`);
+      // One axe run per state: a width changes the layout, not the markup.
+      if (viewport === PHONE) await expectNoAxeViolations(page, `students list at ${viewport.width}`);
 
       await row.getByRole("link", { name: `Edit ${student}` }).click();
       await waitForForm(page);
@@ -146,7 +147,7 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       await page.keyboard.press("Enter");
       const drawer = page.getByRole("dialog", { name: "Dashboard menu" });
       await expect(drawer).toBeVisible();
-      await expectNoAxeViolations(page, `the open drawer at ${viewport.width}`);
+      if (viewport === PHONE) await expectNoAxeViolations(page, `the open drawer at ${viewport.width}`);
       // Every link can be scrolled into the drawer's view, even on a phone held sideways.
       for (const label of links) {
         const link = drawer.getByRole("link", { name: label, exact: true });

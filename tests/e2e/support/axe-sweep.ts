@@ -1,8 +1,16 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { navigationLinks, panelLinks } from "~/content/site";
 import type { Locale, Theme } from "~/i18n/locales";
 import { logInAsAdmin } from "./accounts";
 import { expectNoAxeViolations } from "./dashboard";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
+
+/**
+ * The rules whose outcome a theme can change: a theme changes colours, never the markup, so a
+ * page already checked whole in the light theme is checked in the dark one for these alone.
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 export interface AxeSweep {
   lang: Locale;
@@ -11,16 +19,37 @@ export interface AxeSweep {
   paths: readonly string[] | ((page: Page) => Promise<readonly string[]>);
   /** Signed in as the e2e admin (the dashboard's screens). */
   signedIn?: boolean;
+  /** Only the colour rules: the pages' markup is checked whole by another sweep. */
+  coloursOnly?: boolean;
   /** A file's own checks of each page, before axe runs. */
   check?: (page: Page, path: string) => Promise<void>;
 }
 
 /**
- * axe on every page of a sweep at 1280 px, each in the chosen language and theme. The
- * device asks for the other colour scheme, so what is checked is the visitor's choice
- * winning over the device.
+ * Every public page once per kind (one notice, one event…): pages of one kind share their
+ * markup. The navigation's pages, the forms and search are added to what the sitemap lists.
  */
-export async function expectNoAxeViolationsInSweep(browser: Browser, baseURL: string, sweep: AxeSweep) {
+export async function publicPagePaths(page: Page): Promise<string[]> {
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  const kinds = new Map<string, string>();
+  for (const path of [...paths, ...[...navigationLinks, ...panelLinks].map((link) => link.to)]) {
+    const kind = path
+      .replace(/^\/(notice|details)\/.+$/, "/$1/*")
+      .replace(/^\/events\/[^/]+\/[^/]+$/, "/events/*/*")
+      .replace(/^\/(executive-panel-\d+|\d+-panel|panels\/.+)$/, "/panel");
+    if (!kinds.has(kind)) kinds.set(kind, path);
+  }
+  const chosen = [...new Set([...kinds.values(), "/login", "/register", "/join", "/subscribe", "/notice-form"])];
+  expect(chosen.length).toBeGreaterThan(15);
+  return [...chosen, "/search?q=club"];
+}
+
+/**
+ * A sweep's browser at 1280 px in the chosen language and theme. The device asks for the other
+ * colour scheme, so what is checked is the visitor's choice winning over the device.
+ */
+async function openSweep(browser: Browser, baseURL: string, sweep: Omit<AxeSweep, "paths">) {
   const { lang, theme } = sweep;
   const context = await browser.newContext({
     baseURL,
@@ -39,13 +68,53 @@ export async function expectNoAxeViolationsInSweep(browser: Browser, baseURL: st
     await logInAsAdmin(page, baseURL);
     await choose();
   }
-  const paths = typeof sweep.paths === "function" ? await sweep.paths(page) : sweep.paths;
-  for (const path of paths) {
-    expect((await page.goto(path))?.status(), path).toBe(200);
-    await expect(page.locator("html"), path).toHaveAttribute("lang", lang);
-    await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
-    await sweep.check?.(page, path);
-    await expectNoAxeViolations(page, `${path} (${lang}, ${theme})`);
+  return { context, page };
+}
+
+async function expectNoAxeViolationsOnPage(page: Page, path: string, sweep: Omit<AxeSweep, "paths">) {
+  const { lang, theme } = sweep;
+  expect((await page.goto(path))?.status(), path).toBe(200);
+  await expect(page.locator("html"), path).toHaveAttribute("lang", lang);
+  await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
+  await sweep.check?.(page, path);
+  const what = `${path} (${lang}, ${theme})`;
+  if (sweep.coloursOnly) {
+    const results = await new AxeBuilder({ page }).withRules(COLOUR_RULES).analyze();
+    expect(results.violations, `axe's colour rules on ${what}`).toEqual([]);
+  } else {
+    await expectNoAxeViolations(page, what);
   }
+}
+
+/**
+ * axe on every page of a sweep found at run time (a sitemap read), in one test: its time
+ * limit grows with the pages found, 15 s each (a page and an axe run take 2-7 s on busy cores).
+ */
+export async function expectNoAxeViolationsInSweep(browser: Browser, baseURL: string, sweep: AxeSweep) {
+  const { context, page } = await openSweep(browser, baseURL, sweep);
+  const paths = typeof sweep.paths === "function" ? await sweep.paths(page) : sweep.paths;
+  test.setTimeout(30_000 + paths.length * 15_000);
+  for (const path of paths) await expectNoAxeViolationsOnPage(page, path, sweep);
   await context.close();
+}
+
+/**
+ * axe on a list of pages, one test each (each within the usual time limit, its time in the
+ * report), all in one browser opened (and signed in) once for the file.
+ */
+export function describeAxeSweep(title: string, sweep: AxeSweep & { paths: readonly string[] }) {
+  test.describe(title, () => {
+    let opened: Awaited<ReturnType<typeof openSweep>> | undefined;
+    test.beforeAll(async ({ browser, server }) => {
+      opened = await openSweep(browser, server.baseUrl, sweep);
+    });
+    test.afterAll(async () => {
+      await opened?.context.close();
+    });
+    for (const path of sweep.paths) {
+      test(path, async () => {
+        await expectNoAxeViolationsOnPage(opened!.page, path, sweep);
+      });
+    }
+  });
 }
