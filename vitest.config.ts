@@ -4,11 +4,30 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    // unit: no I/O; server: the built server and the dev server, whatever the database; integration:
-    // everything that reads or writes the database (run again on PostgreSQL by `npm run test:db`).
-    include: ["tests/unit/**/*.test.ts", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // No I/O and no state between files: the files of a worker share their imports (the
+        // app's modules, evaluated once per worker, not once per file).
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
+      },
+      {
+        // The built server and the dev server, whatever the database: run once, by `npm test`.
+        extends: true,
+        test: { name: "server", include: ["tests/server/**/*.test.ts"] },
+      },
+      {
+        // Everything that reads or writes a test database of its own (run again on PostgreSQL
+        // by `npm run test:db`). Only these load the migrated PGlite snapshot the global setup makes.
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

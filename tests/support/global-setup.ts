@@ -7,6 +7,7 @@ declare module "vitest" {
   }
 }
 
+/** The migrated PGlite snapshot the integration tests load; on PostgreSQL (`npm run test:db`) none. */
 export default async function setup(project: TestProject) {
-  project.provide("pgliteSnapshot", await ensurePgliteSnapshot());
+  project.provide("pgliteSnapshot", process.env.TEST_DATABASE_URL ? "" : await ensurePgliteSnapshot());
 }
