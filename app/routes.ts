@@ -1,7 +1,17 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { collectionPatterns, collections, DASHBOARD_PATH } from "./features/collections/collections";
+import { type DashboardScreen, dashboardScreens, screenPattern } from "./wiring/dashboard-screens";
 
 const eachCollection = Object.values(collections);
+
+const framedScreens = dashboardScreens.filter((screen) => !screen.frameless);
+const framelessScreens = dashboardScreens.filter((screen) => screen.frameless);
+
+/** A screen's route: below the dashboard's layout by its own path, or on its own by the whole pattern. */
+function dashboardRoute(screen: DashboardScreen): RouteConfigEntry {
+  if (screen.frameless) return route(screenPattern(screen), screen.file, { id: screen.id });
+  return screen.path ? route(screen.path, screen.file, { id: screen.id }) : index(screen.file, { id: screen.id });
+}
 
 export default [
   index("routes/home.tsx", { id: "index" }),
@@ -71,63 +81,9 @@ export default [
   route("theme", "routes/theme.ts"),
   route("language", "routes/language.ts"),
   route("i18n/:file", "routes/i18n-catalog.ts"),
-  // A draft's private preview: the public page's view in the public frame, for admins and editors.
-  route(`${DASHBOARD_PATH}/preview/:collection/:id`, "routes/dashboard/preview.tsx"),
-  route(DASHBOARD_PATH, "routes/dashboard/layout.tsx", { id: "dashboard" }, [
-    index("routes/dashboard/index.tsx"),
-    route("profile", "routes/dashboard/profile.tsx"),
-    route("users", "routes/dashboard/users.tsx"),
-    route("users.csv", "routes/dashboard/users-export.ts"),
-    route("audit", "routes/dashboard/audit.tsx"),
-    route("audit.csv", "routes/dashboard/audit-export.ts"),
-    route("make-admin", "routes/dashboard/make-admin.tsx"),
-    // Dashboard content: one list and one form module for every collection, at the paths it names.
-    ...eachCollection.flatMap((collection) => [
-      route(collection.screens.list, "routes/dashboard/collection-list.tsx", {
-        id: `dashboard-list-${collection.key}`,
-      }),
-      route(collection.screens.add, "routes/dashboard/collection-form.tsx", { id: `dashboard-add-${collection.key}` }),
-      route(`${collection.screens.list}.csv`, "routes/dashboard/collection-export.ts", {
-        id: `dashboard-export-${collection.key}`,
-      }),
-      ...(collection.csvImport
-        ? [
-            route(`${collection.screens.list}/import`, "routes/dashboard/collection-import.tsx", {
-              id: `dashboard-import-${collection.key}`,
-            }),
-          ]
-        : []),
-    ]),
-    route(":collection/:id/edit", "routes/dashboard/collection-form.tsx", { id: "dashboard-edit" }),
-    route("students/:id/account", "routes/dashboard/student-account.tsx"),
-    route("events/:id/registrations", "routes/dashboard/event-registrations.tsx"),
-    route("events/:id/registrations.csv", "routes/dashboard/event-registrations-export.ts"),
-    // DOMjudge import files (teams.json, accounts.tsv…) in one zip: one generation, one set of passwords.
-    route("events/:id/domjudge.zip", "routes/dashboard/event-domjudge-export.ts"),
-    route("domjudge.zip", "routes/dashboard/domjudge-export.ts"),
-    route("events/:id/check-in", "routes/dashboard/event-check-in.tsx"),
-    route("check-in", "routes/dashboard/check-in.tsx"),
-    route("events/:id/certificates", "routes/dashboard/event-certificates.tsx"),
-    route("review", "routes/dashboard/review.tsx"),
-    route("membership", "routes/dashboard/membership.tsx"),
-    route("review.csv", "routes/dashboard/review-export.ts"),
-    route("api-tokens", "routes/dashboard/api-tokens.tsx"),
-    route("notifications", "routes/dashboard/notifications.tsx"),
-    route("webhooks", "routes/dashboard/webhooks.tsx"),
-    route("outbox", "routes/dashboard/outbox.tsx"),
-    route("outbox/:id", "routes/dashboard/outbox-mail.tsx"),
-    route("jobs", "routes/dashboard/jobs.tsx"),
-    route("standings", "routes/dashboard/standings.tsx"),
-    route("standings/template.csv", "routes/dashboard/standings-template.ts"),
-    route("standings/:id", "routes/dashboard/standings.contest.tsx"),
-    route("rankings", "routes/dashboard/rankings.tsx"),
-    // The whole site as one archive (the restore is `npm run restore`).
-    route("backup", "routes/dashboard/backup.tsx"),
-    route("backup.tar", "routes/dashboard/backup-download.ts"),
-    // The site's settings, one tab per group: the first at /dashboard/settings.
-    route("settings", "routes/dashboard/settings.tsx", { id: "dashboard-settings" }),
-    route("settings/:group", "routes/dashboard/settings.tsx", { id: "dashboard-settings-group" }),
-  ]),
+  // The dashboard's screens, each defined once in wiring/dashboard-screens.ts (the preview draws the public frame).
+  ...framelessScreens.map(dashboardRoute),
+  route(DASHBOARD_PATH, "routes/dashboard/layout.tsx", { id: "dashboard" }, framedScreens.map(dashboardRoute)),
   // Public submission forms: both answered by one module, reviewed before publishing.
   route("notice-form", "routes/public-form.tsx", { id: "notice-form" }),
   route("result-form", "routes/public-form.tsx", { id: "result-form" }),

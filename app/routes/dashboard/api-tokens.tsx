@@ -1,7 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
@@ -10,7 +9,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/features/accounts/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/features/accounts/api-tokens.server";
 import { privatePageMeta } from "~/i18n/meta";
@@ -19,6 +17,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/api-tokens";
 
 /** Personal API tokens for scripts and other clients: admins only, each sees their own. */
@@ -31,17 +30,15 @@ export function meta(args: Route.MetaArgs) {
 /** How a token is sent: the same in every language. */
 const AUTHORIZATION_HEADER = "Authorization: Bearer <token>";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const user = requireAdminPage(context);
   return { tokens: await listApiTokens(app.db, user.id) };
-}
+});
 
 type TokenActionResult = ActionResult & { token?: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const user = requireAdminPage(context);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
   if (form.get("intent") === "create") {
@@ -75,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.revoked") })
       : data<TokenActionResult>({ tone: "info", message: t("tools.apiTokens.missing") }, 404);
   });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -147,14 +144,14 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
       )}
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <FeedbackMessage feedback={revokeFeedback} />
-      {result?.confirm && <ConfirmPanel {...result.confirm} />}
+      <Confirmation confirmed={confirmed} question={revokeQuestion(t, pendingName)} asked={result?.confirm} />
       <DataTable
         caption={t("tools.apiTokens.heading")}
         columns={columns}
         rows={loaderData.tokens}
         empty={t("tools.apiTokens.empty")}
         actions={(token) => (
-          <Form method="post" onSubmit={confirmed.askFromEvent}>
+          <ConfirmedForm confirmed={confirmed}>
             <input type="hidden" name="id" value={token._id} />
             <input type="hidden" name="name" value={token.name} />
             <button
@@ -164,15 +161,8 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
             >
               {t("tools.apiTokens.revoke")}
             </button>
-          </Form>
+          </ConfirmedForm>
         )}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...revokeQuestion(t, pendingName)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

@@ -1,15 +1,14 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { auditFilterOf, listAuditView } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/audit-export";
 
 const json = (value: unknown) => (value == null ? "" : JSON.stringify(value));
 
 /** `/dashboard/audit.csv`: the audit log's current filters, every page of them. */
-export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const entries = await listAuditView(app.db, auditFilterOf(url.searchParams).filter, clubTimeZone);
   const header = ["at", "person", "address", "action", "entity", "entity_id", "label", "before", "after"];
@@ -25,4 +24,4 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     json(entry.after),
   ]);
   return csvDownload("audit-log", toCsv(header, rows));
-}
+});

@@ -7,11 +7,11 @@ import { appContext } from "~/context";
 import { AUDIT_ACTIONS, isAuditAction, isAuditEntity } from "~/core/audit";
 import type { AuditFilter, AuditRecord } from "~/core/audit.server";
 import { auditEntities, auditFilterOf, listAuditPage } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { translateFieldErrors } from "~/lib/validation-messages.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/audit";
 
 export function meta(args: Route.MetaArgs) {
@@ -24,14 +24,13 @@ const actionLabel = (t: Translate, action: string) =>
 const entityLabel = (t: Translate, entity: string) =>
   isAuditEntity(entity) ? t(`tools.audit.entityLabel.${entity}`) : entity;
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ request, context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const { filter, errors } = auditFilterOf(url.searchParams);
   const [page, entities] = await Promise.all([listAuditPage(app.db, filter, clubTimeZone), auditEntities(app.db)]);
   // The filter's messages are the API's English ones: the screen says them in the reader's language.
   return { filter, errors: translateFieldErrors(errors, translatorFor(request).locale), page, entities };
-}
+});
 
 /** The filters as a query string, without the page (a new filter starts at page 1). */
 function filterQuery(filter: AuditFilter, page?: number): string {

@@ -2,14 +2,13 @@ import { Readable } from "node:stream";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { backupFileName, makeBackup } from "~/wiring/backup.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/backup-download";
 
 /** `/dashboard/backup.tar`: the whole site as one archive, streamed (admins only). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdminPage(context);
+export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
   const backup = await makeBackup({
     db: app.db,
@@ -29,4 +28,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
-}
+});

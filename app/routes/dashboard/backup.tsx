@@ -1,12 +1,12 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { requireAdminPage } from "~/core/session.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { lastBackupDownload } from "~/wiring/backup.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/backup";
 
 /** One file with the whole site, to keep somewhere else and restore from (docs/decisions/020-backups.md). */
@@ -36,8 +36,7 @@ const LEAVES_OUT: readonly MessageKey[] = [
   "tools.backup.leavesOut.secret",
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const last = await lastBackupDownload(app.db);
   const { format } = translatorFor(request);
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     last: last && { at: format.dateTime(last.at, clubTimeZone), by: last.by },
     downloadUrl: `${app.config.BASE_URL}${DOWNLOAD_PATH}`,
   };
-}
+});
 
 function Bullets({ items }: { items: readonly MessageKey[] }) {
   const t = useT();

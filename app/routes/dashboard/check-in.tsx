@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { can } from "~/core/roles";
-import { requirePermissionPage } from "~/core/session.server";
 import { listEventsForCheckIn } from "~/features/events/registrations.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/check-in";
 
 export function meta(args: Route.MetaArgs) {
@@ -14,14 +14,13 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** Where check-in staff start: the events with registrations, from a week ago onwards. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = requirePermissionPage(context, "check-in");
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
   return {
     events: await listEventsForCheckIn(app.db, todayIn(clubTimeZone)),
     mayEditEvents: can(user, "edit-content"),
   };
-}
+});
 
 export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -1,17 +1,16 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { requirePermissionPage } from "~/core/session.server";
 import { collectionCsv } from "~/features/collections/collection-csv.server";
 import { collectionOfRoute } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
 import { csvDownload } from "~/lib/csv.server";
 import { tableQueryFrom } from "~/lib/table-query";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-export";
 
 /** `/dashboard/{list}.csv`: the list's current view (search, filters, sort), every page of it, as CSV. */
-export async function loader({ context, url, pattern }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, url, pattern }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
   const collection = collectionOfRoute("export", pattern);
   if (!collection) throw data(null, { status: 404 });
   const query = tableQueryFrom(
@@ -25,4 +24,4 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     template ? `${collection.screens.list}-template` : collection.screens.list,
     collectionCsv(collection, rows),
   );
-}
+});

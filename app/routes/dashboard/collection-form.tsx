@@ -1,6 +1,5 @@
-import { data, Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { data, Link } from "react-router";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
@@ -9,7 +8,6 @@ import { useSavedForm } from "~/components/use-saved-form";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys, dashboardField, rowToFormValues } from "~/core/collection";
-import { requirePermissionPage } from "~/core/session.server";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
@@ -19,6 +17,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-form";
 
 /**
@@ -56,19 +55,18 @@ export function meta(args: Route.MetaArgs) {
   );
 }
 
-export async function loader({ context, params, pattern }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, params, pattern }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
   const { collection, id } = targetOf(pattern, params);
   if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
   const row = await serviceOf(collection).get(app.db, id);
   if (!row) throw data(null, { status: 404 });
   return { key: collection.key, id, values: rowToFormValues(collection, row) };
-}
+});
 
-export async function action({ request, context, params, pattern }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context, params, pattern }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+  const actor = actorOf(request, user);
   const { collection, id } = targetOf(pattern, params);
   const { t, locale } = translatorFor(request);
   const service = serviceOf(collection);
@@ -106,7 +104,7 @@ export async function action({ request, context, params, pattern }: Route.Action
     },
     values,
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -151,13 +149,18 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
           ))}
       </div>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
-      <Form
-        method="post"
+      <Confirmation
+        confirmed={confirmed}
+        question={saveQuestion(t, collection, editing)}
+        asked={actionData?.confirm}
+        formId={FORM_ID}
+      />
+      <ConfirmedForm
+        confirmed={confirmed}
+        checkFirst
         id={FORM_ID}
         ref={formRef}
         noValidate
-        onSubmit={confirmed.check}
         key={`${savedCount}:${JSON.stringify(values)}`}
         className="card flex flex-col gap-4 p-6"
       >
@@ -175,14 +178,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
           </button>
           {confirmed.busy && <Spinner />}
         </div>
-      </Form>
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...saveQuestion(t, collection, editing)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
+      </ConfirmedForm>
     </section>
   );
 }

@@ -6,7 +6,6 @@ import { Spinner } from "~/components/spinner";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys } from "~/core/collection";
-import { requirePermissionPage } from "~/core/session.server";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -23,6 +22,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { translateFieldErrors, translateMessage } from "~/lib/validation-messages.server";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-import";
 
 /**
@@ -55,19 +55,18 @@ export function meta(args: Route.MetaArgs) {
   );
 }
 
-export async function loader({ context, pattern }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
-  return { key: collectionOf(pattern).key, maxRows: IMPORT_MAX_ROWS };
-}
+export const loader = screenLoader(({ pattern }: Route.LoaderArgs) => ({
+  key: collectionOf(pattern).key,
+  maxRows: IMPORT_MAX_ROWS,
+}));
 
 /** The form pipeline's answer, with the preview's rows (and the file's text, sent back by Import). */
 interface ImportAnswer extends ActionResult {
   preview?: { rows: ImportRow[]; csv: string; fileName: string };
 }
 
-export async function action({ request, context, pattern }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context, pattern }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const user = requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
   const { locale, t, format } = translatorFor(request);
   const service = serviceOf(collection);
@@ -98,7 +97,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
       return data<ImportAnswer>({ tone: "success", message });
     },
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

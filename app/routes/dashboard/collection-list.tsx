@@ -1,6 +1,5 @@
-import { data, Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { data, Link } from "react-router";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -10,7 +9,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys, dashboardColumns } from "~/core/collection";
-import { requirePermissionPage } from "~/core/session.server";
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
 import type { Locale } from "~/i18n/locales";
@@ -21,6 +19,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selected
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-list";
 
 /**
@@ -43,22 +42,21 @@ export function meta(args: Route.MetaArgs) {
   );
 }
 
-export async function loader({ context, url, pattern }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, url, pattern }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
   const collection = collectionOf(pattern);
   const service = serviceOf(collection);
   const query = tableQueryFrom(url, filterNames(collection));
   const [page, filterOptions] = await Promise.all([service.listPage(app.db, query), service.filterOptions(app.db)]);
   return { key: collection.key, query, page, filterOptions };
-}
+});
 
 const filterNames = (collection: Collection) => (collection.filters ?? []).map((filter) => filter.name);
 
 /** Delete one row (`id`) or the ticked ones (`intent=delete-selected`, `ids`), each after a Yes. */
-export async function action({ request, context, pattern }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context, pattern }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+  const actor = actorOf(request, user);
   const collection = collectionOf(pattern);
   const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
@@ -85,7 +83,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
         : missing;
     },
   );
-}
+});
 
 async function deleteSelected(
   app: AppContext,
@@ -183,14 +181,9 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
       <TableSummary page={page} q={query.q} />
       {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation confirmed={confirmed} question={question} asked={actionData?.confirm} />
       {page.items.length > 0 && (
-        <Form
-          id={BULK_FORM_ID}
-          method="post"
-          onSubmit={confirmed.askFromEvent}
-          className="flex flex-wrap items-center gap-3"
-        >
+        <ConfirmedForm confirmed={confirmed} id={BULK_FORM_ID} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="delete-selected" />
           <div className="flex min-h-11 items-center gap-2">
             <SelectAll formId={BULK_FORM_ID} id="select-all" />
@@ -201,7 +194,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
           <button type="submit" className="btn-danger">
             {t("dashboard.list.deleteSelected")}
           </button>
-        </Form>
+        </ConfirmedForm>
       )}
       <DataTable
         caption={heading}
@@ -226,13 +219,13 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
               >
                 {t("dashboard.list.edit")}
               </Link>
-              <Form method="post" onSubmit={confirmed.askFromEvent}>
+              <ConfirmedForm confirmed={confirmed}>
                 <input type="hidden" name="id" value={row._id} />
                 <input type="hidden" name="name" value={name} />
                 <button type="submit" className="btn-danger" aria-label={t("dashboard.list.deleteRow", { name })}>
                   {t("dashboard.list.delete")}
                 </button>
-              </Form>
+              </ConfirmedForm>
             </>
           );
         }}
@@ -242,13 +235,6 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
         pageCount={page.pageCount}
         hrefFor={(number) => tableHref(query, { page: number })}
         label={t("dashboard.list.pages", { heading })}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...question}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

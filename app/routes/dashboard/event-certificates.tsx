@@ -1,7 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
@@ -9,7 +8,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
-import { requirePermissionPage } from "~/core/session.server";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import {
   auditCertificates,
@@ -26,6 +24,7 @@ import type { ActionResult } from "~/lib/form-actions";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-certificates";
 
 /** One event's certificates for admins: the list, and issuing them to everyone checked in. */
@@ -43,8 +42,7 @@ const issueQuestion = (t: Translate) => ({
   description: t("tools.certificates.issueDescription"),
 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ request, context, params }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [certificates, waiting] = await Promise.all([
@@ -57,10 +55,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     waiting,
     notYet: whyNoCertificatesYet(event, new Date(), translatorFor(request)) ?? null,
   };
-}
+});
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
@@ -76,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const message = t("tools.certificates.issued", { issued: outcome.issued, total: outcome.total });
     return data<ActionResult>({ tone: "success", message });
   });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -118,17 +116,17 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold text-navy-900">{t("tools.certificates.heading", { event: event.name })}</h1>
       <p className="max-w-2xl text-slate-700">{t("tools.certificates.intro")}</p>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation confirmed={confirmed} question={issueQuestion(t)} asked={actionData?.confirm} />
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       {notYet ? (
         <Alert tone="info">{notYet}</Alert>
       ) : (
-        <Form method="post" onSubmit={confirmed.askFromEvent} className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <ConfirmedForm confirmed={confirmed} className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <button type="submit" className="btn-navy">
             {t("tools.certificates.issue")}
           </button>
           <p className="text-slate-700">{t("tools.certificates.waiting", { count: waiting })}</p>
-        </Form>
+        </ConfirmedForm>
       )}
       <DataTable
         caption={t("tools.certificates.tableCaption")}
@@ -144,13 +142,6 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
             {t("tools.certificates.pdf")}
           </a>
         )}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...issueQuestion(t)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

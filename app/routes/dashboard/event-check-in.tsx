@@ -5,7 +5,6 @@ import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
-import { requirePermissionPage } from "~/core/session.server";
 import {
   type CheckInCard,
   cardOfOutcome,
@@ -19,6 +18,7 @@ import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-check-in";
 
 /**
@@ -39,12 +39,11 @@ export function meta(args: Route.MetaArgs) {
 const CODE_LENGTH = 20;
 
 async function visibleEvent(context: Route.LoaderArgs["context"], id: string) {
-  const user = requirePermissionPage(context, "check-in");
   const app = context.get(appContext);
-  return { app, user, event: await eventOfAdminScreen(app.db, id) };
+  return { app, event: await eventOfAdminScreen(app.db, id) };
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const { app, event } = await visibleEvent(context, params.id);
   const holders = await listTicketHolders(app.db, event._id, app.secret);
   // No addresses on the device: it may be a volunteer's phone.
@@ -56,11 +55,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     checkedInAt,
   }));
   return { event: { id: event._id, name: event.name }, tickets };
-}
+});
 
 /** A typed code sent before the page's script runs. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { app, user, event } = await visibleEvent(context, params.id);
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
+  const { app, event } = await visibleEvent(context, params.id);
   const code = String((await readFormData(request)).get("code") ?? "").slice(0, 100);
   if (!ticketDigitsOf(code)) return { outcome: { code, status: "invalid" as const } };
   const [outcome] = await checkIn(app.db, {
@@ -71,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     actor: actorOf(request, user),
   });
   return { outcome };
-}
+});
 
 export default function EventCheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, tickets } = loaderData;

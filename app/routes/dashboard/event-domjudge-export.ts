@@ -1,5 +1,4 @@
 import { appContext } from "~/context";
-import { requirePermissionPage } from "~/core/session.server";
 import { readSiteSettings } from "~/core/settings.server";
 import {
   clubOrganization,
@@ -9,11 +8,11 @@ import {
   eventTeamEntries,
 } from "~/features/events/domjudge-export.server";
 import { eventOfAdminScreen } from "~/features/events/events.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-domjudge-export";
 
 /** `/dashboard/events/{id}/domjudge.zip`: the event's confirmed registrations as DOMjudge teams and accounts. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [entries, settings] = await Promise.all([eventTeamEntries(app.db, event._id), readSiteSettings(app)]);
@@ -23,4 +22,4 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     title: domjudgeTexts.eventTitle(event.name),
   });
   return domjudgeDownload(`domjudge-${event.slug}`, zip);
-}
+});

@@ -1,9 +1,9 @@
 import { appContext } from "~/context";
-import { requirePermissionPage } from "~/core/session.server";
 import { eventOfAdminScreen } from "~/features/events/events.server";
 import { REGISTRATION_STATUS_LABELS } from "~/features/events/registrations";
 import { listRegistrations } from "~/features/events/registrations.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-registrations-export";
 
 const HEADER = [
@@ -20,8 +20,7 @@ const HEADER = [
 ] as const;
 
 /** `/dashboard/events/{id}/registrations.csv`: one row per person, registrations in order of arrival, cancelled ones last. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "check-in");
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   await eventOfAdminScreen(app.db, params.id);
   const rows = (await listRegistrations(app.db, params.id)).flatMap((registration) =>
@@ -39,4 +38,4 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ]),
   );
   return csvDownload(`registrations-${params.id}`, toCsv(HEADER, rows));
-}
+});

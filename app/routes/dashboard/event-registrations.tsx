@@ -1,6 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { DomjudgeExportLinks } from "~/components/domjudge-export-links";
 import { FeedbackMessage } from "~/components/feedback";
@@ -12,7 +11,6 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
-import { requirePermissionPage } from "~/core/session.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
 import type { ApiEvent } from "~/features/events/events";
 import { eventOfAdminScreen } from "~/features/events/events.server";
@@ -37,6 +35,7 @@ import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-registrations";
 
 /** One event's registrations for admins: the list, adding and removing people, the waitlist, mail, CSV. */
@@ -64,17 +63,15 @@ const mailQuestion = (t: Translate) => ({
   description: t("tools.registrations.mailDescription"),
 });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "check-in");
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const [registrations, places] = await Promise.all([listRegistrations(app.db, event._id), countPlaces(app.db, event)]);
   return { event, registrations, places };
-}
+});
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requirePermissionPage(context, "edit-content");
-  const actor = actorOf(request, admin);
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const event = await eventOfAdminScreen(app.db, params.id);
   const form = await readFormData(request);
@@ -98,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           ? await moveUpAndTell(mailing, id, actor)
           : await cancelAndTell(
               mailing,
-              { registrationId: id, by: admin, now: new Date(), timeZone: clubTimeZone },
+              { registrationId: id, by: user, now: new Date(), timeZone: clubTimeZone },
               actor,
             );
       if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
@@ -111,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     },
   );
-}
+});
 
 type Mailing = Awaited<ReturnType<typeof mailingContextOf>>;
 
@@ -270,12 +267,12 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             : confirmed.feedback
         }
       />
-      {actionData?.confirm && (
-        <ConfirmPanel
-          {...actionData.confirm}
-          formId={actionData.values?.subject !== undefined ? "mail-form" : undefined}
-        />
-      )}
+      <Confirmation
+        confirmed={confirmed}
+        question={pendingQuestion}
+        asked={actionData?.confirm}
+        formId={actionData?.values?.subject !== undefined ? "mail-form" : undefined}
+      />
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <DataTable
         caption={t("tools.registrations.tableCaption")}
@@ -286,7 +283,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           row.status === "cancelled" ? null : (
             <>
               {row.status === "waitlisted" && (
-                <Form method="post" onSubmit={confirmed.askFromEvent}>
+                <ConfirmedForm confirmed={confirmed}>
                   <input type="hidden" name="intent" value="move-up" />
                   <input type="hidden" name="id" value={row.id} />
                   <input type="hidden" name="name" value={titleOf(row)} />
@@ -297,9 +294,9 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                   >
                     {t("tools.registrations.moveUp")}
                   </button>
-                </Form>
+                </ConfirmedForm>
               )}
-              <Form method="post" onSubmit={confirmed.askFromEvent}>
+              <ConfirmedForm confirmed={confirmed}>
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={row.id} />
                 <input type="hidden" name="name" value={titleOf(row)} />
@@ -310,7 +307,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                 >
                   {t("tools.registrations.remove")}
                 </button>
-              </Form>
+              </ConfirmedForm>
             </>
           )
         }
@@ -352,11 +349,11 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             {t("tools.registrations.add")}
           </button>
         </Form>
-        <Form
+        <ConfirmedForm
+          confirmed={confirmed}
+          checkFirst
           id="mail-form"
-          method="post"
           noValidate
-          onSubmit={confirmed.check}
           className="card flex flex-col gap-4 p-6"
           key={actionData?.saved ? "mailed" : "mail"}
         >
@@ -384,15 +381,8 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           <button type="submit" className="btn-navy self-start">
             {t("tools.registrations.send")}
           </button>
-        </Form>
+        </ConfirmedForm>
       </div>
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...pendingQuestion}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

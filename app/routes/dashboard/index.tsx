@@ -1,22 +1,21 @@
 import { Link } from "react-router";
 import { menuFor } from "~/content/dashboard-menu";
 import { appContext } from "~/context";
-import { signedInUser } from "~/core/session.server";
 import { findClaimableStudent } from "~/features/members/members.server";
 import type { ApiApplication } from "~/features/members/membership";
 import { applicationsOf } from "~/features/members/membership.server";
 import { Message, useT } from "~/i18n/react";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/index";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const user = signedInUser(context);
   const [claimable, applications] = await Promise.all([
     findClaimableStudent(app.db, user),
     applicationsOf(app.db, user.id),
   ]);
   return { role: user.role, displayName: user.displayName, claimable: claimable?.name, applications };
-}
+});
 
 /** The person's membership applications and their decisions (with the reason, when given). */
 function YourApplications({ applications }: { applications: ApiApplication[] }) {

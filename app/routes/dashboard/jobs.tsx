@@ -5,7 +5,6 @@ import { Spinner } from "~/components/spinner";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -13,6 +12,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { FailedJob } from "~/lib/job-queue.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/jobs";
 
 /** Background work that gave up after its retries: what it was, why, and a way to try again. */
@@ -29,13 +29,12 @@ const isKnownQueue = (queue: string): queue is (typeof QUEUES)[number] => (QUEUE
 /** The newest failures; older ones are removed by the queue after its retention time. */
 const FAILED_SHOWN = 100;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { failed: await context.get(appContext).jobs.listFailed(FAILED_SHOWN) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(request, requireAdminPage(context));
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const form = await readFormData(request);
   const queue = String(form.get("queue") ?? "");
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAudit(app.db, actor, { action: "update", entity: "jobs", entityId: id, label: `Retry ${queue}` });
     return data<ActionResult>({ tone: "success", message: t("tools.jobs.retried") });
   });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

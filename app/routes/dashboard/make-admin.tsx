@@ -1,6 +1,4 @@
-import { Form } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
@@ -9,7 +7,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
 import { roleChangeQuestionText } from "~/core/roles";
-import { requireAdminPage } from "~/core/session.server";
 import { answerRoleChangeForm } from "~/features/accounts/users.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
@@ -17,6 +14,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/make-admin";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -27,13 +25,10 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "dashboard.makeAdmin.heading");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
-  return null;
-}
+export const loader = screenLoader((_args: Route.LoaderArgs) => null);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(request, requireAdminPage(context));
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   return answerRoleChangeForm(
     context.get(appContext),
     await readFormData(request),
@@ -42,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     translatorFor(request).t,
     translatorFor(request).locale,
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -64,12 +59,17 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
       />
       <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.makeAdmin.heading")}</h1>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
-      <Form
-        method="post"
+      <Confirmation
+        confirmed={confirmed}
+        question={roleChangeQuestionText(t, "make-admin", pendingEmail)}
+        asked={actionData?.confirm}
+        formId={FORM_ID}
+      />
+      <ConfirmedForm
+        confirmed={confirmed}
+        checkFirst
         id={FORM_ID}
         noValidate
-        onSubmit={confirmed.check}
         className="card flex flex-col gap-4 p-6"
         key={answer?.saved ? "reset" : "form"}
       >
@@ -85,15 +85,8 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
         <button type="submit" className="btn-navy self-start" disabled={confirmed.busy}>
           {t("dashboard.makeAdmin.heading")}
         </button>
-      </Form>
+      </ConfirmedForm>
       {confirmed.busy && <Spinner />}
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...roleChangeQuestionText(t, "make-admin", pendingEmail)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { data, Form } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
@@ -13,7 +12,6 @@ import { clubTimeZone } from "~/content/site";
 import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
-import { requirePermissionPage } from "~/core/session.server";
 import type { ApplicationStatus } from "~/features/members/membership";
 import {
   createRound,
@@ -32,6 +30,7 @@ import { answerSafely, confirmation, parseForm, readFormData, selectionProblem }
 import { todayIn } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/membership";
 
 /** `/dashboard/membership`: open a round; see a round's applications and approve or reject them, one or many. */
@@ -44,9 +43,8 @@ export function meta(args: Route.MetaArgs) {
 const STATUSES: readonly ApplicationStatus[] = ["pending", "approved", "rejected"];
 const isStatus = (value: string | null): value is ApplicationStatus => STATUSES.includes(value as ApplicationStatus);
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
   const { searchParams } = url;
   const rounds = await listRounds(app.db);
   const open = await openRound(app.db, todayIn(clubTimeZone));
@@ -61,7 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ? await listApplications(app.db, round._id, filters, pageNumberFrom(searchParams))
     : { items: [], page: 1, pageCount: 1, total: 0 };
   return { rounds, round: round ?? null, openRoundId: open?._id ?? null, filters, applications };
-}
+});
 
 const roundFields = (t: Translate): readonly FormFieldDef[] => [
   {
@@ -96,9 +94,9 @@ const roundQuestion = (t: Translate) => ({
   description: t("tools.membership.roundDescription"),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+  const actor = actorOf(request, user);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
   if (form.get("intent") === "open-round") {
@@ -118,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return decide(t, app, form, actor, locale);
-}
+});
 
 async function decide(t: Translate, app: AppContext, form: FormData, actor: Actor, locale: Locale) {
   const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
@@ -183,20 +181,23 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
     <section className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-navy-900">{t("tools.membership.title")}</h1>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && (
-        <ConfirmPanel {...actionData.confirm} formId={actionData.confirm.hidden ? undefined : "open-round"} />
-      )}
+      <Confirmation
+        confirmed={confirmed}
+        question={question}
+        asked={actionData?.confirm}
+        formId={actionData?.confirm?.hidden ? undefined : "open-round"}
+      />
       {confirmed.busy && <Spinner />}
 
       <details className="card p-4" open={rounds.length === 0 || undefined}>
         <summary className="cursor-pointer font-semibold text-navy-900">
           {t("tools.membership.openRoundSummary")}
         </summary>
-        <Form
+        <ConfirmedForm
+          confirmed={confirmed}
+          checkFirst
           id="open-round"
-          method="post"
           noValidate
-          onSubmit={confirmed.check}
           key={answer?.saved ? "reset" : "form"}
           className="mt-4 grid gap-4 sm:grid-cols-2"
         >
@@ -212,7 +213,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           <button type="submit" className="btn-navy self-start">
             {t("tools.membership.openRound")}
           </button>
-        </Form>
+        </ConfirmedForm>
       </details>
 
       {round ? (
@@ -263,12 +264,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           </Form>
           <TableSummary page={applications} q="" />
           {applications.items.length > 0 && (
-            <Form
-              id={BULK_FORM_ID}
-              method="post"
-              onSubmit={confirmed.askFromEvent}
-              className="flex flex-wrap items-end gap-3"
-            >
+            <ConfirmedForm confirmed={confirmed} id={BULK_FORM_ID} className="flex flex-wrap items-end gap-3">
               <div className="flex min-h-11 items-center gap-2">
                 <SelectAll formId={BULK_FORM_ID} id="applications-all" />
                 <label htmlFor="applications-all" className="text-sm font-medium text-slate-800">
@@ -292,7 +288,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
               <button type="submit" name="decision" value="reject" className="btn-danger">
                 {t("tools.membership.rejectSelected")}
               </button>
-            </Form>
+            </ConfirmedForm>
           )}
           <DataTable
             caption={t("tools.membership.caption", { session: round.session })}
@@ -325,7 +321,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             actions={(row) =>
               row.status === "pending"
                 ? (["approve", "reject"] as const).map((decision) => (
-                    <Form key={decision} method="post" onSubmit={confirmed.askFromEvent}>
+                    <ConfirmedForm confirmed={confirmed} key={decision}>
                       <input type="hidden" name="decision" value={decision} />
                       <input type="hidden" name="ids" value={row._id} />
                       <button
@@ -338,7 +334,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                       >
                         {t(decision === "approve" ? "tools.membership.approve" : "tools.membership.reject")}
                       </button>
-                    </Form>
+                    </ConfirmedForm>
                   ))
                 : null
             }
@@ -353,13 +349,6 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <p className="card p-6 text-slate-600">{t("tools.membership.noRound")}</p>
       )}
-      <ConfirmDialog
-        open={pending !== null}
-        {...question}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
@@ -8,7 +7,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
-import { signedInUser } from "~/core/session.server";
 import { preferencesInput } from "~/features/notifications/subscriptions";
 import {
   readSubscriptionForm,
@@ -22,6 +20,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/notifications";
 
 /** Every signed-in person's own email subscription, at their account's address. */
@@ -31,9 +30,8 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.notifications.title"));
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const user = signedInUser(context);
   const subscription = await subscriptionOfUser(app.db, user);
   return {
     email: user.email,
@@ -45,11 +43,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         }
       : null,
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const user = signedInUser(context);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
   if (form.get("intent") === "unsubscribe") {
@@ -89,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     parsed.values,
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -119,7 +116,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         <Message id="tools.notifications.mailGoesTo" values={{ email, status }} components={{ 0: <strong /> }} />
       </p>
       <FeedbackMessage feedback={confirmed.feedback ?? saved} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation confirmed={confirmed} question={unsubscribeQuestion(t)} asked={actionData?.confirm} />
       <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
         <SubscriptionChoices
           topics={
@@ -135,21 +132,14 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
       {subscription && (
-        <Form method="post" onSubmit={confirmed.askFromEvent} className="mt-4 border-t border-slate-200 pt-4">
+        <ConfirmedForm confirmed={confirmed} className="mt-4 border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="unsubscribe" />
           <button type="submit" className="btn-danger" disabled={busy}>
             {t("tools.notifications.unsubscribe")}
           </button>
-        </Form>
+        </ConfirmedForm>
       )}
       {busy && <Spinner />}
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...unsubscribeQuestion(t)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

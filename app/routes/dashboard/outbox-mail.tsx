@@ -4,9 +4,9 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { UUID_PATTERN } from "~/core/ids";
 import { findMail } from "~/core/mail.server";
-import { requireAdminPage } from "~/core/session.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/outbox-mail";
 
 export function meta(args: Route.MetaArgs) {
@@ -14,13 +14,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** One mail as its reader gets it (the plain-text part: the HTML part says the same in the club's look). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ params, context }: Route.LoaderArgs) => {
   const mail = UUID_PATTERN.test(params.id) ? await findMail(context.get(appContext).db, params.id) : undefined;
   if (!mail) throw data(null, 404);
   const { html: _html, ...rest } = mail;
   return { mail: rest };
-}
+});
 
 export default function OutboxMail({ loaderData }: Route.ComponentProps) {
   const { mail } = loaderData;

@@ -4,25 +4,24 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { listMails, type MailRow } from "~/core/mail.server";
-import { requireAdminPage } from "~/core/session.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/outbox";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.outbox.heading"));
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const page = await listMails(app.db, { page: pageNumberFrom(new URL(request.url).searchParams) });
   return {
     smtp: Boolean(app.config.SMTP_URL),
     page: { ...page, items: page.items.map(({ html: _html, text: _text, ...mail }) => mail) },
   };
-}
+});
 
 type MailListRow = Omit<MailRow, "html" | "text" | "createdAt" | "sentAt"> & { _id: string; createdAt: string | Date };
 

@@ -7,11 +7,12 @@ import { ResultEntry } from "~/components/result-entry";
 import { appContext } from "~/context";
 import { isUnpublished } from "~/core/publishing";
 import { statusText } from "~/core/publishing-status";
-import { requirePermissionPage, requireSignedIn } from "~/core/session.server";
+import { requireSignedIn } from "~/core/session.server";
 import { collectionByKey, editPath } from "~/features/collections/collections";
 import { findPreviewItem, isPreviewCollection, type PreviewItem } from "~/features/collections/preview.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
+import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/preview";
 
 /**
@@ -31,13 +32,12 @@ export function headers() {
   return { "X-Robots-Tag": "noindex" };
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   if (!isPreviewCollection(params.collection)) throw data(null, { status: 404 });
   const preview = await findPreviewItem(context.get(appContext).db, params.collection, params.id);
   if (!preview) throw data(null, { status: 404 });
   return { preview };
-}
+});
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
   const { preview } = loaderData;

@@ -6,7 +6,7 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
-import { emailNotVerifiedText, signedInUser } from "~/core/session.server";
+import { emailNotVerifiedText } from "~/core/session.server";
 import { authErrorText, newPasswordProblem } from "~/features/accounts/account-messages.server";
 import { authErrorMessage, callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
 import { DISPLAY_NAME_MAX } from "~/features/accounts/users";
@@ -25,6 +25,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/profile";
 
 export function meta(args: Route.MetaArgs) {
@@ -36,20 +37,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const user = signedInUser(context);
   const profile = await findMemberProfile(app.db, user.id);
   const claimable = profile ? undefined : await findClaimableStudent(app.db, user);
   const certificates = await certificatesOfUser(app.db, user.id);
   return { displayName: user.displayName, email: user.email, profile, claimable, certificates };
-}
+});
 
 // The dashboard's middleware lets only signed-in people reach this action.
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
   const form = await readFormData(request);
-  const user = signedInUser(context);
   const { t, locale } = translatorFor(request);
 
   if (form.get("intent") === "claim") {
@@ -113,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The old session is gone: a redirect carries the new cookie before any loader runs with
   // the old one (which, without JavaScript, would have looked like a logout).
   return redirectWithCookies("/dashboard/profile", [...result.cookies, flashCookie("password-changed")]);
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

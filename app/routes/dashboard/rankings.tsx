@@ -1,13 +1,11 @@
 import { data, Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requirePermissionPage } from "~/core/session.server";
 import type { RankingRule } from "~/features/standings/rankings";
 import {
   createSeries,
@@ -24,6 +22,7 @@ import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/rankings";
 
 /** The club's rankings across contests: make one from published standings, or delete one. */
@@ -40,15 +39,14 @@ const deleteQuestion = (t: Translate, name: string) => ({
   description: t("tools.rankings.deleteDescription", { name }),
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   const db = context.get(appContext).db;
   const [series, contests] = await Promise.all([listSeries(db), listContests(db, false)]);
   return { series, contests: contests.map(({ id, name, heldOn }) => ({ id, name, heldOn })) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
@@ -80,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAudit(app.db, actor, { action: "delete", entity: "rankings", entityId: id, label: name });
   }
   return data<ActionResult>({ tone: "success", message: t("tools.rankings.deleted") });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -102,7 +100,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
             : confirmed.feedback
         }
       />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation confirmed={confirmed} question={deleteQuestion(t, pendingName)} asked={actionData?.confirm} />
       {loaderData.contests.length === 0 ? (
         <p className="card p-6 text-slate-700">{t("tools.rankings.noContests")}</p>
       ) : (
@@ -179,7 +177,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
                 </Link>
                 <span className="block text-sm text-slate-600">{t(`tools.rankings.ruleLabel.${series.rule}`)}</span>
               </span>
-              <Form method="post" onSubmit={confirmed.askFromEvent}>
+              <ConfirmedForm confirmed={confirmed}>
                 <input type="hidden" name="id" value={series.id} />
                 <input type="hidden" name="name" value={series.name} />
                 <button
@@ -189,18 +187,11 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
                 >
                   {t("tools.rankings.delete")}
                 </button>
-              </Form>
+              </ConfirmedForm>
             </li>
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...deleteQuestion(t, pendingName)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { data, Form } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -11,7 +10,6 @@ import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf } from "~/core/audit.server";
 import { type Collection, dashboardColumns } from "~/core/collection";
-import { requirePermissionPage } from "~/core/session.server";
 import { collections } from "~/features/collections/collections";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey } from "~/features/review/review";
@@ -30,6 +28,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selected
 import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/review";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -54,13 +53,12 @@ function shownKeys(url: URL): readonly ReviewableKey[] {
   return isReviewableKey(show) ? [show] : REVIEWABLE_KEYS;
 }
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requirePermissionPage(context, "edit-content");
   const pages = queuePages(url);
   const shown = shownKeys(url);
   return { pages, shown, queue: await listReviewQueue(app.db, pages) };
-}
+});
 
 const DECISIONS = ["approve", "reject", "approve-selected", "reject-selected"] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -87,9 +85,9 @@ function question(t: Translate, decision: Decision, name: string, count = 1) {
       };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+  const actor = actorOf(request, user);
   const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   const key = String(form.get("collection") ?? "");
@@ -118,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ tone: "success", message });
     },
   );
-}
+});
 
 async function decideSelected(
   form: FormData,
@@ -175,7 +173,11 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       <p className="text-slate-700">{t("dashboard.review.intro")}</p>
       {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation
+        confirmed={confirmed}
+        question={question(t, pendingDecision, pendingName, pendingCount)}
+        asked={actionData?.confirm}
+      />
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <SelectField
           id="review-show"
@@ -218,12 +220,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                 {t("dashboard.exportCsv")}
               </a>
             </div>
-            <Form
-              id={bulkFormId}
-              method="post"
-              onSubmit={confirmed.askFromEvent}
-              className="flex flex-wrap items-center gap-3"
-            >
+            <ConfirmedForm confirmed={confirmed} id={bulkFormId} className="flex flex-wrap items-center gap-3">
               <input type="hidden" name="collection" value={key} />
               <div className="flex min-h-11 items-center gap-2">
                 <SelectAll formId={bulkFormId} id={`${bulkFormId}-all`} />
@@ -237,7 +234,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               <button type="submit" name="decision" value="reject-selected" className="btn-danger">
                 {t("dashboard.review.rejectSelected")}
               </button>
-            </Form>
+            </ConfirmedForm>
             <DataTable<{ _id: string; name: string }>
               caption={t("dashboard.review.caption", { collection: key })}
               columns={dashboardColumns(collection.columns, { t, format })}
@@ -246,7 +243,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               selection={{ formId: bulkFormId, label: (row) => t("dashboard.selectRow", { name: row.name }) }}
               actions={(row) =>
                 (["approve", "reject"] as const).map((decision) => (
-                  <Form key={decision} method="post" onSubmit={confirmed.askFromEvent}>
+                  <ConfirmedForm confirmed={confirmed} key={decision}>
                     <input type="hidden" name="collection" value={key} />
                     <input type="hidden" name="decision" value={decision} />
                     <input type="hidden" name="id" value={row._id} />
@@ -258,7 +255,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                     >
                       {t(`dashboard.review.${decision}`)}
                     </button>
-                  </Form>
+                  </ConfirmedForm>
                 ))
               }
             />
@@ -271,13 +268,6 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
           </section>
         );
       })}
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...question(t, pendingDecision, pendingName, pendingCount)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

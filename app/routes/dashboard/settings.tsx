@@ -1,6 +1,5 @@
-import { data, Form, NavLink } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { data, NavLink } from "react-router";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { SettingsFields } from "~/components/settings-fields";
@@ -8,7 +7,6 @@ import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
 import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { getSiteSettings, saveSiteSettings } from "~/core/settings.server";
 import { readSettingsForm, settingsFormValues, translatedSettingsLayout } from "~/core/settings-form.server";
 import { isSettingsGroup, SETTINGS_GROUPS } from "~/core/settings-groups";
@@ -19,6 +17,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/settings";
 
 /**
@@ -48,8 +47,7 @@ export function meta(args: Route.MetaArgs) {
   );
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ request, context, params }: Route.LoaderArgs) => {
   const group = groupOf(params);
   const settings = await getSiteSettings(context.get(appContext).db);
   const { t } = translatorFor(request);
@@ -58,11 +56,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     parts: translatedSettingsLayout(group.key, t),
     values: settingsFormValues(group.key, settings),
   };
-}
+});
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const user = requireAdminPage(context);
   const group = groupOf(params);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
@@ -82,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     posted.values,
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -130,13 +127,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <GroupTabs />
       <p className="text-slate-700">{t(group.intro)}</p>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} formId={FORM_ID} />}
-      <Form
-        method="post"
+      <Confirmation
+        confirmed={confirmed}
+        question={saveQuestion(t, group)}
+        asked={actionData?.confirm}
+        formId={FORM_ID}
+      />
+      <ConfirmedForm
+        confirmed={confirmed}
+        checkFirst
         id={FORM_ID}
         ref={formRef}
         noValidate
-        onSubmit={confirmed.check}
         key={`${group.key}:${savedCount}:${JSON.stringify(values)}`}
         className="card flex flex-col gap-5 p-4 sm:p-6"
       >
@@ -147,14 +149,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </button>
           {confirmed.busy && <Spinner />}
         </div>
-      </Form>
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...saveQuestion(t, group)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
+      </ConfirmedForm>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { StandingsTable } from "~/components/standings-table";
@@ -8,7 +7,6 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
-import { requirePermissionPage } from "~/core/session.server";
 import type { Database } from "~/db/client.server";
 import { discardPreview, findStandings, publishPreview } from "~/features/standings/standings.server";
 import {
@@ -24,6 +22,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/standings.contest";
 
 /** One contest's standings for admins: a preview to publish or discard, or what is published. */
@@ -46,8 +45,7 @@ const discardQuestion = (t: Translate) => ({
   description: t("tools.standings.discardDescription"),
 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ request, context, params }: Route.LoaderArgs) => {
   const db = context.get(appContext).db;
   const standings = await findStandings(db, params.id);
   const translator = translatorFor(request);
@@ -57,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const warnings = saved.map((warning) => sayWarning(translator, warning));
   const linked = await memberChoicesByIds(db, [...new Set(standings.rows.flatMap((row) => row.studentIds))]);
   return { contest, rows: standings.rows, warnings, linked, linking: await linkingOf(db, request, standings.rows) };
-}
+});
 
 /** The team chosen to link (`?team=`) and the members found for it (`?q=`), in a preview. */
 async function linkingOf(db: Database, request: Request, rows: { id: string }[]) {
@@ -78,8 +76,8 @@ async function linkAction(db: Database, actor: Actor, t: Translate, form: FormDa
   return data<ActionResult>({ tone: "success", message: t("tools.standings.link.saved", { team: linked.name }) });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const form = await readFormData(request);
   const { t } = translatorFor(request);
@@ -102,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
   await recordAudit(app.db, actor, { action: "delete", entity: "contests", entityId: params.id, label: "Preview" });
   throw redirect("/dashboard/standings");
-}
+});
 
 export default function StandingsContest({ loaderData, actionData }: Route.ComponentProps) {
   const { contest, rows, warnings, linked, linking } = loaderData;
@@ -134,7 +132,11 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
             : confirmed.feedback
         }
       />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation
+        confirmed={confirmed}
+        question={pendingIntent === "publish" ? publishQuestion(t) : discardQuestion(t)}
+        asked={actionData?.confirm}
+      />
       <section aria-labelledby="standings-warnings" className="card p-4">
         <h2 id="standings-warnings" className="font-bold text-navy-900">
           {t("tools.standings.warnings")}
@@ -155,12 +157,12 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
       {isPreview ? (
         <div className="flex flex-wrap gap-2">
           {(["publish", "discard"] as const).map((intent) => (
-            <Form key={intent} method="post" onSubmit={confirmed.askFromEvent}>
+            <ConfirmedForm confirmed={confirmed} key={intent}>
               <input type="hidden" name="intent" value={intent} />
               <button type="submit" className={intent === "publish" ? "btn-navy" : "btn-danger"}>
                 {intent === "publish" ? t("tools.standings.publish") : t("tools.standings.discard")}
               </button>
-            </Form>
+            </ConfirmedForm>
           ))}
         </div>
       ) : (
@@ -185,13 +187,6 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
                   return profile ? [{ name: profile.name, slug: null }] : [];
                 }),
         }))}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...(pendingIntent === "publish" ? publishQuestion(t) : discardQuestion(t))}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

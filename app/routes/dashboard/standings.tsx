@@ -7,7 +7,6 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requirePermissionPage } from "~/core/session.server";
 import { listResults } from "~/features/collections/results.server";
 import { listEvents } from "~/features/events/events.server";
 import { STANDINGS_MAX_BYTES } from "~/features/standings/importers/read-standings.server";
@@ -20,6 +19,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/standings";
 
 /** Contests with standings: the list, and importing a judge's file (previewed before it is published). */
@@ -29,8 +29,7 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.standings.heading"));
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermissionPage(context, "edit-content");
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   const db = context.get(appContext).db;
   const [contests, events, results] = await Promise.all([listContests(db, true), listEvents(db), listResults(db)]);
   return {
@@ -39,10 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     results: results.map((result) => ({ value: result._id, label: result.name })),
     maxMegabytes: STANDINGS_MAX_BYTES / (1024 * 1024),
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(request, requirePermissionPage(context, "edit-content"));
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const app = context.get(appContext);
   const translator = translatorFor(request);
   const say = (text: StandingsText) => sayStandings(translator, text);
@@ -70,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } finally {
     if (received.kind === "file") await fsp.rm(received.file.path, { force: true });
   }
-}
+});
 
 export default function Standings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

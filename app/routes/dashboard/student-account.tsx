@@ -1,6 +1,5 @@
-import { data, Form } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { data } from "react-router";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
@@ -10,7 +9,6 @@ import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
 import { collectionKeys } from "~/core/collection";
 import { emailField } from "~/core/fields";
-import { requireAdminPage } from "~/core/session.server";
 import { collections, editPath } from "~/features/collections/collections";
 import { accountOfStudent, linkAccount, unlinkAccount } from "~/features/members/members.server";
 import { studentStore } from "~/features/members/students.server";
@@ -20,6 +18,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/student-account";
 
 /**
@@ -40,12 +39,11 @@ async function studentOf(db: Parameters<typeof studentStore.get>[0], id: string)
   return student;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requireAdminPage(context);
   const student = await studentOf(app.db, params.id);
   return { id: student._id, name: student.name, account: (await accountOfStudent(app.db, student._id)) ?? null };
-}
+});
 
 function linkQuestion(t: Translate, email: string) {
   return {
@@ -61,9 +59,9 @@ function unlinkQuestion(t: Translate) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requireAdminPage(context));
+  const actor = actorOf(request, user);
   const student = await studentOf(app.db, params.id);
   const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
@@ -108,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.linked"), saved: true });
   });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -134,9 +132,12 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
       />
       <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.studentAccount.heading", { name })}</h1>
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && (
-        <ConfirmPanel {...actionData.confirm} formId={actionData.confirm.hidden ? undefined : FORM_ID} />
-      )}
+      <Confirmation
+        confirmed={confirmed}
+        question={question}
+        asked={actionData?.confirm}
+        formId={actionData?.confirm?.hidden ? undefined : FORM_ID}
+      />
       <div className="card flex flex-col gap-3 p-6">
         {account ? (
           <>
@@ -147,22 +148,22 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
                 components={{ 0: <strong /> }}
               />
             </p>
-            <Form method="post" onSubmit={confirmed.askFromEvent}>
+            <ConfirmedForm confirmed={confirmed}>
               <input type="hidden" name="intent" value="unlink" />
               <button type="submit" className="btn-danger">
                 {t("dashboard.studentAccount.unlink")}
               </button>
-            </Form>
+            </ConfirmedForm>
           </>
         ) : (
           <p className="text-slate-800">{t("dashboard.studentAccount.noAccount")}</p>
         )}
       </div>
-      <Form
-        method="post"
+      <ConfirmedForm
+        confirmed={confirmed}
+        checkFirst
         id={FORM_ID}
         noValidate
-        onSubmit={confirmed.check}
         className="card flex flex-col gap-4 p-6"
         key={answer?.saved ? "reset" : "form"}
       >
@@ -181,15 +182,8 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
         <button type="submit" className="btn-navy self-start" disabled={confirmed.busy}>
           {t("dashboard.studentAccount.link")}
         </button>
-      </Form>
+      </ConfirmedForm>
       {confirmed.busy && <Spinner />}
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...question}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
-      />
     </section>
   );
 }

@@ -1,7 +1,5 @@
 import { useId } from "react";
-import { Form, type FormProps } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm, type ConfirmedSubmit } from "~/components/confirmed-form";
 import { DataTable } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -12,7 +10,6 @@ import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
 import { textCell } from "~/core/collection";
 import { ROLES, roleChangeQuestionText, roleOf, roleSelector } from "~/core/roles";
-import { requireAdminPage } from "~/core/session.server";
 import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent } from "~/features/accounts/users";
 import { answerRoleChangeForm, listUserPage } from "~/features/accounts/users.server";
 import { privatePageMeta } from "~/i18n/meta";
@@ -22,6 +19,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/users";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -30,19 +28,18 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, "dashboard.users.heading");
 }
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
-  requireAdminPage(context);
   const query = tableQueryFrom(url);
   return { query, users: await listUserPage(app.db, query) };
-}
+});
 
 const intentOf = (value: FormDataEntryValue | null): RoleChangeIntent =>
   value === "revoke-admin" || value === "set-role" ? value : "make-admin";
 
 /** Make Admin, Revoke and Change role: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = actorOf(request, requireAdminPage(context));
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
+  const actor = actorOf(request, user);
   const form = await readFormData(request);
   return answerRoleChangeForm(
     context.get(appContext),
@@ -52,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     translatorFor(request).t,
     translatorFor(request).locale,
   );
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -60,16 +57,16 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 function RoleButton({
   intent,
   email,
-  onSubmit,
+  confirmed,
 }: {
   intent: "make-admin" | "revoke-admin";
   email: string;
-  onSubmit: FormProps["onSubmit"];
+  confirmed: ConfirmedSubmit;
 }) {
   const t = useT();
   const revoke = intent === "revoke-admin";
   return (
-    <Form method="post" onSubmit={onSubmit}>
+    <ConfirmedForm confirmed={confirmed}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="email" value={email} />
       <button
@@ -79,16 +76,16 @@ function RoleButton({
       >
         {t(revoke ? "dashboard.users.revoke" : "dashboard.users.makeAdmin")}
       </button>
-    </Form>
+    </ConfirmedForm>
   );
 }
 
 /** Any role for one account: a menu of the roles and a button, asked first like the others. */
-function RoleMenu({ user, onSubmit }: { user: ApiUser; onSubmit: FormProps["onSubmit"] }) {
+function RoleMenu({ user, confirmed }: { user: ApiUser; confirmed: ConfirmedSubmit }) {
   const t = useT();
   const id = useId();
   return (
-    <Form method="post" onSubmit={onSubmit} className="flex items-center gap-2">
+    <ConfirmedForm confirmed={confirmed} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-role" />
       <input type="hidden" name="email" value={user.email} />
       <label htmlFor={id} className="sr-only">
@@ -113,7 +110,7 @@ function RoleMenu({ user, onSubmit }: { user: ApiUser; onSubmit: FormProps["onSu
       >
         {t("dashboard.users.changeRole")}
       </button>
-    </Form>
+    </ConfirmedForm>
   );
 }
 
@@ -142,7 +139,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <TableSummary page={loaderData.users} q={loaderData.query.q} />
       {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation
+        confirmed={confirmed}
+        question={roleChangeQuestionText(t, pendingIntent, pendingEmail, pendingRole)}
+        asked={actionData?.confirm}
+      />
       <DataTable
         caption={t("dashboard.users.heading")}
         columns={[
@@ -161,9 +162,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             <RoleButton
               intent={user.role === ADMIN_ROLE ? "revoke-admin" : "make-admin"}
               email={user.email}
-              onSubmit={confirmed.askFromEvent}
+              confirmed={confirmed}
             />
-            <RoleMenu user={user} onSubmit={confirmed.askFromEvent} />
+            <RoleMenu user={user} confirmed={confirmed} />
           </div>
         )}
       />
@@ -172,13 +173,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         pageCount={loaderData.users.pageCount}
         hrefFor={(number) => tableHref(loaderData.query, { page: number })}
         label={t("dashboard.users.pages")}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...roleChangeQuestionText(t, pendingIntent, pendingEmail, pendingRole)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );

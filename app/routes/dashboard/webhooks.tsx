@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
@@ -11,7 +10,6 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { topicLabel } from "~/features/notifications/subscriptions";
 import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/features/notifications/webhooks";
 import {
@@ -28,6 +26,7 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~
 import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useHydrated } from "~/lib/use-hydrated";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/webhooks";
 
 /** Where publications are posted besides mail: a Discord or Slack-compatible channel, a Telegram chat. */
@@ -37,14 +36,13 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.webhooks.heading"));
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { webhooks: await listWebhooks(context.get(appContext).db) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requireAdminPage(context));
+  const actor = actorOf(request, user);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
   if (form.get("intent") === "create") {
@@ -86,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
     return data<ActionResult>({ tone: "success", message: t("tools.webhooks.removed") });
   });
-}
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
@@ -196,14 +194,14 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
-      {actionData?.confirm && <ConfirmPanel {...actionData.confirm} />}
+      <Confirmation confirmed={confirmed} question={removeQuestion(t, pendingName)} asked={actionData?.confirm} />
       <DataTable
         caption={t("tools.webhooks.heading")}
         columns={columnsOf(t)}
         rows={rows}
         empty={t("tools.webhooks.empty")}
         actions={(hook: WebhookRow) => (
-          <Form method="post" onSubmit={confirmed.askFromEvent}>
+          <ConfirmedForm confirmed={confirmed}>
             <input type="hidden" name="id" value={hook.id} />
             <input type="hidden" name="name" value={hook.name} />
             <button
@@ -213,15 +211,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             >
               {t("tools.webhooks.remove")}
             </button>
-          </Form>
+          </ConfirmedForm>
         )}
-      />
-      <ConfirmDialog
-        open={confirmed.pending !== null}
-        {...removeQuestion(t, pendingName)}
-        onYes={confirmed.yes}
-        onNo={confirmed.no}
-        onClosed={confirmed.dialogClosed}
       />
     </section>
   );
