@@ -32,7 +32,7 @@ const endpoints = [
     fields: [
       ...["_id", "eventType", "name", "starts_on", "starts_at", "problem_number", "contest_duration", "details"],
       ...["slug", "ends_at", "venue", "banner", "registration_opens", "registration_closes", "capacity"],
-      ...["team_size_min", "team_size_max", "eligible_batches", "status", "waitlist"],
+      ...["team_size_min", "team_size_max", "eligible_batches", "members_only", "status", "waitlist"],
     ],
     count: demoEvents.length,
   },

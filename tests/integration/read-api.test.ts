@@ -135,7 +135,7 @@ describe("read queries and their API shape", () => {
       [
         ...["_id", "contest_duration", "details", "eventType", "name", "problem_number", "starts_at", "starts_on"],
         ...["slug", "ends_at", "venue", "banner", "registration_opens", "registration_closes", "capacity"],
-        ...["team_size_min", "team_size_max", "eligible_batches", "status", "waitlist"],
+        ...["team_size_min", "team_size_max", "eligible_batches", "members_only", "status", "waitlist"],
       ].sort(),
     );
     // Written without the new fields (as the spec's client does): published, individual, open to all.
@@ -145,6 +145,7 @@ describe("read queries and their API shape", () => {
       team_size_max: 1,
       capacity: null,
       eligible_batches: [],
+      members_only: false,
       waitlist: true,
     });
     expect(all[0]?.slug).toMatch(/^[a-z0-9-]+$/);

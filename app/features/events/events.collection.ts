@@ -43,6 +43,15 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
     { name: "team_size_min", label: "Smallest team", kind: "number", hint: "1 and 1: people register alone" },
     { name: "team_size_max", label: "Largest team", kind: "number" },
     { name: "eligible_batches", label: "Eligible batches", kind: "text", hint: "e.g. 7, 8, 9; empty for everyone" },
+    {
+      name: "members_only",
+      label: "Who may register",
+      kind: "select",
+      options: ["false", "true"],
+      optionLabels: { false: "Everyone (in the eligible batches)", true: "Members only" },
+      placeholderOption: "Select One (everyone)",
+      hint: "Members only: approved members of the current membership round",
+    },
     ...publishingFields(["cancelled"], { cancelled: "Cancelled (its page stays, marked)" }),
   ],
   columns: [

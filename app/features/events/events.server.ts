@@ -34,6 +34,7 @@ export function toApiEvent(row: EventRow): ApiEvent {
     team_size_min: row.teamSizeMin,
     team_size_max: row.teamSizeMax,
     eligible_batches: row.eligibleBatches,
+    members_only: row.membersOnly,
     status: row.status,
     waitlist: row.waitlist,
   };
@@ -166,6 +167,7 @@ const baseEventStore = defineStore({
     teamSizeMin: input.team_size_min,
     teamSizeMax: input.team_size_max,
     eligibleBatches: input.eligible_batches,
+    membersOnly: input.members_only,
     ...publishingValues(input, id),
     waitlist: input.waitlist,
     ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),

@@ -45,6 +45,7 @@ export function eventRecord() {
     team_size_min: z.number().int(),
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
+    members_only: z.boolean().meta({ description: "Only approved members of the current membership round may register" }),
     status: z.enum(EVENT_STATUSES),
     publish_at: dateTimeRecordField("When a scheduled event is published").optional(),
     waitlist: z.boolean(),
@@ -82,6 +83,10 @@ export const eventInput = z
     team_size_min: z.preprocess(blankAs(1), wholeNumberField("Smallest team")),
     team_size_max: z.preprocess(blankAs(1), wholeNumberField("Largest team")),
     eligible_batches: wholeNumberListField("Eligible batches"),
+    members_only: z.preprocess(
+      (value) => (value === "true" ? true : value === "false" ? false : blankAs(false)(value)),
+      z.boolean({ error: "Members only must be true or false" }),
+    ),
     // Absent: published when added, unchanged when edited (see publishing.server.ts).
     status: publishingStatusField(PUBLISHED_FIRST),
     publish_at: publishAtField,

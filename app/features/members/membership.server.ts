@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { freeSlug, isUniqueViolation } from "~/core/crud.server";
@@ -94,6 +94,50 @@ export async function openRound(db: Database, today: string): Promise<ApiRound |
     .limit(1);
   return row && toApiRound(row);
 }
+
+/**
+ * The current round: the latest to have opened by `today` (YYYY-MM-DD in the club's time zone),
+ * closed or not. Its approved applicants are the club's members until the next round opens.
+ */
+export async function currentRound(db: Database, today: string): Promise<ApiRound | undefined> {
+  const [row] = await db
+    .select()
+    .from(membershipRounds)
+    .where(lte(membershipRounds.opensOn, today))
+    .orderBy(desc(membershipRounds.opensOn), desc(membershipRounds.createdAt))
+    .limit(1);
+  return row && toApiRound(row);
+}
+
+/**
+ * For each address that has an account (lower-cased): whether its owner is an approved member
+ * of the current round. Addresses without an account are left out.
+ */
+export async function currentMembershipByEmail(
+  db: Database,
+  emails: string[],
+  today: string,
+): Promise<Map<string, boolean>> {
+  if (emails.length === 0) return new Map();
+  const round = await currentRound(db, today);
+  const rows = await db
+    .select({ email: users.email, status: membershipApplications.status })
+    .from(users)
+    .leftJoin(
+      membershipApplications,
+      and(eq(membershipApplications.userId, users.id), eq(membershipApplications.roundId, round?._id ?? NO_ROUND)),
+    )
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.status === "approved"]));
+}
+
+/** A round id no round has: with no round yet, nobody is a member. */
+const NO_ROUND = "00000000-0000-0000-0000-000000000000";
 
 /** A refusal says why as a message: the API words it in English, a page in its reader's language. */
 export type Applied = { ok: true; id: string } | { ok: false; status: 404 | 409; message: Message };
