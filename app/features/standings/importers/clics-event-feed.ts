@@ -55,6 +55,8 @@ export interface FeedAward {
 /** What the feed has said so far, object by object (the latest event of each wins). */
 export interface ContestState {
   name: string | null;
+  /** The contest's scheduled start (ISO text), as given; null when not (yet) scheduled. */
+  startTime: string | null;
   /** The contest's length and freeze in seconds, penalty per rejected try in minutes. */
   durationSeconds: number | null;
   freezeSeconds: number | null;
@@ -78,6 +80,7 @@ const DEFAULT_PENALTY_MINUTES = 20;
 export function emptyContestState(): ContestState {
   return {
     name: null,
+    startTime: null,
     durationSeconds: null,
     freezeSeconds: null,
     penaltyMinutes: DEFAULT_PENALTY_MINUTES,
@@ -158,6 +161,7 @@ const APPLIERS: Record<string, Applier> = {
   contest(state, _id, data) {
     if (!data) return true;
     state.name = text(data.formal_name) || text(data.name) || state.name;
+    if ("start_time" in data) state.startTime = text(data.start_time);
     state.durationSeconds = reltimeSeconds(data.duration) ?? state.durationSeconds;
     if ("scoreboard_freeze_duration" in data) state.freezeSeconds = reltimeSeconds(data.scoreboard_freeze_duration);
     state.penaltyMinutes = penaltyMinutesOf(data.penalty_time) ?? state.penaltyMinutes;

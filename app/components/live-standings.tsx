@@ -1,0 +1,171 @@
+import { clubTimeZone } from "~/content/site";
+import { contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
+import type { Formatters } from "~/i18n/format";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+
+// Below 640 px a row is a card, as on the published leaderboard.
+const rowClass =
+  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none";
+const cellClass = "block py-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle";
+const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
+const problemCellClass = "mr-1 mt-1 inline-block sm:m-0 sm:table-cell sm:px-1 sm:py-2 sm:text-center sm:align-middle";
+
+/**
+ * A live contest's board: what the page renders first and what each update replaces (rendered
+ * on the server for both, so the browser's script only swaps it in). Each row carries its team
+ * (`data-team`) for the script to move it visibly when its rank changes.
+ */
+export function LiveStandings({ board }: { board: LiveBoard }) {
+  const t = useT();
+  const format = useFormat();
+  const times = [
+    board.phase === "before" &&
+      board.startsAt &&
+      t("people.live.startsAt", { time: format.dateTime(board.startsAt, clubTimeZone) }),
+    board.phase === "running" &&
+      board.freezesAt &&
+      t("people.live.freezesAt", { time: format.dateTime(board.freezesAt, clubTimeZone) }),
+    (board.phase === "running" || board.phase === "frozen") &&
+      board.endsAt &&
+      t("people.live.endsAt", { time: format.dateTime(board.endsAt, clubTimeZone) }),
+  ].filter(Boolean);
+  return (
+    <>
+      <p className="font-medium text-navy-900" data-phase={board.phase}>
+        {t(`people.live.phase.${board.phase}`)}
+        {times.length > 0 && <span className="block text-sm font-normal text-slate-700">{times.join(" · ")}</span>}
+      </p>
+      {board.balloons.length > 0 && (
+        <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950" data-balloons="">
+          {t("people.live.balloons")}:{" "}
+          {board.balloons
+            .map((balloon) =>
+              t("people.live.balloon", {
+                team: balloon.team,
+                label: balloon.label,
+                time: contestClock(balloon.minutes),
+              }),
+            )
+            .join(" · ")}
+        </p>
+      )}
+      {board.rows.length === 0 ? (
+        <p>{t("people.live.empty")}</p>
+      ) : (
+        <div className="sm:card sm:overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("people.standings.caption")}</caption>
+            <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
+              <tr>
+                <th scope="col" className="px-3 py-3">
+                  {t("people.standings.rank")}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t("people.standings.who")}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t("people.standings.solved")}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t("people.standings.penalty")}
+                </th>
+                {board.problems.map((problem) => (
+                  <th key={problem.id} scope="col" className="px-1 py-3 text-center">
+                    <abbr title={problem.name} className="no-underline">
+                      {problem.label}
+                    </abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="block sm:table-row-group">
+              {board.rows.map((row) => (
+                <tr key={row.teamId} data-team={row.teamId} className={rowClass}>
+                  <td
+                    data-label={t("people.standings.rank")}
+                    className={`${labelledCellClass} font-bold text-navy-900`}
+                  >
+                    {format.number(row.rank)}
+                  </td>
+                  <td className={`${cellClass} font-semibold text-slate-900`}>{row.name}</td>
+                  <td data-label={t("people.standings.solved")} className={labelledCellClass}>
+                    {format.number(row.solved)}
+                  </td>
+                  <td data-label={t("people.standings.penalty")} className={labelledCellClass}>
+                    {format.number(row.penalty)}
+                  </td>
+                  {board.problems.map((problem) => (
+                    <td key={problem.id} className={problemCellClass}>
+                      <Cell label={problem.label} cell={row.cells[problem.id]} t={t} format={format} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** One problem: solved, tried and failed, pending (judging, or hidden by the freeze), or nothing; read aloud as one sentence. */
+function Cell({ label, cell, t, format }: { label: string; cell?: LiveCell; t: Translate; format: Formatters }) {
+  if (!cell || (cell.attempts === 0 && cell.pending === 0)) {
+    return (
+      <>
+        <span aria-hidden="true" className="text-slate-400 max-sm:hidden">
+          ·
+        </span>
+        <span className="sr-only">{t("people.standings.notTried", { label })}</span>
+      </>
+    );
+  }
+  const tries = t("people.standings.tries", { count: cell.attempts });
+  if (cell.solved) {
+    const shown = `${cell.minutes === null ? "" : format.number(cell.minutes)}′`;
+    const colours = cell.first
+      ? "bg-green-800 text-white dark:bg-green-950 dark:text-green-900"
+      : "bg-green-100 text-green-900 dark:bg-[#16a34a] dark:text-[#021008]";
+    return (
+      <>
+        <span aria-hidden="true" className={`inline-block rounded px-1.5 py-0.5 ${colours}`}>
+          <span className="sm:hidden">{label} </span>
+          {cell.first && "★ "}
+          {shown}
+          <span className="block text-[0.7rem] leading-none">{format.number(cell.attempts)}</span>
+        </span>
+        <span className="sr-only">
+          {t(cell.first ? "people.standings.solvedFirst" : "people.standings.solvedCell", { label, shown, tries })}
+        </span>
+      </>
+    );
+  }
+  if (cell.pending > 0) {
+    return (
+      <>
+        <span
+          aria-hidden="true"
+          data-pending=""
+          className="inline-block rounded bg-amber-100 px-1.5 py-0.5 text-amber-900"
+        >
+          <span className="sm:hidden">{label} </span>
+          {cell.attempts > 0 && `−${format.number(cell.attempts)} `}?{format.number(cell.pending)}
+        </span>
+        <span className="sr-only">
+          {cell.attempts > 0
+            ? t("people.live.pendingAfter", { label, tries, count: cell.pending })
+            : t("people.live.pending", { label, count: cell.pending })}
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true" className="inline-block rounded bg-red-50 px-1.5 py-0.5 text-red-800">
+        <span className="sm:hidden">{label} </span>−{format.number(cell.attempts)}
+      </span>
+      <span className="sr-only">{t("people.standings.failed", { label, tries })}</span>
+    </>
+  );
+}

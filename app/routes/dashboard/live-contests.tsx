@@ -1,0 +1,265 @@
+import { data, Form, useNavigation } from "react-router";
+import { DataTable, type TableColumn } from "~/components/data-table";
+import { FeedbackMessage } from "~/components/feedback";
+import { SelectField } from "~/components/select-field";
+import { TextField } from "~/components/text-field";
+import { appContext } from "~/context";
+import { actorOf, recordAudit } from "~/core/audit.server";
+import { requireAdminPage } from "~/core/session.server";
+import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
+import { LIVE_CONTEST_SOURCES, liveContestInput, livePagePath } from "~/features/live-contests/live-contests";
+import {
+  createLiveContest,
+  forgetContestState,
+  type LiveContestSummary,
+  listLiveContests,
+  removeLiveContest,
+  SlugTakenError,
+  setLiveContestStatus,
+} from "~/features/live-contests/live-contests.server";
+import type { MessageKey } from "~/i18n/catalogs";
+import { privatePageMeta } from "~/i18n/meta";
+import { type Translate, useFormat, useT } from "~/i18n/react";
+import { translatorFor } from "~/i18n/translate.server";
+import { fieldErrors } from "~/lib/field-errors";
+import type { ActionResult } from "~/lib/form-actions";
+import { answerSafely, formValues, readFormData } from "~/lib/form-actions.server";
+import type { Route } from "./+types/live-contests";
+
+/** Contests followed live from their judge: connect one (the account sealed, never shown again), pause, resume, remove. */
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args, (t) => t("tools.live.heading"));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { contests: await listLiveContests(context.get(appContext).db) };
+}
+
+/** The fields shown again after a refused form: never the password or token. */
+const KEPT_FIELDS = ["name", "slug", "source", "judgeApi", "judgeContestId", "user"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(request, requireAdminPage(context));
+  const form = await readFormData(request);
+  const { t, locale } = translatorFor(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "connect") {
+    const values = formValues(form, [...KEPT_FIELDS, "password", "token"]);
+    const kept = Object.fromEntries(KEPT_FIELDS.map((name) => [name, values[name] ?? ""]));
+    const parsed = liveContestInput.safeParse(values);
+    if (!parsed.success) {
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
+      );
+      return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
+    }
+    return answerSafely(
+      app.log,
+      locale,
+      "messages.action.saveSettings",
+      async () => {
+        let id: string;
+        try {
+          id = await createLiveContest(app.db, app.secret, parsed.data);
+        } catch (error) {
+          if (!(error instanceof SlugTakenError)) throw error;
+          const errors = { slug: t("tools.live.slugTaken") };
+          return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
+        }
+        const { name, slug, source, judgeApi, judgeContestId } = parsed.data;
+        // Not the account: it is the contest's secret.
+        await recordAudit(app.db, actor, {
+          action: "create",
+          entity: "live_contests",
+          entityId: id,
+          label: name,
+          after: { slug, source, judgeApi, judgeContestId },
+        });
+        await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+        return data<ActionResult>({ tone: "success", message: t("tools.live.connected"), saved: true });
+      },
+      kept,
+    );
+  }
+  const id = String(form.get("id") ?? "");
+  const name = String(form.get("name") ?? "");
+  if (intent === "pause" || intent === "resume") {
+    return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
+      const status = intent === "pause" ? "paused" : "following";
+      if (!(await setLiveContestStatus(app.db, id, status)))
+        return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+      await recordAudit(app.db, actor, {
+        action: "update",
+        entity: "live_contests",
+        entityId: id,
+        label: name,
+        after: { status },
+      });
+      if (status === "following") await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+      return data<ActionResult>({
+        tone: "success",
+        message: t(intent === "pause" ? "tools.live.paused" : "tools.live.resumed"),
+      });
+    });
+  }
+  if (intent === "remove") {
+    return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
+      if (!(await removeLiveContest(app.db, id)))
+        return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+      forgetContestState(id);
+      await recordAudit(app.db, actor, { action: "delete", entity: "live_contests", entityId: id, label: name });
+      return data<ActionResult>({ tone: "success", message: t("tools.live.removed") });
+    });
+  }
+  return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
+}
+
+type Row = LiveContestSummary & { _id: string };
+
+function columnsOf(t: Translate, format: ReturnType<typeof useFormat>): TableColumn<Row>[] {
+  return [
+    { header: t("tools.live.colName"), cell: (contest) => ({ kind: "text", text: contest.name }) },
+    {
+      header: t("tools.live.colJudge"),
+      cell: (contest) => ({ kind: "text", text: `${contest.judgeApi} · ${contest.judgeContestId}` }),
+    },
+    {
+      header: t("tools.live.colStatus"),
+      cell: (contest) => ({
+        kind: "text",
+        text: [
+          t(`tools.live.status.${contest.status}`),
+          contest.lastError && t("tools.live.lastError", { message: contest.lastError }),
+        ]
+          .filter(Boolean)
+          .join(" · "),
+      }),
+    },
+    {
+      header: t("tools.live.colEvents"),
+      cell: (contest) => ({ kind: "text", text: format.number(contest.eventCount) }),
+    },
+  ];
+}
+
+export default function LiveContests({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const values = actionData?.saved ? {} : (actionData?.values ?? {});
+  const errors = actionData?.errors ?? {};
+  const rows: Row[] = loaderData.contests.map((contest) => ({ ...contest, _id: contest.id }));
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-navy-900">{t("tools.live.heading")}</h1>
+      <p className="max-w-2xl text-slate-700">{t("tools.live.intro")}</p>
+      <FeedbackMessage
+        feedback={
+          actionData?.tone && actionData.message ? { tone: actionData.tone, message: actionData.message } : null
+        }
+      />
+      <Form
+        method="post"
+        noValidate
+        className="card flex max-w-xl flex-col gap-4 p-6"
+        key={actionData?.saved ? "saved" : "form"}
+      >
+        <input type="hidden" name="intent" value="connect" />
+        <TextField label={t("tools.live.name")} name="name" required defaultValue={values.name} error={errors.name} />
+        <TextField label={t("tools.live.slug")} name="slug" required defaultValue={values.slug} error={errors.slug} />
+        <SelectField
+          id="live-source"
+          name="source"
+          label={t("tools.live.source")}
+          value={values.source ?? "clics-feed"}
+          choices={LIVE_CONTEST_SOURCES.map((value) => ({ value, label: t(`tools.live.sourceLabel.${value}`) }))}
+        />
+        <TextField
+          label={t("tools.live.judgeApi")}
+          name="judgeApi"
+          type="url"
+          required
+          autoComplete="off"
+          defaultValue={values.judgeApi}
+          error={errors.judgeApi}
+        />
+        <TextField
+          label={t("tools.live.judgeContestId")}
+          name="judgeContestId"
+          required
+          autoComplete="off"
+          defaultValue={values.judgeContestId}
+          error={errors.judgeContestId}
+        />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm text-slate-700">{t("tools.live.accountHint")}</legend>
+          <TextField
+            label={t("tools.live.user")}
+            name="user"
+            autoComplete="off"
+            defaultValue={values.user}
+            error={errors.user}
+          />
+          <TextField
+            label={t("tools.live.password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <TextField
+            label={t("tools.live.token")}
+            name="token"
+            type="password"
+            autoComplete="off"
+            error={errors.token}
+          />
+        </fieldset>
+        <button type="submit" className="btn-navy self-start" disabled={navigation.state !== "idle"}>
+          {t("tools.live.connect")}
+        </button>
+      </Form>
+      <DataTable
+        caption={t("tools.live.heading")}
+        columns={columnsOf(t, format)}
+        rows={rows}
+        empty={t("tools.live.empty")}
+        actions={(contest: Row) => (
+          <div className="flex flex-wrap gap-2">
+            <a href={livePagePath(contest.slug)} className="btn">
+              {t("tools.live.livePage")}
+            </a>
+            <Form method="post">
+              <input type="hidden" name="id" value={contest.id} />
+              <input type="hidden" name="name" value={contest.name} />
+              {contest.status === "following" ? (
+                <button type="submit" name="intent" value="pause" className="btn">
+                  {t("tools.live.pause")}
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="resume" className="btn">
+                  {t("tools.live.resume")}
+                </button>
+              )}
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="id" value={contest.id} />
+              <input type="hidden" name="name" value={contest.name} />
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className="btn-danger"
+                aria-label={t("tools.live.removeNamed", { name: contest.name })}
+              >
+                {t("tools.live.remove")}
+              </button>
+            </Form>
+          </div>
+        )}
+      />
+    </section>
+  );
+}
