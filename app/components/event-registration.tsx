@@ -17,6 +17,8 @@ export interface RegistrationPanelData {
   closedReason: string | null;
   places: EventPlaces;
   mine: MyRegistration | null;
+  /** Signed in, not registered, and not a member of the current round while the event is for members only. */
+  notMember: boolean;
 }
 
 const controlClass =
@@ -55,6 +57,7 @@ export function RegistrationPanel({
       )}
       {result?.confirm && <ConfirmPanel {...result.confirm} />}
       <PlacesLine places={data.places} />
+      {event.members_only && !data.mine && <p className="text-slate-700">{t("accounts.registration.membersOnly")}</p>}
       <RegistrationBody event={event} data={data} result={result} autoFocus={statusIsAnswer ? "status" : focus.field} />
     </section>
   );
@@ -83,6 +86,16 @@ function RegistrationBody({
     );
   }
   if (data.closedReason) return <p className="text-slate-700">{data.closedReason}</p>;
+  if (data.notMember) {
+    return (
+      <p className="text-slate-700">
+        {t("accounts.registration.notMember")}{" "}
+        <Link to="/join" className="font-medium text-navy-700 underline">
+          {t("accounts.registration.join")}
+        </Link>
+      </p>
+    );
+  }
   if (!data.signedIn) {
     return (
       <p>

@@ -12,6 +12,7 @@ import type { SessionUser } from "~/core/session.server";
 import { emailNotVerifiedText, getSessionUser } from "~/core/session.server";
 import type { ApiEvent } from "~/features/events/events";
 import { findEventBySlug, findEventOfPage } from "~/features/events/events.server";
+import { isMemberFor } from "~/features/events/members-only.server";
 import { cancelAndTell, confirmAndTell, registerAndTell } from "~/features/events/registration-mails.server";
 import { registrationTexts } from "~/features/events/registrations";
 import {
@@ -25,6 +26,7 @@ import type { Locale } from "~/i18n/locales";
 import { preferencesOf } from "~/i18n/preferences";
 import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { todayIn } from "~/lib/format";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import { loginPath } from "~/lib/redirect";
@@ -61,6 +63,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     closedReason: translatedOrNull(registrationClosedReason(event, now, clubTimeZone), preferencesOf(request).locale),
     places,
     mine: mine ?? null,
+    notMember: Boolean(
+      user &&
+        !mine &&
+        event.members_only &&
+        !(await isMemberFor(app.db, event, user.email, todayIn(clubTimeZone, now))),
+    ),
   };
   return { category, event, registration };
 }
