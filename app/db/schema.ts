@@ -351,6 +351,12 @@ export const membershipRounds = pgTable(
     opensOn: date("opens_on").notNull(),
     closesOn: date("closes_on").notNull(),
     note: text("note").notNull().default(""),
+    /** The round's fee in the currency's minor unit (poisha for BDT); null: no fee. */
+    feeMinor: integer("fee_minor"),
+    /** ISO 4217 code of the fee and its payments. */
+    currency: varchar("currency", { length: 3 }).notNull().default("BDT"),
+    /** Approved applicants count as members only once they have paid the fee. */
+    feeRequired: boolean("fee_required").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("membership_rounds_dates_idx").on(t.opensOn, t.closesOn)],
@@ -386,6 +392,45 @@ export const membershipApplications = pgTable(
     unique("membership_applications_round_user_key").on(t.roundId, t.userId),
     index("membership_applications_round_status_idx").on(t.roundId, t.status, t.createdAt),
     index("membership_applications_user_idx").on(t.userId),
+  ],
+);
+
+export const PAYMENT_METHODS = ["cash", "bkash", "nagad", "rocket", "bank"] as const;
+
+/**
+ * A membership fee paid: recorded by an admin (`source` "manual") or, one day, by a payment
+ * gateway. The payer's and recorder's names are kept as they were, so a receipt reads the same
+ * after an account goes. One transaction reference per method is recorded once.
+ */
+export const membershipPayments = pgTable(
+  "membership_payments",
+  {
+    id: id(),
+    receiptNumber: text("receipt_number").notNull().unique(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => membershipRounds.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id").references(() => membershipApplications.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    payerName: text("payer_name").notNull(),
+    payerEmail: text("payer_email").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    reference: text("reference").notNull().default(""),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    paidOn: date("paid_on").notNull(),
+    source: text("source").notNull().default("manual"),
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("membership_payments_round_idx").on(t.roundId, t.paidOn),
+    index("membership_payments_user_idx").on(t.userId),
+    uniqueIndex("membership_payments_reference_key")
+      .on(t.method, t.reference)
+      .where(sql`${t.reference} <> ''`),
+    check("membership_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
 
