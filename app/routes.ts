@@ -36,6 +36,10 @@ export default [
   route("notice-demo", "routes/notice-demo.ts"),
   route("results", "routes/results.tsx"),
   route("results/:slug", "routes/results.contest.tsx"),
+  // A contest followed live from its judge, its updates (Server-Sent Events; not a page) and its projector view.
+  route("results/:slug/live", "routes/results.live.tsx"),
+  route("results/:slug/live/events", "routes/results.live-events.ts"),
+  route("results/:slug/live/projector", "routes/results.live-projector.tsx"),
   route("rankings/:slug", "routes/rankings.series.tsx"),
   route("rankings/:slug/ranking.csv", "routes/rankings.series-csv.ts"),
   route("teachers", "routes/teachers.tsx"),

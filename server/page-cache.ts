@@ -77,6 +77,8 @@ const CACHEABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/p
 const CACHEABLE_STATUSES = new Set([200, 404]);
 const NEVER_CACHED =
   /^\/(api\/auth|healthz|dashboard|login|register|logout|language|i18n|notice-form|result-form)(\/|$|\?)/;
+/** A live contest's updates (Server-Sent Events): a stream that never completes, so never held to be kept. */
+const EVENT_STREAM = /^\/results\/[^/?]+\/live\/events$/;
 /** Files whose address holds their content's hash (the language catalogs) say themselves how long to keep them. */
 const HASHED_FILES = /^\/i18n\//;
 /** CDNs may keep an anonymous page briefly, then revalidate with the ETag. */
@@ -132,7 +134,7 @@ export function pageCache({
   };
 
   const isPublicRead = (req: IncomingMessage, path: string) =>
-    (req.method === "GET" || req.method === "HEAD") && !NEVER_CACHED.test(path);
+    (req.method === "GET" || req.method === "HEAD") && !NEVER_CACHED.test(path) && !EVENT_STREAM.test(path);
 
   const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "/";

@@ -8,6 +8,13 @@ import { getSiteSettings } from "~/core/settings.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "~/features/events/event-reminders.server";
 import { LAPSE_TEAMS_JOB, lapseOverdueTeams } from "~/features/events/team-invitation-mails.server";
+import { postFirstSolve } from "~/features/live-contests/balloons.server";
+import {
+  FOLLOW_LIVE_CONTEST_JOB,
+  followLiveContest,
+  KICK_LIVE_CONTESTS_JOB,
+  kickLiveContests,
+} from "~/features/live-contests/follower.server";
 import {
   ANNOUNCE_JOB,
   announcePublications,
@@ -80,6 +87,8 @@ export async function startBackgroundJobs(args: {
     codeforcesSpacingMs: config.CODEFORCES_CALL_SECONDS * 1000,
     atcoderSpacingMs: config.ATCODER_CALL_SECONDS * 1000,
   };
+  // Aborts the long-running jobs (live contests' followers) when this process stops.
+  const stopping = new AbortController();
   const definitions: JobDefinition[] = [
     {
       name: SEND_MAIL_JOB,
@@ -195,6 +204,34 @@ export async function startBackgroundJobs(args: {
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: () => runMediaCollector({ db, storage, log, uploadTempDir }),
     },
+    {
+      name: FOLLOW_LIVE_CONTEST_JOB,
+      // One queued and one running per contest (its id is the singleton key), in every process
+      // together; it runs as long as the contest is followed. Errors are retried inside, with
+      // backoff; a process that dies stops beating and the kick below queues the job again.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: 24 * 3600, policy: "stately" },
+      concurrency: 4,
+      run: async (data, { job, queue }) => {
+        const { id } = data as { id: string };
+        await followLiveContest(id, {
+          db,
+          secret,
+          log,
+          owner: job.id,
+          signal: AbortSignal.any([job.signal, stopping.signal]),
+          onFirstSolve: (balloon, contest) =>
+            postFirstSolve({ db, jobs: queue, baseUrl: config.BASE_URL }, contest, balloon),
+        });
+      },
+    },
+    {
+      name: KICK_LIVE_CONTESTS_JOB,
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await kickLiveContests(db, queue);
+      },
+    },
   ];
   const jobs = await startJobQueue({
     connection: database.jobQueueConnection,
@@ -204,9 +241,12 @@ export async function startBackgroundJobs(args: {
   });
   // Mails a process killed last time had written but not queued go out now, not at the next minute.
   await jobs.send(SWEEP_MAILS_JOB, { settledSeconds: 0 });
+  // Contests followed when a process last stopped are followed again now, not at the next minute.
+  await jobs.send(KICK_LIVE_CONTESTS_JOB, {});
   return {
     jobs,
     async stop() {
+      stopping.abort();
       await jobs.stop();
       transport?.close();
     },

@@ -147,6 +147,11 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   screen("standings/template.csv", "standings-template.ts", { access: edit }),
   screen("standings/:id", "standings.contest.tsx", { access: edit }),
   screen("rankings", "rankings.tsx", { access: edit, menu: { group: "results", label: "dashboard.menu.rankings" } }),
+  // Contests followed live from their judge (the account it reads with is a secret: admins only).
+  screen("live-contests", "live-contests.tsx", {
+    access: admin,
+    menu: { group: "results", label: "dashboard.menu.liveContests" },
+  }),
   ...collectionScreens("recent-events", {
     group: "homePage",
     list: "dashboard.menu.recentEvents",

@@ -5,7 +5,6 @@ import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { requireAdminPage } from "~/core/session.server";
 import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
 import { LIVE_CONTEST_SOURCES, liveContestInput, livePagePath } from "~/features/live-contests/live-contests";
 import {
@@ -24,6 +23,7 @@ import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, formValues, readFormData } from "~/lib/form-actions.server";
+import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests";
 
 /** Contests followed live from their judge: connect one (the account sealed, never shown again), pause, resume, remove. */
@@ -31,17 +31,16 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args, (t) => t("tools.live.heading"));
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { contests: await listLiveContests(context.get(appContext).db) };
-}
+});
 
 /** The fields shown again after a refused form: never the password or token. */
 const KEPT_FIELDS = ["name", "slug", "source", "judgeApi", "judgeContestId", "user"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const actor = actorOf(request, requireAdminPage(context));
+  const actor = actorOf(request, user);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
   const intent = String(form.get("intent") ?? "");
@@ -114,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
-}
+});
 
 type Row = LiveContestSummary & { _id: string };
 
