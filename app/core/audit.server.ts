@@ -34,17 +34,25 @@ export interface AuditEntry {
 
 /** Adds one entry to the audit log (in the caller's transaction when `db` is one). */
 export async function recordAudit(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? "",
-    label: entry.label ?? "",
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await recordAudits(db, [{ actor, entry }]);
+}
+
+/** Adds several entries in one statement (a batch of registrations). */
+export async function recordAudits(db: Database, writes: { actor: Actor; entry: AuditEntry }[]): Promise<void> {
+  if (writes.length === 0) return;
+  await db.insert(auditLog).values(
+    writes.map(({ actor, entry }) => ({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? "",
+      label: entry.label ?? "",
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }
 
 /** The fields an update changed, as `{ before, after }` holding only those fields. */

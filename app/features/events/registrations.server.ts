@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
@@ -203,7 +204,17 @@ function checkTeam(event: EventRow, captainEmail: string, input: RegistrationInp
 
 async function checkEligible(db: Database, event: EventRow, captainEmail: string, teammates: string[]) {
   if (event.eligible_batches.length === 0) return undefined;
-  const batches = await batchesByEmail(db, [captainEmail, ...teammates]);
+  return eligibility(event, await batchesByEmail(db, [captainEmail, ...teammates]), captainEmail, teammates);
+}
+
+/** `checkEligible` with the people's batches read already (once for a whole batch of registrations). */
+function eligibility(
+  event: EventRow,
+  batches: Map<string, number | null>,
+  captainEmail: string,
+  teammates: string[],
+): Refusal | undefined {
+  if (event.eligible_batches.length === 0) return undefined;
   const eligible = (email: string) => {
     const batch = batches.get(email.toLowerCase());
     return batch != null && event.eligible_batches.includes(batch);
@@ -214,17 +225,34 @@ async function checkEligible(db: Database, event: EventRow, captainEmail: string
   return ineligible ? refuse(403, texts.teammateNotEligible(ineligible, batchList(event)), "members") : undefined;
 }
 
-/** The first of `emails` already active in a registration of this event. */
-async function firstTaken(db: Database, eventId: string, emails: string[]): Promise<string | undefined> {
-  const lowered = emails.map((email) => email.toLowerCase());
+/** Which of `emails` (lower-cased) are already active in a registration of this event. */
+async function takenAddresses(db: Database, eventId: string, emails: string[]): Promise<Set<string>> {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return new Set();
   const rows = await db
     .select({ email: attendees.email })
     .from(attendees)
     .where(
       and(eq(attendees.eventId, eventId), eq(attendees.active, true), inArray(sql`lower(${attendees.email})`, lowered)),
     );
-  const taken = new Set(rows.map((row) => row.email.toLowerCase()));
-  return emails.find((email) => taken.has(email.toLowerCase()));
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/** Which of these team names (lower-cased) a registration of this event holds. */
+async function takenTeamNames(db: Database, eventId: string, names: string[]): Promise<Set<string>> {
+  const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
+  if (lowered.length === 0) return new Set();
+  const rows = await db
+    .select({ name: sql<string>`lower(${registrations.teamName})` })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        ne(registrations.status, "cancelled"),
+        inArray(sql`lower(${registrations.teamName})`, lowered),
+      ),
+    );
+  return new Set(rows.map((row) => row.name));
 }
 
 export interface Registered {
@@ -285,46 +313,122 @@ export function refusalOfConflict(error: unknown, input: RegistrationInput): Ref
 
 /** `register` inside the caller's transaction (which writes the mails with it); a conflict throws (`refusalOfConflict`). */
 export async function registerIn(tx: Database, args: RegisterArgs): Promise<Registered | Refusal> {
-  const { registrant, input } = args;
-  const event = await lockEvent(tx, args.eventId);
-  if (!event) return refuse(404, texts.noEvent);
-  if (event.status === "cancelled") return refuse(409, texts.eventCancelled);
-  const closed = args.byAdmin ? undefined : registrationClosedReason(event, args.now, args.timeZone);
-  if (closed) return refuse(409, closed);
-  const teamProblem = checkTeam(event, registrant.email, input);
-  if (teamProblem) return teamProblem;
-  if (!args.byAdmin) {
-    const ineligible = await checkEligible(tx, event, registrant.email, input.members);
-    if (ineligible) return ineligible;
+  const [outcome] = await registerManyIn(tx, [args]);
+  if (!outcome) throw new Error("registering answered nothing");
+  return outcome;
+}
+
+/**
+ * Registers several people for one event in the caller's transaction, in the order given, as
+ * if one after the other: the event is locked once, the places counted once and handed out in
+ * order, and the rows written together. Each gets their own outcome; one refused (registered
+ * already, not eligible, a team name taken, earlier in the same batch too) changes nothing for
+ * the others. A unique index can still refuse the write (a ticket code drawn twice): that
+ * throws, and the caller registers them one at a time instead.
+ */
+export async function registerManyIn(tx: Database, batch: RegisterArgs[]): Promise<(Registered | Refusal)[]> {
+  const eventId = batch[0]?.eventId;
+  if (eventId === undefined) return [];
+  if (batch.some((args) => args.eventId !== eventId)) throw new Error("a batch registers for one event");
+  const event = await lockEvent(tx, eventId);
+  if (!event) return batch.map(() => refuse(404, texts.noEvent));
+  if (event.status === "cancelled") return batch.map(() => refuse(409, texts.eventCancelled));
+  const outcomes: (Registered | Refusal | undefined)[] = batch.map((args) => {
+    const closed = args.byAdmin ? undefined : registrationClosedReason(event, args.now, args.timeZone);
+    return closed ? refuse(409, closed) : checkTeam(event, args.registrant.email, args.input);
+  });
+  const open = () => batch.flatMap((args, index) => (outcomes[index] ? [] : [{ args, index }]));
+  const people = (args: RegisterArgs) => [args.registrant.email, ...args.input.members];
+  if (event.eligible_batches.length > 0) {
+    const checked = open().filter(({ args }) => !args.byAdmin);
+    const batches = await batchesByEmail(
+      tx,
+      checked.flatMap(({ args }) => people(args)),
+    );
+    for (const { args, index } of checked) {
+      outcomes[index] = eligibility(event, batches, args.registrant.email, args.input.members);
+    }
   }
-  const taken = await firstTaken(tx, event._id, [registrant.email, ...input.members]);
-  if (taken?.toLowerCase() === registrant.email.toLowerCase()) return refuse(409, await whyTaken(tx, event, taken));
-  if (taken) return refuse(409, texts.teammateTaken(taken), "members");
+  const teamName = (args: RegisterArgs) => (event.team_size_max > 1 ? (args.input.team_name ?? null) : null);
+  const taken = await takenAddresses(
+    tx,
+    event._id,
+    open().flatMap(({ args }) => people(args)),
+  );
+  const takenNames = await takenTeamNames(
+    tx,
+    event._id,
+    open().flatMap(({ args }) => teamName(args) ?? []),
+  );
+  // Addresses taken by registrations earlier in this batch, with what a registrant holding one is told.
+  const claimed = new Map<string, Refusal["message"]>();
   const places = await countPlaces(tx, event);
-  if (!hasRoom(places) && !event.waitlist) return refuse(409, texts.fullNoWaitlist);
-  if (!args.byAdmin) {
-    const tooMany = await countInvitations(tx, registrant, input.members.length, args.now, args.invitationLimit);
-    if (tooMany) return tooMany;
-  }
-  const complete = input.members.length === 0;
-  const status: RegistrationStatus = !hasRoom(places) ? "waitlisted" : complete ? "confirmed" : "pending";
-  const hold = { now: args.now, timeZone: args.timeZone, hours: args.holdHours ?? TEAM_HOLD_HOURS };
-  const [row] = await tx
-    .insert(registrations)
-    .values({
+  const rows: (typeof registrations.$inferInsert & { id: string })[] = [];
+  const written: { args: RegisterArgs; index: number; id: string }[] = [];
+  for (const { args, index } of open()) {
+    const { registrant, input } = args;
+    const first = people(args).find((email) => taken.has(email.toLowerCase()) || claimed.has(email.toLowerCase()));
+    if (first?.toLowerCase() === registrant.email.toLowerCase()) {
+      outcomes[index] = refuse(409, claimed.get(first.toLowerCase()) ?? (await whyTaken(tx, event, first)));
+      continue;
+    }
+    if (first) {
+      outcomes[index] = refuse(409, texts.teammateTaken(first), "members");
+      continue;
+    }
+    if (!hasRoom(places) && !event.waitlist) {
+      outcomes[index] = refuse(409, texts.fullNoWaitlist);
+      continue;
+    }
+    const name = teamName(args);
+    if (name !== null && takenNames.has(name.toLowerCase())) {
+      outcomes[index] = refuse(409, texts.teamNameTaken, "team_name");
+      continue;
+    }
+    if (!args.byAdmin) {
+      const tooMany = await countInvitations(tx, registrant, input.members.length, args.now, args.invitationLimit);
+      if (tooMany) {
+        outcomes[index] = tooMany;
+        continue;
+      }
+    }
+    const complete = input.members.length === 0;
+    const status: RegistrationStatus = !hasRoom(places) ? "waitlisted" : complete ? "confirmed" : "pending";
+    const hold = { now: args.now, timeZone: args.timeZone, hours: args.holdHours ?? TEAM_HOLD_HOURS };
+    const id = randomUUID();
+    rows.push({
+      id,
       eventId: event._id,
       captainId: registrant.id,
-      teamName: event.team_size_max > 1 ? (input.team_name ?? null) : null,
+      teamName: name,
       status,
       expiresAt: status === "pending" ? pendingUntil(event, hold) : null,
-    })
-    .returning();
-  if (!row) throw new Error("registering wrote no row");
-  await tx.insert(attendees).values(await attendeeRows(tx, row, registrant, input.members));
-  const registered: Registered = { ok: true, registrationId: row.id, status, event };
-  // Under the event's lock everyone waiting arrived before this registration: it is next in line.
-  if (status === "waitlisted") registered.position = places.waiting + 1;
-  return registered;
+    });
+    const registered: Registered = { ok: true, registrationId: id, status, event };
+    // Everyone waiting arrived before this registration (under the event's lock, or earlier in this batch): it is next in line.
+    if (status === "waitlisted") registered.position = ++places.waiting;
+    else places.taken++;
+    outcomes[index] = registered;
+    written.push({ args, index, id });
+    claimed.set(registrant.email.toLowerCase(), texts.alreadyRegistered);
+    for (const email of input.members) claimed.set(email.toLowerCase(), texts.invitedElsewhere(name ?? ""));
+    if (name !== null) takenNames.add(name.toLowerCase());
+  }
+  if (rows.length > 0) {
+    // One statement, its rows in the order given: the `arrival` sequence numbers them in that order.
+    await tx.insert(registrations).values(rows);
+    await tx.insert(attendees).values(
+      await attendeeRows(
+        tx,
+        event._id,
+        written.map(({ args, id }) => ({ id, args })),
+      ),
+    );
+  }
+  return outcomes.map((outcome) => {
+    if (!outcome) throw new Error("a registration of the batch was left without an outcome");
+    return outcome;
+  });
 }
 
 /**
@@ -366,28 +470,28 @@ async function countInvitations(
   return refuse(429, texts.tooManyInvitations(Math.ceil(verdict.retryAfterSeconds / 60)), "members");
 }
 
-async function attendeeRows(tx: Database, registration: RegistrationRow, captain: Registrant, teammates: string[]) {
+/** The people of newly written registrations: each captain (confirmed), then their teammates in the order named. */
+async function attendeeRows(tx: Database, eventId: string, written: { id: string; args: RegisterArgs }[]) {
+  const teammates = written.flatMap(({ args }) => args.input.members.map((email) => email.toLowerCase()));
   const accounts = teammates.length
     ? await tx
         .select({ id: users.id, email: users.email })
         .from(users)
-        .where(
-          inArray(
-            sql`lower(${users.email})`,
-            teammates.map((email) => email.toLowerCase()),
-          ),
-        )
+        .where(inArray(sql`lower(${users.email})`, [...new Set(teammates)]))
     : [];
   const accountOf = new Map(accounts.map((account) => [account.email.toLowerCase(), account.id]));
-  return [
-    { email: captain.email, userId: captain.id, confirmedAt: new Date(), position: 0 },
-    ...teammates.map((email, index) => ({
-      email,
-      userId: accountOf.get(email.toLowerCase()) ?? null,
-      confirmedAt: null,
-      position: index + 1,
-    })),
-  ].map((person) => ({ ...person, registrationId: registration.id, eventId: registration.eventId }));
+  const confirmedAt = new Date();
+  return written.flatMap(({ id, args }) =>
+    [
+      { email: args.registrant.email, userId: args.registrant.id, confirmedAt, position: 0 },
+      ...args.input.members.map((email, index) => ({
+        email,
+        userId: accountOf.get(email.toLowerCase()) ?? null,
+        confirmedAt: null,
+        position: index + 1,
+      })),
+    ].map((person) => ({ ...person, registrationId: id, eventId })),
+  );
 }
 
 async function waitlistPosition(db: Database, registration: Pick<RegistrationRow, "eventId" | "arrival">) {
