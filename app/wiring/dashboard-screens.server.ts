@@ -1,5 +1,11 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { type AppContext, appContext } from "~/context";
+import { type Actor, actorOf } from "~/core/audit.server";
 import { requirePermissionPage, type SessionUser, signedInUser } from "~/core/session.server";
+import type { Locale } from "~/i18n/locales";
+import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
+import type { ActionResult, ConfirmQuestion } from "~/lib/form-actions";
+import { type ActionName, answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import { screenOfPattern } from "./dashboard-screens";
 
 interface ScreenArgs {
@@ -40,4 +46,74 @@ export function screenLoader<Args extends ScreenArgs, Result>(load: (args: Args,
 /** A dashboard screen's action, run for whoever the registry lets use its forms. */
 export function screenAction<Args extends ScreenArgs, Result>(act: (args: Args, user: SessionUser) => Result) {
   return checked("change", act);
+}
+
+/** What every intent of a screen's action is handed: the request's form, who sends it, in which language. */
+export interface IntentContext<Args> {
+  args: Args;
+  form: FormData;
+  user: SessionUser;
+  actor: Actor;
+  app: AppContext;
+  t: ServerTranslate;
+  locale: Locale;
+}
+
+type Answer = ActionResult | ReturnType<typeof data<ActionResult>>;
+
+/** A form's fields checked: the input, or the answer (400, the fields named) that stops there. */
+type CheckedForm<Input> =
+  | { ok: true; data: Input; values?: Record<string, string> }
+  | { ok: false; answer: Answer; values?: Record<string, string> };
+
+/** One thing a screen's forms ask for, named by the form's `intent` field. */
+export interface Intent<Args, Input, Result extends Answer> {
+  /** What the log and a failure's message call it. */
+  what: ActionName;
+  /** Reads and checks the form before anything is asked (parseForm's answer fits). */
+  input?: (context: IntentContext<Args>) => CheckedForm<Input>;
+  /** The Yes asked first: the question (with the values a Yes sends again) and the values typed, to keep. */
+  confirm?: (
+    context: IntentContext<Args>,
+    input: Input,
+  ) => { question: ConfirmQuestion; values?: Record<string, string> };
+  run: (context: IntentContext<Args>, input: Input) => Promise<Result>;
+}
+
+/** An intent, its input's type checked from `input` to `run` (the action holds intents of every input). */
+export function intent<Args, Input = undefined, Result extends Answer = Answer>(
+  definition: Intent<Args, Input, Result>,
+): Intent<Args, unknown, Result> {
+  return definition as Intent<Args, unknown, Result>;
+}
+
+/** The intent a form without an `intent` field asks for (a row's Delete). */
+export const DEFAULT_INTENT = "default";
+
+/**
+ * A dashboard screen's action, its intents by the form's `intent` field, each answered one way:
+ * the registry's permission first, then the form's check, the Yes, and the intent's work, whose
+ * failure is logged and answered as the form's (answerSafely). An unknown intent is a 400.
+ */
+export function dashboardAction<Args extends ScreenArgs & { request: Request }, Result extends Answer>(
+  intents: Record<string, Intent<Args, unknown, Result>>,
+) {
+  return screenAction(async (args: Args, user) => {
+    const { request, context } = args;
+    const form = await readFormData(request);
+    const { t, locale } = translatorFor(request);
+    const app = context.get(appContext);
+    const chosen = intents[String(form.get("intent") ?? DEFAULT_INTENT)];
+    if (!chosen) throw data({ message: t("messages.form.unreadable") }, { status: 400 });
+    const base: IntentContext<Args> = { args, form, user, actor: actorOf(request, user), app, t, locale };
+    const checked = chosen.input?.(base) ?? { ok: true as const, data: undefined };
+    if (!checked.ok) return checked.answer;
+    const asked = chosen.confirm?.(base, checked.data);
+    const kept = asked?.values ?? checked.values;
+    const unconfirmed = asked && confirmation(form, asked.question, t("dashboard.notSaved"), kept);
+    if (unconfirmed) return unconfirmed;
+    // answerSafely's failure answer is an ActionResult; the intent's own answers keep their type.
+    const run = () => chosen.run(base, checked.data) as Promise<Answer>;
+    return answerSafely(app.log, locale, chosen.what, run, kept) as Promise<Result | Answer>;
+  });
 }

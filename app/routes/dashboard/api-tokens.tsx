@@ -8,16 +8,21 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/features/accounts/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/features/accounts/api-tokens.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm, readFormData } from "~/lib/form-actions.server";
+import { parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/api-tokens";
 
 /** Personal API tokens for scripts and other clients: admins only, each sees their own. */
@@ -37,42 +42,41 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) =
 
 type TokenActionResult = ActionResult & { token?: string };
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  if (form.get("intent") === "create") {
-    const parsed = parseForm(apiTokenInput, form, locale);
-    if (!parsed.ok) return parsed.answer;
-    return answerSafely(app.log, locale, "messages.action.createToken", async () => {
-      const token = await createApiToken(app.auth, user.id, parsed.data.name);
-      await recordAudit(app.db, actorOf(request, user), {
-        action: "token-create",
-        entity: "api-tokens",
-        label: parsed.data.name,
-      });
+export const action = dashboardAction({
+  create: intent({
+    what: "messages.action.createToken",
+    input: ({ form, locale }: TokensIntent) => {
+      const parsed = parseForm(apiTokenInput, form, locale);
+      return parsed.ok ? { ok: true, data: parsed.data } : parsed;
+    },
+    run: async ({ app, user, actor, t }, { name }) => {
+      const token = await createApiToken(app.auth, user.id, name);
+      await recordAudit(app.db, actor, { action: "token-create", entity: "api-tokens", label: name });
       return data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.created"), token });
-    });
-  }
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(form, { ...revokeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.revokeToken", async () => {
-    const revoked = await revokeApiToken(app.db, user.id, id);
-    if (revoked) {
-      await recordAudit(app.db, actorOf(request, user), {
-        action: "token-revoke",
-        entity: "api-tokens",
-        entityId: id,
-        label: name,
-      });
-    }
-    return revoked
-      ? data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.revoked") })
-      : data<TokenActionResult>({ tone: "info", message: t("tools.apiTokens.missing") }, 404);
-  });
+    },
+  }),
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.revokeToken",
+    confirm: ({ form, t }: TokensIntent) => {
+      const { id, name } = rowOf(form);
+      return { question: { ...revokeQuestion(t, name), hidden: { id, name } } };
+    },
+    run: async ({ form, app, user, actor, t }) => {
+      const { id, name } = rowOf(form);
+      const revoked = await revokeApiToken(app.db, user.id, id);
+      if (revoked) {
+        await recordAudit(app.db, actor, { action: "token-revoke", entity: "api-tokens", entityId: id, label: name });
+      }
+      return revoked
+        ? data<TokenActionResult>({ tone: "success", message: t("tools.apiTokens.revoked") })
+        : data<TokenActionResult>({ tone: "info", message: t("tools.apiTokens.missing") }, 404);
+    },
+  }),
 });
+
+type TokensIntent = IntentContext<Route.ActionArgs>;
+
+const rowOf = (form: FormData) => ({ id: String(form.get("id") ?? ""), name: String(form.get("name") ?? "") });
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

@@ -4,15 +4,19 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { FailedJob } from "~/lib/job-queue.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/jobs";
 
 /** Background work that gave up after its retries: what it was, why, and a way to try again. */
@@ -33,19 +37,18 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { failed: await context.get(appContext).jobs.listFailed(FAILED_SHOWN) };
 });
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const queue = String(form.get("queue") ?? "");
-  const id = String(form.get("id") ?? "");
-  const { t, locale } = translatorFor(request);
-  return answerSafely(app.log, locale, "messages.action.retryJob", async () => {
-    if (!(await app.jobs.retry(queue, id)))
-      return data<ActionResult>({ tone: "info", message: t("tools.jobs.gone") }, 404);
-    await recordAudit(app.db, actor, { action: "update", entity: "jobs", entityId: id, label: `Retry ${queue}` });
-    return data<ActionResult>({ tone: "success", message: t("tools.jobs.retried") });
-  });
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.retryJob",
+    run: async ({ form, app, actor, t }: IntentContext<Route.ActionArgs>) => {
+      const queue = String(form.get("queue") ?? "");
+      const id = String(form.get("id") ?? "");
+      if (!(await app.jobs.retry(queue, id)))
+        return data<ActionResult>({ tone: "info", message: t("tools.jobs.gone") }, 404);
+      await recordAudit(app.db, actor, { action: "update", entity: "jobs", entityId: id, label: `Retry ${queue}` });
+      return data<ActionResult>({ tone: "success", message: t("tools.jobs.retried") });
+    },
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

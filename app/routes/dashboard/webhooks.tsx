@@ -9,7 +9,7 @@ import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { appContext } from "~/context";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { topicLabel } from "~/features/notifications/subscriptions";
 import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/features/notifications/webhooks";
 import {
@@ -20,13 +20,18 @@ import {
 } from "~/features/notifications/webhooks.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { formValues, invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useHydrated } from "~/lib/use-hydrated";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/webhooks";
 
 /** Where publications are posted besides mail: a Discord or Slack-compatible channel, a Telegram chat. */
@@ -40,51 +45,48 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { webhooks: await listWebhooks(context.get(appContext).db) };
 });
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  if (form.get("intent") === "create") {
-    const values = formValues(form, ["kind", "name", "url", "botToken", "chatId"]);
-    const topics = form.getAll("topics").map(String);
-    const parsed = webhookInput.safeParse({ ...values, topics });
-    const kept = { ...values, topics: topics.join(",") };
-    if (!parsed.success) return invalidForm(kept, fieldErrors(parsed.error), locale);
-    const addressErrors = webhookAddressErrors(parsed.data, {
-      allowPrivateNetworks: app.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-    });
-    if (addressErrors) return invalidForm(kept, addressErrors, locale);
-    return answerSafely(
-      app.log,
-      locale,
-      "messages.action.addWebhook",
-      async () => {
-        await createWebhook(app.db, app.secret, parsed.data);
-        // Not the address or token: they are the webhook's secret.
-        const { kind, name, topics } = parsed.data;
-        await recordAudit(app.db, actor, {
-          action: "create",
-          entity: "webhooks",
-          label: name,
-          after: { kind, topics },
-        });
-        return data<ActionResult>({ tone: "success", message: t("tools.webhooks.added"), saved: true });
-      },
-      kept,
-    );
-  }
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(form, { ...removeQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.removeWebhook", async () => {
-    if (!(await removeWebhook(app.db, id)))
-      return data<ActionResult>({ tone: "info", message: t("tools.webhooks.missing") }, 404);
-    await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
-    return data<ActionResult>({ tone: "success", message: t("tools.webhooks.removed") });
-  });
+export const action = dashboardAction({
+  create: intent({
+    what: "messages.action.addWebhook",
+    input: ({ form, app, locale }: WebhooksIntent) => {
+      const values = formValues(form, ["kind", "name", "url", "botToken", "chatId"]);
+      const topics = form.getAll("topics").map(String);
+      const kept = { ...values, topics: topics.join(",") };
+      const parsed = webhookInput.safeParse({ ...values, topics });
+      if (!parsed.success) return { ok: false, answer: invalidForm(kept, fieldErrors(parsed.error), locale) };
+      const addressErrors = webhookAddressErrors(parsed.data, {
+        allowPrivateNetworks: app.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      });
+      if (addressErrors) return { ok: false, answer: invalidForm(kept, addressErrors, locale) };
+      return { ok: true, data: parsed.data, values: kept };
+    },
+    run: async ({ app, actor, t }, webhook) => {
+      await createWebhook(app.db, app.secret, webhook);
+      // Not the address or token: they are the webhook's secret.
+      const { kind, name, topics } = webhook;
+      await recordAudit(app.db, actor, { action: "create", entity: "webhooks", label: name, after: { kind, topics } });
+      return data<ActionResult>({ tone: "success", message: t("tools.webhooks.added"), saved: true });
+    },
+  }),
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.removeWebhook",
+    confirm: ({ form, t }: WebhooksIntent) => {
+      const { id, name } = rowOf(form);
+      return { question: { ...removeQuestion(t, name), hidden: { id, name } } };
+    },
+    run: async ({ form, app, actor, t }) => {
+      const { id, name } = rowOf(form);
+      if (!(await removeWebhook(app.db, id)))
+        return data<ActionResult>({ tone: "info", message: t("tools.webhooks.missing") }, 404);
+      await recordAudit(app.db, actor, { action: "delete", entity: "webhooks", entityId: id, label: name });
+      return data<ActionResult>({ tone: "success", message: t("tools.webhooks.removed") });
+    },
+  }),
 });
+
+type WebhooksIntent = IntentContext<Route.ActionArgs>;
+
+const rowOf = (form: FormData) => ({ id: String(form.get("id") ?? ""), name: String(form.get("name") ?? "") });
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
