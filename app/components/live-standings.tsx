@@ -35,6 +35,11 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
         {t(`people.live.phase.${board.phase}`)}
         {times.length > 0 && <span className="block text-sm font-normal text-slate-700">{times.join(" · ")}</span>}
       </p>
+      {board.reveal && (
+        <p className="text-sm font-semibold text-navy-900" data-reveal-step={board.reveal.step}>
+          {t("people.live.revealStep", { step: board.reveal.step, steps: board.reveal.steps })}
+        </p>
+      )}
       {board.balloons.length > 0 && (
         <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950" data-balloons="">
           {t("people.live.balloons")}:{" "}
@@ -80,7 +85,12 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
             </thead>
             <tbody className="block sm:table-row-group">
               {board.rows.map((row) => (
-                <tr key={row.teamId} data-team={row.teamId} className={rowClass}>
+                <tr
+                  key={row.teamId}
+                  data-team={row.teamId}
+                  data-resolving={board.reveal?.teamId === row.teamId || undefined}
+                  className={`${rowClass} ${board.reveal?.teamId === row.teamId ? "bg-amber-50 outline outline-2 outline-amber-500" : ""}`}
+                >
                   <td
                     data-label={t("people.standings.rank")}
                     className={`${labelledCellClass} font-bold text-navy-900`}

@@ -152,6 +152,7 @@ export const dashboardScreens: readonly DashboardScreen[] = [
     access: admin,
     menu: { group: "results", label: "dashboard.menu.liveContests" },
   }),
+  screen("live-contests/:id/reveal", "live-contests.reveal.tsx", { access: admin }),
   ...collectionScreens("recent-events", {
     group: "homePage",
     list: "dashboard.menu.recentEvents",

@@ -10,6 +10,7 @@ import {
   getLiveContest,
   listLiveContests,
   publicLiveBoard,
+  setReveal,
 } from "~/features/live-contests/live-contests.server";
 import { computeScoreboard, type FeedEvent, stateOfFeed } from "~/features/standings/importers/clics-event-feed";
 import { readRecordedFeed, type StandInJudge, startStandInJudge } from "../support/clics-judge";
@@ -159,6 +160,33 @@ describe("following a contest's event feed", () => {
     const frozenBalloons = await balloonsOf(testDb.db, id);
     expect(frozenBalloons.length).toBeGreaterThan(0);
     for (const balloon of frozenBalloons) expect(balloon.minutes).toBeLessThan(freezeMinute);
+
+    // Ended, still frozen: the reveal resolves the hidden tries from the bottom up, to the jury's board.
+    const thawedLine = indexOfState("thawed");
+    judge.release(thawedLine);
+    await stored(thawedLine);
+    const byTeam = (rows: { teamId: string; rank: number; solved: number; penalty: number }[]) =>
+      rows.map((row) => [row.teamId, row.rank, row.solved, row.penalty]).sort();
+    const frozenEnd = await publicLiveBoard(testDb.db, "euc-2025");
+    expect(frozenEnd?.phase).toBe("ended");
+    await setReveal(testDb.db, id, { step: 0, revealed: false });
+    const start = await publicLiveBoard(testDb.db, "euc-2025");
+    const steps = start?.reveal?.steps ?? 0;
+    expect(steps).toBeGreaterThan(0);
+    expect(byTeam(start?.rows ?? [])).toEqual(byTeam(frozenEnd?.rows ?? []));
+    const lowest = [...(start?.rows ?? [])]
+      .reverse()
+      .find((row) => Object.values(row.cells).some((c) => c.pending > 0));
+    await setReveal(testDb.db, id, { step: 1, revealed: false });
+    expect((await publicLiveBoard(testDb.db, "euc-2025"))?.reveal?.teamId).toBe(lowest?.teamId);
+    await setReveal(testDb.db, id, { step: steps, revealed: false });
+    const resolved = await publicLiveBoard(testDb.db, "euc-2025");
+    const juryAtEnd = computeScoreboard(stateOfFeed(events(thawedLine)), { revealFrozen: true });
+    expect(byTeam(resolved?.rows ?? [])).toEqual(byTeam(juryAtEnd.rows));
+    await setReveal(testDb.db, id, { step: steps, revealed: true });
+    const revealed = await publicLiveBoard(testDb.db, "euc-2025");
+    expect(revealed?.reveal).toBeUndefined();
+    expect(byTeam(revealed?.rows ?? [])).toEqual(byTeam(juryAtEnd.rows));
 
     // The rest of the contest: thawed, finalized, end of updates; the follower stops by itself.
     judge.release(lines.length);

@@ -21,6 +21,7 @@ import {
   type LivePhase,
 } from "./live-contests";
 import { boardOfPolledScoreboard, type PolledScoreboard } from "./polled-scoreboard";
+import { planReveal, revealedBoard } from "./reveal";
 
 export type LiveContestStatus = (typeof LIVE_CONTEST_STATUSES)[number];
 export type LiveContestRecord = typeof liveContests.$inferSelect;
@@ -101,6 +102,16 @@ export async function setLiveContestStatus(db: Database, id: string, status: Liv
 export async function removeLiveContest(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(liveContests).where(eq(liveContests.id, id)).returning({ id: liveContests.id });
   return rows.length > 0;
+}
+
+/** Moves the reveal to `step` (null: not started); `revealed`: it has ended, the outcomes are public. */
+export async function setReveal(db: Database, id: string, reveal: { step: number | null; revealed: boolean }) {
+  const rows = await db
+    .update(liveContests)
+    .set({ revealStep: reveal.step, revealed: reveal.revealed })
+    .where(eq(liveContests.id, id))
+    .returning({ slug: liveContests.slug });
+  return rows[0]?.slug ?? null;
 }
 
 export function credentialsOfRecord(record: LiveContestRecord, secret: string): JudgeCredentials | null {
@@ -314,16 +325,34 @@ export async function publicLiveBoard(db: Database, slug: string): Promise<LiveB
 }
 
 export function boardOfState(
-  record: Pick<LiveContestRecord, "slug" | "name" | "revealed">,
+  record: Pick<LiveContestRecord, "slug" | "name" | "revealed" | "revealStep">,
   state: ContestState,
   version: string,
 ): LiveBoard {
-  const thawed = Boolean(state.state.thawed || state.state.unfrozen) || record.revealed;
-  // The public view: frozen from the freeze time on, whether or not the judge has said so yet.
-  const publicState: ContestState = thawed
-    ? state
-    : { ...state, state: { ...state.state, frozen: state.state.frozen ?? "by the contest's times" } };
-  const scoreboard = computeScoreboard(publicState);
+  const judgeThawed = Boolean(state.state.thawed || state.state.unfrozen);
+  if (judgeThawed || record.revealed) return plainBoard(record, state, version, false);
+  const frozen = plainBoard(record, state, version, true);
+  if (record.revealStep === null || !frozen.frozen) return frozen;
+  // The reveal: the frozen board resolved step by step towards the final one.
+  const final = plainBoard(record, state, version, false);
+  const plan = planReveal(frozen, final, state.penaltyMinutes);
+  return revealedBoard(frozen, final, plan, Math.min(record.revealStep, plan.steps.length), state.penaltyMinutes);
+}
+
+/**
+ * The board with outcomes from the freeze on hidden (`hide`: the public view, frozen from the
+ * freeze time on whether or not the judge has said so yet), or all of them.
+ */
+function plainBoard(
+  record: Pick<LiveContestRecord, "slug" | "name">,
+  state: ContestState,
+  version: string,
+  hide: boolean,
+): LiveBoard {
+  const publicState: ContestState = hide
+    ? { ...state, state: { ...state.state, frozen: state.state.frozen ?? "by the contest's times" } }
+    : state;
+  const scoreboard = computeScoreboard(publicState, { revealFrozen: !hide });
   const times = contestTimes(state);
   const problems = scoreboard.problems.map(({ id, label, name }) => ({ id, label, name }));
   const rows = scoreboard.rows.map((row) => {

@@ -124,6 +124,8 @@ export interface LiveBoard {
   startsAt: string | null;
   endsAt: string | null;
   freezesAt: string | null;
+  /** While the reveal runs: its step of how many, and the team whose problem the step resolved. */
+  reveal?: { step: number; steps: number; teamId: string | null };
   /** The latest first solves, newest first. */
   balloons: Balloon[];
   /** Changes whenever the board may have: the live page's updates carry it. */

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
@@ -230,6 +230,9 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
             <a href={livePagePath(contest.slug)} className="btn">
               {t("tools.live.livePage")}
             </a>
+            <Link to={`/dashboard/live-contests/${contest.id}/reveal`} className="btn">
+              {t("tools.live.reveal.heading")}
+            </Link>
             <Form method="post">
               <input type="hidden" name="id" value={contest.id} />
               <input type="hidden" name="name" value={contest.name} />
