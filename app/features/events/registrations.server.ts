@@ -9,11 +9,14 @@ import { can, type Role } from "~/core/roles";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
+import { sayMessage } from "~/i18n/message.server";
+import { todayIn } from "~/lib/format";
 import { countAttempt, type RateLimit } from "~/lib/rate-limit.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { eventIsPublic, toApiEvent } from "./events.server";
+import { type MembersOnlyRefusal, membersOnlyRefusals } from "./members-only.server";
 import type {
   AttendedEvent,
   EventPlaces,
@@ -84,6 +87,10 @@ const refuse = (status: Refusal["status"], message: string, field?: Refusal["fie
   message,
   field,
 });
+
+/** The members-only rule's refusal, worded in English as this module's other refusals are (a page translates them). */
+const membersOnlyRefusal = (refusal: MembersOnlyRefusal | undefined): Refusal | undefined =>
+  refusal && refuse(refusal.status, sayMessage(refusal.message, "en"), refusal.field);
 
 /** A local `YYYY-MM-DDTHH:MM` on the club's clocks as an instant. */
 function localInstant(value: string | null, timeZone: string): Date | undefined {
@@ -348,6 +355,15 @@ export async function registerManyIn(tx: Database, batch: RegisterArgs[]): Promi
     for (const { args, index } of checked) {
       outcomes[index] = eligibility(event, batches, args.registrant.email, args.input.members);
     }
+  }
+  if (event.members_only) {
+    const checked = open().filter(({ args }) => !args.byAdmin);
+    const parties = checked.map(({ args }) => ({ captainEmail: args.registrant.email, teammates: args.input.members }));
+    const today = todayIn(batch[0]?.timeZone ?? clubTimeZone, batch[0]?.now ?? new Date());
+    const refusals = await membersOnlyRefusals(tx, event, parties, today);
+    checked.forEach(({ index }, at) => {
+      outcomes[index] = membersOnlyRefusal(refusals[at]);
+    });
   }
   const teamName = (args: RegisterArgs) => (event.team_size_max > 1 ? (args.input.team_name ?? null) : null);
   const taken = await takenAddresses(
@@ -659,7 +675,18 @@ export async function confirmTeammate(
         ),
       );
     if (!attendee) return refuse(404, texts.notInvited);
-    const ineligible = await checkEligible(tx, event, args.user.email, []);
+    const ineligible =
+      (await checkEligible(tx, event, args.user.email, [])) ??
+      membersOnlyRefusal(
+        (
+          await membersOnlyRefusals(
+            tx,
+            event,
+            [{ captainEmail: args.user.email, teammates: [] }],
+            todayIn(clubTimeZone, new Date()),
+          )
+        )[0],
+      );
     if (ineligible) return ineligible;
     await tx
       .update(attendees)
