@@ -8,6 +8,8 @@ import { PAGE_NUMBER } from "~/lib/pagination";
  */
 const SEARCH_PARAMS = { q: /^[^\0]{1,2000}$/, page: PAGE_NUMBER };
 
+const PRACTICE_PARAMS = { period: /^(week|month|term)$/, batch: BATCH_NUMBER };
+
 /**
  * The query parameters each public page and JSON read uses, with the values it takes. The page
  * cache keys on these alone and renders without the rest, so a query string made up to dodge
@@ -20,6 +22,9 @@ const QUERY_PARAMS: Record<string, Readonly<Record<string, RegExp>>> = {
   "/api/students": { page: PAGE_NUMBER, limit: PAGE_NUMBER },
   "/search": SEARCH_PARAMS,
   "/api/search": SEARCH_PARAMS,
+  // The practice leaderboard's period and batch, on the page and in its CSV.
+  "/practice": PRACTICE_PARAMS,
+  "/practice.csv": PRACTICE_PARAMS,
   // better-auth's code when a mailed confirmation link was not good (token_expired…).
   "/email-verification": { error: /^[a-z_]{1,40}$/ },
 };

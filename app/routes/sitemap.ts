@@ -9,7 +9,18 @@ import { listEvents } from "~/features/events/events.server";
 import { listSeries } from "~/features/standings/rankings.server";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/about", "/rules", "/events", "/results", "/notice", "/teachers", "/students"];
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/rules",
+  "/events",
+  "/results",
+  "/notice",
+  "/teachers",
+  "/students",
+  "/practice",
+  "/contests",
+];
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { MemberPracticeSection } from "~/components/member-practice";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { eventPagePath, eventTypeLabelKey } from "~/content/events";
@@ -9,6 +10,7 @@ import type { AttendedEvent } from "~/features/events/registrations";
 import { eventsAttendedBy } from "~/features/events/registrations.server";
 import { JUDGES, memberPath } from "~/features/members/members";
 import { findStudentBySlug, handlesOf } from "~/features/members/members.server";
+import { practiceOf } from "~/features/practice/progress.server";
 import { seriesPositionsOf } from "~/features/standings/rankings.server";
 import { contestHistoryOf } from "~/features/standings/standings.server";
 import { type Translate, useFormat, useLangOf, useT } from "~/i18n/react";
@@ -37,17 +39,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const member = await app.contentCache.read(`member:${params.slug}`, async () => {
     const row = await findStudentBySlug(app.db, params.slug);
     if (!row) return undefined;
-    const [attended, certificates, contests, rankings] = await Promise.all([
+    const [attended, certificates, contests, rankings, practice] = await Promise.all([
       row.userId ? eventsAttendedBy(app.db, row.userId) : [],
       row.userId ? certificatesOfUser(app.db, row.userId) : [],
       contestHistoryOf(app.db, row.id),
       seriesPositionsOf(app.db, row.id),
+      practiceOf(app.db, row.id),
     ]);
-    return { row, attended, certificates, contests, rankings };
+    return { row, attended, certificates, contests, rankings, practice };
   });
   if (!member) throw data(null, { status: 404 });
-  const { row, attended, certificates, contests, rankings } = member;
+  const { row, attended, certificates, contests, rankings, practice } = member;
   return {
+    practice,
     rankings,
     attended,
     certificates,
@@ -149,6 +153,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
               </ul>
             )}
           </section>
+          <MemberPracticeSection practice={member.practice} />
           <EventsAttended events={member.attended} />
           <Certificates certificates={member.certificates} />
           <ContestHistory contests={member.contests} rankings={member.rankings} />

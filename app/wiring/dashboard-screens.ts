@@ -176,6 +176,11 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   screen("outbox", "outbox.tsx", { access: admin, menu: { group: "notifications", label: "dashboard.menu.outbox" } }),
   screen("outbox/:id", "outbox-mail.tsx", { access: admin }),
   screen("jobs", "jobs.tsx", { access: admin, menu: { group: "notifications", label: "dashboard.menu.jobs" } }),
+  // Members' practice read from Codeforces and AtCoder: each judge's state and errors, and "read now".
+  screen("practice-sync", "practice-sync.tsx", {
+    access: admin,
+    menu: { group: "notifications", label: "dashboard.menu.practiceSync" },
+  }),
   screen("api-tokens", "api-tokens.tsx", {
     access: admin,
     menu: { group: "scripts", label: "dashboard.menu.apiTokens" },

@@ -70,3 +70,34 @@ export interface RatingPoint {
   newRating: number;
   at: string;
 }
+
+/** What a member page shows of the member's practice. */
+export interface MemberPractice {
+  accounts: JudgeAccountView[];
+  /** Each judge's rated contests, oldest first. */
+  history: Partial<Record<PracticeJudge, RatingPoint[]>>;
+  /** Problems first solved in each of the last 12 weeks (every judge), oldest week first (weeks from Monday, UTC). */
+  weeks: { start: string; solved: number }[];
+}
+
+/** The leaderboard's periods: this week (from Monday), this month, this term (January–June or July–December). */
+export const PRACTICE_PERIODS = ["week", "month", "term"] as const;
+export type PracticePeriod = (typeof PRACTICE_PERIODS)[number];
+
+/** When the period `now` is in began (UTC). */
+export function periodStart(period: PracticePeriod, now: Date): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  if (period === "month") return new Date(Date.UTC(year, month, 1));
+  if (period === "term") return new Date(Date.UTC(year, month < 6 ? 0 : 6, 1));
+  const day = new Date(Date.UTC(year, month, now.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+}
+
+/** The period and batch a leaderboard's address asks for (`?period=month&batch=9`); a week and every batch by default. */
+export function boardQuery(url: URL): { period: PracticePeriod; batch: number | null } {
+  const asked = url.searchParams.get("period");
+  const period = PRACTICE_PERIODS.find((choice) => choice === asked) ?? "week";
+  const batch = Number.parseInt(url.searchParams.get("batch") ?? "", 10);
+  return { period, batch: Number.isInteger(batch) ? batch : null };
+}

@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { judgeAccounts, judgeRatingChanges, judgeSolves, students } from "~/db/schema";
+import type { JobQueue } from "~/lib/job-queue.server";
+import { readCodeforcesContests } from "./contests.server";
 import {
   callJudge,
   type JudgeCallContext,
@@ -16,6 +18,18 @@ import type { PracticeJudge } from "./practice";
 /** The queues of the sync jobs: one per judge, so each judge has one caller at a time across processes. */
 export const SYNC_CODEFORCES_JOB = "practice-sync-codeforces";
 export const SYNC_ATCODER_JOB = "practice-sync-atcoder";
+
+/**
+ * Asks for a sync of both judges now (a member changed their handles): the queues are stately,
+ * so a sync already waiting absorbs this one; a failure leaves it to the next scheduled run.
+ */
+export async function syncSoon(context: { jobs: JobQueue; log: Logger }): Promise<void> {
+  for (const queue of [SYNC_CODEFORCES_JOB, SYNC_ATCODER_JOB]) {
+    await context.jobs.send(queue, {}).catch((error: unknown) => {
+      context.log.warn({ err: error }, "could not ask for a practice sync; the scheduled run will do it");
+    });
+  }
+}
 
 /** Handles per `user.info` call (Codeforces takes up to 10,000; the address stays short). */
 const INFO_BATCH = 200;
@@ -79,6 +93,15 @@ export async function refreshJudgeAccounts(db: Database, judge: PracticeJudge) {
       on conflict (student_id, judge) do nothing`);
   });
 }
+
+/**
+ * Tells every process's caches that members' pages changed: once per run and every
+ * `ACCOUNTS_PER_BUMP` accounts, not per write (a trigger would empty the page cache at each call).
+ */
+async function publishReads(db: Database) {
+  await db.execute(sql`select nextval('content_version')`);
+}
+const ACCOUNTS_PER_BUMP = 25;
 
 /** Accounts due a read: never read, or read longest ago; unknown handles are left alone. */
 async function accountsDue(db: Database, judge: PracticeJudge, now: Date) {
@@ -198,6 +221,8 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
   if (await judgeBackoffUntil(db, "codeforces")) return { ...report, stopped: "backoff" };
   await refreshJudgeAccounts(db, "codeforces");
   try {
+    // The contest calendar, at most once an hour.
+    if (await readCodeforcesContests({ ...run.context, apiUrl: settings.codeforcesApiUrl }, now)) run.calls += 1;
     const due = await accountsDue(db, "codeforces", now);
     // Ratings and ranks: every due handle, in batches.
     let pending = due.map((account) => account.handle);
@@ -236,11 +261,14 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
       await readCodeforcesHistory(run, account.studentId, account.handle, now);
       await readCodeforcesSubmissions(run, account, now);
       report.accountsRead += 1;
+      if (report.accountsRead % ACCOUNTS_PER_BUMP === 0) await publishReads(db);
     }
   } catch (error) {
     if (!(error instanceof JudgeUnavailableError)) throw error;
     settings.log.warn({ err: error }, "Codeforces is unavailable: the sync waits");
     report.stopped = error.message;
+  } finally {
+    if (run.calls > 0) await publishReads(db);
   }
   report.calls = run.calls;
   return report;
@@ -449,11 +477,14 @@ export async function syncAtcoder(settings: SyncSettings): Promise<SyncReport> {
         .where(accountOf(account.studentId, "atcoder"));
       run.calls += await readAtcoderSubmissions(settings, context, account, now);
       report.accountsRead += 1;
+      if (report.accountsRead % ACCOUNTS_PER_BUMP === 0) await publishReads(db);
     }
   } catch (error) {
     if (!(error instanceof JudgeUnavailableError)) throw error;
     settings.log.warn({ err: error }, "AtCoder is unavailable: the sync waits");
     report.stopped = error.message;
+  } finally {
+    if (run.calls > 0) await publishReads(db);
   }
   report.calls = run.calls;
   return report;

@@ -9,6 +9,7 @@ import {
   memberProfileInput,
   saveMemberProfile,
 } from "~/features/members/members.server";
+import { syncSoon } from "~/features/practice/sync.server";
 import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 
@@ -77,7 +78,11 @@ export const apiRoute = defineApiRoute({
     handle: async ({ request, app, user }) => {
       const input = await parseJsonBody(request, memberProfileApiInput);
       const saved = await saveMemberProfile(app.db, user.id, input, actorOf(request, user));
-      if (saved.ok) return jsonRead(app, "profile", async () => withProfileUrl(saved.profile));
+      if (saved.ok) {
+        // A new or changed handle is read from its judge within moments, not at the next scheduled sync.
+        await syncSoon(app);
+        return jsonRead(app, "profile", async () => withProfileUrl(saved.profile));
+      }
       if (saved.status === 404) return jsonError(404, { key: "dashboard.profile.noProfile" });
       return jsonError(409, INVALID_INPUT_MESSAGE, saved.errors);
     },
