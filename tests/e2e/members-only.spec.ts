@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 
 test.setTimeout(120_000);
 
-test("a members-only event tells a signed-in non-member why they can't register and where to join, in both languages", async ({
+test("a members-only event tells a signed-in non-member why they can't register and where to join, in both languages; the API refuses them", async ({
   page,
   browser,
   baseURL,
@@ -28,6 +28,7 @@ test("a members-only event tells a signed-in non-member why they can't register 
     },
   });
   expect(added.status()).toBe(201);
+  const { insertedId: eventId } = (await added.json()) as { insertedId: string };
 
   const account = newAccount("outsider");
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -48,6 +49,13 @@ test("a members-only event tells a signed-in non-member why they can't register 
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
 
+  // The API refuses them too, with why.
+  const refused = await context.request.post(`/api/events/${eventId}/registrations`, {
+    headers: { Origin: baseURL! },
+    data: {},
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(en("messages.registration.membersOnly"));
   await context.close();
   await removeByName(page, "events", name);
 });
