@@ -1,13 +1,8 @@
 import { Worker } from "node:worker_threads";
 import { type ImportedStandings, type StandingsFormat, StandingsFormatError } from "~/features/standings/standings";
+import { heavyWork } from "~/lib/work-queue.server";
 import { STANDINGS_READ_TIMEOUT_MS, STANDINGS_READER_HEAP_MB, StandingsLimitError } from "./standings-limits";
 import type { StandingsWorkerAnswer, StandingsWorkerRequest } from "./standings-worker";
-
-/**
- * Files read at once. Each reading thread may grow to its heap limit: one at a time keeps the
- * process within its memory goal however many admins upload at once (the others wait their turn).
- */
-export const STANDINGS_READERS_AT_ONCE = 1;
 
 /**
  * Memory of a reading thread. The old generation is what a large file fills; the young one
@@ -47,27 +42,15 @@ function reasonOf(error: Error): string {
   return error.message.split("\n")[0]?.trim() || error.name;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= STANDINGS_READERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Reads a judge's file as `readStandingsFile` does, in a thread of its own with its own memory
- * limit, one file at a time. A file that runs the thread out of memory or time is refused
- * (StandingsLimitError) and the thread ended; the server keeps answering.
+ * limit. A file that runs the thread out of memory or time is refused (StandingsLimitError) and
+ * the thread ended; the server keeps answering. The thread may grow to its heap limit, so one
+ * file is read at a time, and never beside an image being decoded (`heavyWork`): the others
+ * wait their turn however many admins upload at once.
  */
 export function readStandingsIsolated(format: StandingsFormat, bytes: Uint8Array): Promise<ImportedStandings> {
-  return inTurn(() => readInWorker({ format, bytes }));
+  return heavyWork.run(() => readInWorker({ format, bytes }));
 }
 
 /** `entry` is the thread's script: the standings worker, or in tests one that fails. */
