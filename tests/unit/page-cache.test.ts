@@ -287,7 +287,7 @@ describe("page cache limits", () => {
   }
 
   it("counts each key's bytes in its memory bound", async () => {
-    const app = createTestApp({ maxBytes: 10_000 });
+    const app = createTestApp({ maxBytes: 4_000 });
     const { server, baseUrl } = await serve(app);
     const longPath = (letter: string) => `/page?q=${letter.repeat(2_000)}`;
     const status = async (path: string) => {
@@ -300,7 +300,7 @@ describe("page cache limits", () => {
     expect(await status(longPath("a"))).toBe("HIT");
     await status(longPath("b"));
     expect(await status(longPath("b"))).toBe("HIT");
-    // An entry is its ~4,000-byte page (plain; compressed, the letters are tiny) and its
+    // An entry is its page, compressed (the letters are tiny: a few hundred bytes), and its
     // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
     expect(await status(longPath("a"))).toBe("MISS");
     server.close();
