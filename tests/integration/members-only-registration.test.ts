@@ -24,11 +24,12 @@ const BEFORE = new Date("2031-05-15T06:00:00Z");
 
 /** A refusal as the API words it (the module answers a message, or its English). */
 const inEnglish = (message: Message | string) => (typeof message === "string" ? message : sayMessage(message, "en"));
-const refusalOf = async (outcome: Promise<{ ok: boolean }>) => {
+const refusalOf = async (
+  outcome: Promise<{ ok: true } | { ok: false; status: number; field?: string; message: Message | string }>,
+) => {
   const answer = await outcome;
-  if (answer.ok || !("message" in answer)) throw new Error("registered");
-  const { status, field, message } = answer as { status: number; field?: string; message: Message | string };
-  return { status, field, message: inEnglish(message) };
+  if (answer.ok) throw new Error("registered");
+  return { status: answer.status, field: answer.field, message: inEnglish(answer.message) };
 };
 
 async function member() {
