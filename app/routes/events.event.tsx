@@ -14,7 +14,7 @@ import type { ApiEvent } from "~/features/events/events";
 import { findEventBySlug, findEventOfPage } from "~/features/events/events.server";
 import { isMemberFor } from "~/features/events/members-only.server";
 import { cancelAndTell, confirmAndTell, registerAndTell } from "~/features/events/registration-mails.server";
-import { registrationTexts } from "~/features/events/registrations";
+import { registrationMessages } from "~/features/events/registrations";
 import {
   countPlaces,
   findMyRegistration,
@@ -23,15 +23,16 @@ import {
 } from "~/features/events/registrations.server";
 import { declineAndTell } from "~/features/events/team-invitation-mails.server";
 import type { Locale } from "~/i18n/locales";
+import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { preferencesOf } from "~/i18n/preferences";
 import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
-import { todayIn } from "~/lib/format";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { todayIn } from "~/lib/format";
 import { loginPath } from "~/lib/redirect";
 import { seoMeta } from "~/lib/seo";
-import { translateMessage } from "~/lib/validation-messages.server";
 import type { Route } from "./+types/events.event";
 
 export function meta(args: Route.MetaArgs) {
@@ -107,8 +108,8 @@ async function registrationAction(args: {
   locale: Locale;
 }) {
   const { app, event, user, form, actor, locale } = args;
-  // The registration module answers in English (the API's language); the page in the reader's.
-  const say = (message: string) => translateMessage(message, locale);
+  // The registration module answers in messages: the page words them in the reader's language.
+  const say = (message: Message) => sayMessage(message, locale);
   const now = new Date();
   const mailing = await mailingContextOf(app, locale);
   const intent = form.get("intent");
@@ -119,24 +120,24 @@ async function registrationAction(args: {
   if (intent === "confirm-team") {
     const confirmed = await confirmAndTell(mailing, { eventId: event._id, user }, actor);
     if (!confirmed.ok) return data<ActionResult>({ tone: "error", message: say(confirmed.message) }, confirmed.status);
-    return data<ActionResult>({ tone: "success", message: say(registrationTexts.teamConfirmed) });
+    return data<ActionResult>({ tone: "success", message: say(registrationMessages.teamConfirmed) });
   }
   if (intent === "decline-team") {
     const invitation = { eventId: event._id, email: user.email };
     const declined = await declineAndTell(mailing, { invitation, now, timeZone: clubTimeZone }, actor);
     if (!declined.ok) return data<ActionResult>({ tone: "error", message: say(declined.message) }, declined.status);
-    return data<ActionResult>({ tone: "success", message: say(registrationTexts.declined) });
+    return data<ActionResult>({ tone: "success", message: say(registrationMessages.declined) });
   }
   if (intent === "cancel") {
     const registrationId = String(form.get("registrationId") ?? "");
     const unconfirmed = confirmation(
       form,
       {
-        title: say(registrationTexts.cancel),
-        description: say(registrationTexts.cancelQuestion),
+        title: say(registrationMessages.cancel),
+        description: say(registrationMessages.cancelQuestion),
         hidden: { intent: "cancel", registrationId },
       },
-      say(registrationTexts.keptRegistration),
+      say(registrationMessages.keptRegistration),
     );
     if (unconfirmed) return unconfirmed;
     const cancelled = await cancelAndTell(
@@ -150,7 +151,7 @@ async function registrationAction(args: {
       actor,
     );
     if (!cancelled.ok) return data<ActionResult>({ tone: "error", message: say(cancelled.message) }, cancelled.status);
-    return data<ActionResult>({ tone: "success", message: say(registrationTexts.cancelledMine) });
+    return data<ActionResult>({ tone: "success", message: say(registrationMessages.cancelledMine) });
   }
   const typed = typedRegistration(form);
   const parsed = registrationInput.safeParse(typed.input);
@@ -187,14 +188,14 @@ function teamFieldErrors(errors: Record<string, string>): Record<string, string>
   return shown;
 }
 
-function translatedOrNull(message: string | undefined | null, locale: Locale): string | null {
-  return message ? translateMessage(message, locale) : null;
+function translatedOrNull(message: Message | undefined, locale: Locale): string | null {
+  return message ? sayMessage(message, locale) : null;
 }
 
-function registeredMessage(status: string, position?: number): string {
-  if (status === "waitlisted") return registrationTexts.waitlisted(position ?? 1);
-  if (status === "pending") return registrationTexts.pendingShort;
-  return registrationTexts.registered;
+function registeredMessage(status: string, position?: number): Message {
+  if (status === "waitlisted") return registrationMessages.waitlisted(position ?? 1);
+  if (status === "pending") return registrationMessages.pendingShort;
+  return registrationMessages.registered;
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {

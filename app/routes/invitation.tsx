@@ -6,16 +6,17 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { mailingContextOf } from "~/core/mail.server";
 import { invitationOfToken } from "~/features/events/registration-mails.server";
-import { registrationTexts } from "~/features/events/registrations";
+import { registrationMessages } from "~/features/events/registrations";
 import { findVisibleEvent } from "~/features/events/registrations.server";
 import { declineAndTell } from "~/features/events/team-invitation-mails.server";
 import { describeInvitation } from "~/features/events/team-invitations.server";
+import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { preferencesOf } from "~/i18n/preferences";
 import { useT } from "~/i18n/react";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { translateMessage } from "~/lib/validation-messages.server";
 import type { Route } from "./+types/invitation";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -59,9 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { invitation: { attendeeId }, now: new Date(), timeZone: clubTimeZone },
     actor,
   );
-  const say = (message: string) => translateMessage(message, preferencesOf(request).locale);
+  const say = (message: Message) => sayMessage(message, preferencesOf(request).locale);
   if (!declined.ok) return data<ActionResult>({ tone: "error", message: say(declined.message) }, declined.status);
-  return data<ActionResult>({ tone: "success", message: say(registrationTexts.declined) });
+  return data<ActionResult>({ tone: "success", message: say(registrationMessages.declined) });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,6 @@ import { appContext } from "~/context";
 import type { ReviewableKey } from "~/features/review/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/features/review/submissions";
 import { submitForReview } from "~/features/review/submissions.server";
-import type { MessageKey } from "~/i18n/catalogs";
 import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { registrationTexts } from "~/features/events/registrations";
 import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";
@@ -67,12 +66,14 @@ test("three teams for two places: the third waits and moves up when a team cance
   await expectNoAxeViolations(captainPage, "the registration form at 390 px");
   await captainPage.getByLabel("Team name").fill(alpha.name);
   await captainPage.getByLabel("Teammate 1").fill(alpha.mates[0].account.email);
-  await captainPage.getByRole("button", { name: registrationTexts.registerTeam }).click();
-  await expect(captainPage.getByText(registrationTexts.teamSize(3, 3)).first()).toBeVisible();
+  await captainPage.getByRole("button", { name: en("accounts.registration.registerTeam") }).click();
+  await expect(
+    captainPage.getByText(en("messages.registration.teamSizeExact", { min: 3, teammates: 2 })).first(),
+  ).toBeVisible();
   await expect(captainPage.getByLabel("Teammate 1")).toHaveValue(alpha.mates[0].account.email);
   await captainPage.getByLabel("Teammate 2").fill(alpha.mates[1].account.email);
-  await captainPage.getByRole("button", { name: registrationTexts.registerTeam }).click();
-  await expect(captainPage.getByText(registrationTexts.pending(alpha.name))).toBeVisible();
+  await captainPage.getByRole("button", { name: en("accounts.registration.registerTeam") }).click();
+  await expect(captainPage.getByText(en("accounts.registration.pending", { team: alpha.name }))).toBeVisible();
 
   // Beta and Gamma register through the API; Gamma is beyond the two places.
   const registerByApi = async (team: Team) => {
@@ -95,23 +96,25 @@ test("three teams for two places: the third waits and moves up when a team cance
   for (const team of teams) {
     for (const mate of team.mates) {
       await mate.page.goto(eventPath);
-      await mate.page.getByRole("button", { name: registrationTexts.confirmTeam }).click();
-      await expect(mate.page.getByText(registrationTexts.teamConfirmed)).toBeVisible();
+      await mate.page.getByRole("button", { name: en("accounts.registration.confirmTeam") }).click();
+      await expect(mate.page.getByText(en("messages.registration.teamConfirmed"))).toBeVisible();
     }
   }
   await captainPage.goto(eventPath);
-  await expect(captainPage.getByText(registrationTexts.teamRegistered(alpha.name))).toBeVisible();
+  await expect(captainPage.getByText(en("accounts.registration.teamRegistered", { team: alpha.name }))).toBeVisible();
   await expect(captainPage.getByText("All places are taken: new registrations join the waitlist.")).toBeVisible();
   await gamma.captain.page.goto(eventPath);
-  await expect(gamma.captain.page.getByText(registrationTexts.waitlisted(1))).toBeVisible();
+  await expect(gamma.captain.page.getByText(en("accounts.registration.waitlisted", { position: 1 }))).toBeVisible();
   await expectNoAxeViolations(gamma.captain.page, "a waitlisted team's registration at 390 px");
 
   // Alpha cancels (the page asks first); Gamma moves up.
-  await captainPage.getByRole("button", { name: registrationTexts.cancelTeam }).click();
+  await captainPage.getByRole("button", { name: en("accounts.registration.cancelTeam") }).click();
   await captainPage.getByRole("button", { name: "Yes" }).click();
-  await expect(captainPage.getByText(registrationTexts.cancelledMine)).toBeVisible();
+  await expect(captainPage.getByText(en("messages.registration.cancelledMine"))).toBeVisible();
   await gamma.captain.page.reload();
-  await expect(gamma.captain.page.getByText(registrationTexts.teamRegistered(gamma.name))).toBeVisible();
+  await expect(
+    gamma.captain.page.getByText(en("accounts.registration.teamRegistered", { team: gamma.name })),
+  ).toBeVisible();
   await gamma.captain.page.getByRole("link", { name: "Show my ticket" }).click();
   await expect(gamma.captain.page.getByRole("img", { name: "Your ticket's QR code" })).toBeVisible();
   await expect(gamma.captain.page.getByText(/^[0-9A-F]{5}(-[0-9A-F]{5}){3}$/)).toBeVisible();
@@ -218,18 +221,18 @@ test("someone named in a team declines, from the event page with the keyboard or
   // The named person sees the invitation with both answers, and declines with the keyboard.
   await named.page.goto(eventPath);
   const decline = named.page.getByRole("button", { name: en("accounts.registration.declineTeam") });
-  await expect(named.page.getByRole("button", { name: registrationTexts.confirmTeam })).toBeVisible();
+  await expect(named.page.getByRole("button", { name: en("accounts.registration.confirmTeam") })).toBeVisible();
   await expectNoAxeViolations(named.page, "an invitation on the event page at 390 px");
-  await named.page.getByRole("button", { name: registrationTexts.confirmTeam }).focus();
+  await named.page.getByRole("button", { name: en("accounts.registration.confirmTeam") }).focus();
   await named.page.keyboard.press("Tab");
   await expect(decline).toBeFocused();
   await named.page.keyboard.press("Enter");
-  await expect(named.page.getByText(registrationTexts.declined)).toBeVisible();
+  await expect(named.page.getByText(en("messages.registration.declined"))).toBeVisible();
   // Then registers a team of their own.
   await named.page.getByLabel("Team name").fill(`Own ${id}`);
   await named.page.getByLabel("Teammate 1").fill(newAccount().email);
-  await named.page.getByRole("button", { name: registrationTexts.registerTeam }).click();
-  await expect(named.page.getByText(registrationTexts.pending(`Own ${id}`))).toBeVisible();
+  await named.page.getByRole("button", { name: en("accounts.registration.registerTeam") }).click();
+  await expect(named.page.getByText(en("accounts.registration.pending", { team: `Own ${id}` }))).toBeVisible();
 
   // Someone without an account declines from the link in their invitation (read in the outbox here).
   const listed = await page.request.get(`/api/events/${eventId}/registrations`);
@@ -252,7 +255,7 @@ test("someone named in a team declines, from the event page with the keyboard or
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(en("accounts.invitation.title"));
   await expectNoAxeViolations(visitor, "an invitation's page at 390 px");
   await visitor.getByRole("button", { name: en("accounts.invitation.decline") }).click();
-  await expect(visitor.getByText(registrationTexts.declined)).toBeVisible();
+  await expect(visitor.getByText(en("messages.registration.declined"))).toBeVisible();
   await visitor.goto(link!);
   await expect(visitor.getByText(en("accounts.invitation.gone"))).toBeVisible();
   await visitor.context().close();

@@ -46,7 +46,7 @@ async function registered(eventId: string, person: { id: string; email: string }
     timeZone: TZ,
     byAdmin: true,
   });
-  if (!outcome.ok) throw new Error(outcome.message);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.message));
   const [attendee] = await testDb.db
     .select()
     .from(attendees)

@@ -32,7 +32,7 @@ async function registered(eventId: string, name = "Person") {
     now: REGISTERED_AT,
     timeZone: TZ,
   });
-  if (!outcome.ok) throw new Error(outcome.message);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.message));
   const [row] = await testDb.db.select().from(attendees).where(eq(attendees.registrationId, outcome.registrationId));
   if (!row) throw new Error("no attendee");
   return { ...outcome, account, code: ticketCode(row.ticket, SECRET), ticket: row.ticket };

@@ -29,7 +29,7 @@ describe("the teams the files are made of", () => {
 
   async function registerAs(eventId: string, registrant: { id: string; email: string }, input: RegistrationInput) {
     const registered = await register(testDb.db, { eventId, registrant, input, now: NOW, timeZone: TZ });
-    if (!registered.ok) throw new Error(registered.message);
+    if (!registered.ok) throw new Error(JSON.stringify(registered.message));
     return registered;
   }
 

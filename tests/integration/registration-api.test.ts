@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationTexts } from "~/features/events/registrations";
 import { httpClient } from "../support/http-client";
+import { en } from "../support/messages";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 
 /**
@@ -73,8 +73,8 @@ describe("POST /api/events/{id}/registrations", () => {
     const small = await register(teamEventId, cookies.member, { team_name: "Solo", members: [] });
     expect(small.status).toBe(400);
     expect(await small.json()).toEqual({
-      message: registrationTexts.teamSize(2, 2),
-      errors: { members: registrationTexts.teamSize(2, 2) },
+      message: en("messages.registration.teamSizeExact", { min: 2, teammates: 1 }),
+      errors: { members: en("messages.registration.teamSizeExact", { min: 2, teammates: 1 }) },
     });
     expect((await register("00000000-0000-4000-8000-000000000000", cookies.member)).status).toBe(404);
     expect((await register("not-an-id", cookies.member)).status).toBe(404);
@@ -84,7 +84,7 @@ describe("POST /api/events/{id}/registrations", () => {
     expect(await first.json()).toEqual({ registrationId: expect.any(String), status: "confirmed" });
     const twice = await register(eventId, cookies.member);
     expect(twice.status).toBe(409);
-    expect(await twice.json()).toEqual({ message: registrationTexts.alreadyRegistered });
+    expect(await twice.json()).toEqual({ message: en("messages.registration.alreadyRegistered") });
     const waiting = await register(eventId, cookies.other);
     expect(await waiting.json()).toEqual({ registrationId: expect.any(String), status: "waitlisted", position: 1 });
   });
@@ -151,7 +151,7 @@ describe("the event page's registration form, without JavaScript", () => {
     const registered = await call(eventPage, { method: "POST", cookie: cookies.member, form: { intent: "register" } });
     expect(registered.status).toBe(200);
     const html = await registered.text();
-    expect(html).toContain(registrationTexts.waitlisted(1));
+    expect(html).toContain(en("messages.registration.waitlisted", { position: 1 }));
 
     const list = (await (await call(`/api/events/${eventId}/registrations`, { cookie: cookies.admin })).json()) as {
       _id: string;
@@ -165,7 +165,7 @@ describe("the event page's registration form, without JavaScript", () => {
       form: { intent: "cancel", registrationId: othersPlace, confirmed: "yes" },
     });
     expect(forged.status).toBe(403);
-    expect(await forged.text()).toContain(registrationTexts.notYours);
+    expect(await forged.text()).toContain(en("messages.registration.notYours"));
 
     const mine = list.find((row) => row.people[0]?.email === MEMBER.email && row.status !== "cancelled")?._id ?? "";
     const asked = await call(eventPage, {
@@ -173,12 +173,12 @@ describe("the event page's registration form, without JavaScript", () => {
       cookie: cookies.member,
       form: { intent: "cancel", registrationId: mine },
     });
-    expect(await asked.text()).toContain(registrationTexts.cancelQuestion);
+    expect(await asked.text()).toContain(en("messages.registration.cancelQuestion"));
     const done = await call(eventPage, {
       method: "POST",
       cookie: cookies.member,
       form: { intent: "cancel", registrationId: mine, confirmed: "yes" },
     });
-    expect(await done.text()).toContain(registrationTexts.cancelledMine);
+    expect(await done.text()).toContain(en("messages.registration.cancelledMine"));
   });
 });

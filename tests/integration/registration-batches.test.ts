@@ -5,7 +5,7 @@ import type { Actor } from "~/core/audit.server";
 import type { MailingContext } from "~/core/mail.server";
 import { auditLog, mails, registrations } from "~/db/schema";
 import { registerAndTell } from "~/features/events/registration-mails.server";
-import { registrationTexts as texts } from "~/features/events/registrations";
+import { registrationMessages as texts } from "~/features/events/registrations";
 import { listRegistrations, type RegistrationInput } from "~/features/events/registrations.server";
 import type { BackgroundJobs } from "~/wiring/background-jobs.server";
 import { startTestJobs } from "../support/background-jobs";

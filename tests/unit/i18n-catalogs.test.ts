@@ -129,7 +129,6 @@ const BUILT_KEYS = [
   "messages.users.",
   "messages.membership.closesAfterOpens",
   "messages.settings.",
-  "messages.registration.",
   "messages.registrations.",
 ];
 

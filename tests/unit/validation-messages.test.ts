@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { noticeInput } from "~/features/collections/notices";
 import { eventInput } from "~/features/events/events";
-import { registrationTexts } from "~/features/events/registrations";
+import { registrationMessages } from "~/features/events/registrations";
 import { memberProfileInput } from "~/features/members/members.server";
 import { studentInput } from "~/features/members/students";
 import { subscribeInput } from "~/features/notifications/subscriptions";
 import { webhookInput } from "~/features/notifications/webhooks";
+import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { translateFieldErrors, translateMessage } from "~/lib/validation-messages.server";
 import { bn } from "../support/messages";
@@ -37,9 +39,9 @@ describe("validation messages in Bangla", () => {
     );
   });
 
-  it("translates the registration module's answers, every one of them with its values", () => {
-    const texts = registrationTexts;
-    const answers: [string, string][] = [
+  it("words the registration module's answers, messages with their values, in Bangla", () => {
+    const texts = registrationMessages;
+    const answers: [Message, string][] = [
       [texts.registered, bn("messages.registration.registered")],
       [texts.waitlisted(3), bn("messages.registration.waitlisted", { position: 3 })],
       [texts.alreadyRegistered, bn("messages.registration.alreadyRegistered")],
@@ -48,12 +50,14 @@ describe("validation messages in Bangla", () => {
       [texts.teamSize(2, 4), bn("messages.registration.teamSizeRange", { min: 2, max: 4, fewest: 1, most: 3 })],
       [texts.notEligible("7, 8"), bn("messages.registration.notEligible", { batches: "7, 8" })],
       [texts.closed, bn("messages.registration.closed")],
+      [texts.teamNameRequired, bn("messages.field.required", { field: bn("messages.fields.teamName") })],
     ];
-    for (const [english, bangla] of answers) {
-      expect(translateMessage(english, "bn"), english).toBe(bangla);
-      expect(translateMessage(english, "en")).toBe(english);
+    for (const [message, bangla] of answers) {
+      expect(sayMessage(message, "bn"), message.key).toBe(bangla);
+      expect(sayMessage(message, "bn"), message.key).toMatch(BANGLA);
     }
-    expect(translateMessage(texts.waitlisted(3), "bn")).toContain("৩");
+    expect(sayMessage(texts.waitlisted(3), "bn")).toContain("৩");
+    expect(sayMessage(texts.teamNameRequired, "en")).toBe("Team name is required");
   });
 
   it("leaves English, and texts it doesn't know, as they are", () => {

@@ -5,9 +5,10 @@ import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
+import { sayMessage } from "~/i18n/message.server";
 import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
-import { registrationTexts } from "./registrations";
+import { registrationMessages } from "./registrations";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -139,7 +140,7 @@ export async function listDatedEventsFrom(db: Database, today: string, limit: nu
 /** The event an admin's screen of one event is about (drafts too), else a 404 answer. */
 export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiEvent> {
   const event = await eventStore.get(db, id);
-  if (!event) throw data({ message: registrationTexts.noEvent }, { status: 404 });
+  if (!event) throw data({ message: sayMessage(registrationMessages.noEvent, "en") }, { status: 404 });
   return event;
 }
 

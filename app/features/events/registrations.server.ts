@@ -9,7 +9,7 @@ import { can, type Role } from "~/core/roles";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
-import { sayMessage } from "~/i18n/message.server";
+import type { Message } from "~/i18n/message";
 import { todayIn } from "~/lib/format";
 import { countAttempt, type RateLimit } from "~/lib/rate-limit.server";
 import { zonedInstant } from "~/lib/zoned-time";
@@ -24,7 +24,7 @@ import type {
   RegistrationPerson,
   RegistrationSummary,
 } from "./registrations";
-import { registrationTexts as texts } from "./registrations";
+import { registrationMessages as texts } from "./registrations";
 
 type EventRow = ApiEvent;
 type RegistrationRow = typeof registrations.$inferSelect;
@@ -73,24 +73,24 @@ export const eventMessageInput = z.object({
   withWaitlist: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
 });
 
-/** A refusal: the call's status, a message, and the field it is about when there is one. */
+/** A refusal: the call's status, a message (the API words it in English, a page in its reader's language), and the field it is about when there is one. */
 export interface Refusal {
   ok: false;
   status: 400 | 403 | 404 | 409 | 429;
-  message: string;
+  message: Message;
   field?: "team_name" | "members";
 }
 
-const refuse = (status: Refusal["status"], message: string, field?: Refusal["field"]): Refusal => ({
+const refuse = (status: Refusal["status"], message: Message, field?: Refusal["field"]): Refusal => ({
   ok: false,
   status,
   message,
   field,
 });
 
-/** The members-only rule's refusal, worded in English as this module's other refusals are (a page translates them). */
+/** The members-only rule's refusal, a message as this module's other refusals are. */
 const membersOnlyRefusal = (refusal: MembersOnlyRefusal | undefined): Refusal | undefined =>
-  refusal && refuse(refusal.status, sayMessage(refusal.message, "en"), refusal.field);
+  refusal && refuse(refusal.status, refusal.message, refusal.field);
 
 /** A local `YYYY-MM-DDTHH:MM` on the club's clocks as an instant. */
 function localInstant(value: string | null, timeZone: string): Date | undefined {
@@ -110,7 +110,7 @@ export function registrationDeadline(event: EventRow, timeZone: string): Date | 
 }
 
 /** Why nobody may register now, or undefined when registration is open. */
-export function registrationClosedReason(event: EventRow, now: Date, timeZone: string): string | undefined {
+export function registrationClosedReason(event: EventRow, now: Date, timeZone: string): Message | undefined {
   if (event.status === "cancelled") return texts.eventCancelled;
   const deadline = registrationDeadline(event, timeZone);
   if (!deadline) return texts.eventUndated;
@@ -451,7 +451,7 @@ export async function registerManyIn(tx: Database, batch: RegisterArgs[]): Promi
  * Why the registrant's own address is taken: a place of their own, or only an invitation
  * into someone's team, which they decline on the event's page to register themselves.
  */
-async function whyTaken(tx: Database, event: EventRow, email: string): Promise<string> {
+async function whyTaken(tx: Database, event: EventRow, email: string): Promise<Message> {
   const [invitation] = await tx
     .select({ teamName: registrations.teamName })
     .from(attendees)

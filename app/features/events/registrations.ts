@@ -1,4 +1,6 @@
-/** Registrations for events: the browser-safe part (types and texts). */
+/** Registrations for events: the browser-safe part (types and messages). */
+import type { MessageKey } from "~/i18n/catalogs";
+import type { Message } from "~/i18n/message";
 import type { RegistrationStatus } from "./event-types";
 
 export type { RegistrationStatus } from "./event-types";
@@ -57,66 +59,48 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const registrationTexts = {
-  heading: "Registration",
-  logInToRegister: "Log in to register",
-  register: "Register",
-  registerTeam: "Register our team",
-  teamName: "Team name",
-  teammates: (min: number, max: number) =>
-    min === max
-      ? `Teammates' email addresses (${min}, besides you)`
-      : `Teammates' email addresses (${min} to ${max}, besides you)`,
-  teammatesHint:
-    "Each teammate gets an email and confirms on this page, signed in with that address. The team is confirmed when everyone has.",
-  registered: "You are registered.",
-  teamRegistered: (team: string) => `Your team ${team} is registered.`,
-  pending: (team: string) =>
-    `Your team ${team} holds a place until every teammate confirms on this page, signed in with the address you gave.`,
-  waitlisted: (position: number) => `You are on the waitlist: number ${position} in line.`,
-  invited: (team: string, captain: string) => `${captain} added you to the team ${team}.`,
-  confirmTeam: "Confirm: I am in this team",
-  teamConfirmed: "You have confirmed. Thank you!",
-  cancel: "Cancel my registration",
-  cancelTeam: "Cancel our team's registration",
-  cancelQuestion: "Cancel your registration? Your place goes to the next person in line.",
-  cancelledMine: "Your registration is cancelled.",
-  keptRegistration: "Your registration is kept.",
-  pendingShort:
-    "Your team holds a place. Each teammate has an email: the team is confirmed when everyone has confirmed.",
-  askCaptain: (captain: string) => `Only your captain, ${captain}, can cancel the team's registration.`,
-  cancelDeadlinePassed: "Registration has closed, so it can no longer be cancelled here. Ask the organisers.",
-  placesLeft: (left: number) => (left === 1 ? "1 place left." : `${left} places left.`),
-  fullWaitlist: "All places are taken: new registrations join the waitlist.",
-  full: "All places are taken.",
-  noEvent: "There is no such event.",
-  eventCancelled: "This event is cancelled.",
-  eventUndated: "Registration opens once the event has a date.",
-  notOpenYet: (when: string) => `Registration opens ${when}.`,
-  closed: "Registration for this event is closed.",
-  fullNoWaitlist: "This event is full, and it keeps no waitlist.",
-  alreadyRegistered: "You are already registered for this event.",
-  notEligible: (batches: string) =>
-    `This event is open to batches ${batches} only. Set your batch on your profile if it is one of them.`,
+const say = (key: MessageKey, values?: Message["values"]): Message => (values ? { key, values } : { key });
+
+/**
+ * What the registration module says (its answers and refusals), as message descriptors: the
+ * API words them in English, the event page in its reader's language.
+ */
+export const registrationMessages = {
+  registered: say("messages.registration.registered"),
+  waitlisted: (position: number) => say("messages.registration.waitlisted", { position }),
+  pendingShort: say("messages.registration.pendingShort"),
+  teamConfirmed: say("messages.registration.teamConfirmed"),
+  cancel: say("messages.registration.cancel"),
+  cancelQuestion: say("messages.registration.cancelQuestion"),
+  keptRegistration: say("messages.registration.keptRegistration"),
+  cancelledMine: say("messages.registration.cancelledMine"),
+  cancelDeadlinePassed: say("messages.registration.cancelDeadlinePassed"),
+  noEvent: say("messages.registration.noEvent"),
+  eventCancelled: say("messages.registration.eventCancelled"),
+  eventUndated: say("messages.registration.eventUndated"),
+  notOpenYet: (when: string) => say("messages.registration.notOpenYet", { when }),
+  closed: say("messages.registration.closed"),
+  fullNoWaitlist: say("messages.registration.fullNoWaitlist"),
+  alreadyRegistered: say("messages.registration.alreadyRegistered"),
+  notEligible: (batches: string) => say("messages.registration.notEligible", { batches }),
   teammateNotEligible: (email: string, batches: string) =>
-    `${email} is not in an eligible batch (this event is open to batches ${batches} only).`,
-  teammateTaken: (email: string) => `${email} is already in another team for this event.`,
-  teammateTwice: (email: string) => `${email} is named twice.`,
-  yourselfAsTeammate: "You are in the team already: name only your teammates.",
-  individualsOnly: "This event is for individuals: name no teammates.",
+    say("messages.registration.teammateNotEligible", { email, batches }),
+  teammateTaken: (email: string) => say("messages.registration.teammateTaken", { email }),
+  teammateTwice: (email: string) => say("messages.registration.teammateTwice", { email }),
+  yourselfAsTeammate: say("messages.registration.yourselfAsTeammate"),
+  individualsOnly: say("messages.registration.individualsOnly"),
   teamSize: (min: number, max: number) =>
     min === max
-      ? `A team here has ${min} people: name ${min - 1} teammates besides you.`
-      : `A team here has ${min} to ${max} people: name ${min - 1} to ${max - 1} teammates besides you.`,
-  teamNameRequired: "Team name is required",
-  teamNameTaken: "Another team of this event has this name.",
-  noRegistration: "There is no such registration.",
-  notYours: "Only the person who registered (or an admin) may cancel this registration.",
-  notInvited: "You are not in a team of this event.",
-  invitedElsewhere: (team: string) =>
-    `You are invited to the team “${team}” of this event: decline the invitation on this page to register yourself.`,
-  tooManyInvitations: (minutes: number) => `You have invited too many people lately. Try again in ${minutes} minutes.`,
-  noInvitation: "There is no invitation to answer: it was declined, it lapsed, or the team was cancelled.",
-  declined: "You have declined. The team no longer counts on you, and you may register yourself.",
-  notWaitlisted: "That registration is not on the waitlist.",
+      ? say("messages.registration.teamSizeExact", { min, teammates: min - 1 })
+      : say("messages.registration.teamSizeRange", { min, max, fewest: min - 1, most: max - 1 }),
+  teamNameRequired: say("messages.field.required", { field: say("messages.fields.teamName") }),
+  teamNameTaken: say("messages.registration.teamNameTaken"),
+  noRegistration: say("messages.registration.noRegistration"),
+  notYours: say("messages.registration.notYours"),
+  notInvited: say("messages.registration.notInvited"),
+  invitedElsewhere: (team: string) => say("messages.registration.invitedElsewhere", { team }),
+  tooManyInvitations: (minutes: number) => say("messages.registration.tooManyInvitations", { minutes }),
+  noInvitation: say("messages.registration.noInvitation"),
+  declined: say("messages.registration.declined"),
+  notWaitlisted: say("messages.registration.notWaitlisted"),
 } as const;

@@ -2,10 +2,11 @@ import { and, asc, count, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-or
 import { UUID_PATTERN } from "~/core/ids";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations } from "~/db/schema";
+import type { Message } from "~/i18n/message";
 import type { RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { eventIsPublic } from "./events.server";
-import { registrationTexts as texts } from "./registrations";
+import { registrationMessages as texts } from "./registrations";
 import { fillPlaces, givePlace, lockEvent, type Refusal, TEAM_HOLD_HOURS, type TeamHold } from "./registrations.server";
 
 /**
@@ -32,7 +33,7 @@ export interface Declined {
   promoted: string[];
 }
 
-const refuse = (status: Refusal["status"], message: string): Refusal => ({ ok: false, status, message });
+const refuse = (status: Refusal["status"], message: Message): Refusal => ({ ok: false, status, message });
 
 const openInvitation = and(eq(attendees.active, true), isNull(attendees.confirmedAt), gt(attendees.position, 0));
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_ONLY, BAD_BODY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
-import { registrationTexts } from "~/features/events/registrations";
+import { registrationMessages } from "~/features/events/registrations";
 import { findVisibleEvent } from "~/features/events/registrations.server";
 import { checkIn, checkInBatchInput } from "~/features/events/tickets.server";
 import { jsonError } from "~/lib/api.server";
@@ -44,7 +44,7 @@ export const apiRoute = defineApiRoute({
     },
     handle: async ({ request, app, params, user, body }) => {
       const actor = actorOf(request, user);
-      if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationTexts.noEvent);
+      if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationMessages.noEvent);
       const input = await body();
       const results = await checkIn(app.db, {
         eventId: params.id,

@@ -5,7 +5,7 @@ import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
 import { registerAndTell } from "~/features/events/registration-mails.server";
-import { registrationTexts } from "~/features/events/registrations";
+import { registrationMessages } from "~/features/events/registrations";
 import {
   apiRegistration,
   findVisibleEvent,
@@ -78,7 +78,7 @@ export const apiRoute = defineApiRoute({
       404: failure("No such event"),
     },
     handle: async ({ app, params }) => {
-      if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationTexts.noEvent);
+      if (!(await findVisibleEvent(app.db, params.id))) return jsonError(404, registrationMessages.noEvent);
       return jsonRead(app, "registrations", async () =>
         (await listRegistrations(app.db, params.id)).map(toApiRegistration),
       );

@@ -28,6 +28,7 @@ import {
   registrantInput,
 } from "~/features/events/registrations.server";
 import type { Locale } from "~/i18n/locales";
+import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -98,7 +99,9 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
               { registrationId: id, by: user, now: new Date(), timeZone: clubTimeZone },
               actor,
             );
-      if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
+      if (!outcome.ok) {
+        return data<ActionResult>({ tone: "error", message: sayMessage(outcome.message, locale) }, outcome.status);
+      }
       return data<ActionResult>({
         tone: "success",
         message:
@@ -138,8 +141,9 @@ async function addRegistration(
     actor,
   );
   if (!registered.ok) {
-    const errors = { [registered.field ?? "email"]: registered.message };
-    return data<ActionResult>({ tone: "error", message: registered.message, errors, values }, registered.status);
+    const message = sayMessage(registered.message, locale);
+    const errors = { [registered.field ?? "email"]: message };
+    return data<ActionResult>({ tone: "error", message, errors, values }, registered.status);
   }
   const message =
     registered.status === "waitlisted"
