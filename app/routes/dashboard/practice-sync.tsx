@@ -4,6 +4,7 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/context";
 import { syncSoon } from "~/features/practice/sync.server";
 import { syncState } from "~/features/practice/sync-state.server";
+import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -24,6 +25,12 @@ export const action = screenAction(async ({ context, request }: Route.ActionArgs
   await syncSoon(app);
   return data<ActionResult>({ tone: "success", message: translatorFor(request).t("dashboard.practice.asked") });
 });
+
+const STATUS_LABELS = {
+  pending: "dashboard.practice.status.pending",
+  ok: "dashboard.practice.status.ok",
+  "not-found": "dashboard.practice.status.not-found",
+} as const satisfies Record<string, MessageKey>;
 
 const JUDGE_NAMES: Record<string, string> = {
   codeforces: "Codeforces",
@@ -87,7 +94,7 @@ export default function PracticeSync({ loaderData, actionData }: Route.Component
             {loaderData.counts.map((count) => (
               <tr key={`${count.judge}:${count.status}`}>
                 <td className="pr-3">{JUDGE_NAMES[count.judge] ?? count.judge}</td>
-                <td className="pr-3">{t(`dashboard.practice.status.${count.status}`)}</td>
+                <td className="pr-3">{t(STATUS_LABELS[count.status])}</td>
                 <td>{format.number(count.accounts)}</td>
               </tr>
             ))}
