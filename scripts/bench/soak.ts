@@ -327,11 +327,12 @@ const TASKS: Task[] = [
     },
   },
   {
-    name: "image uploads (12 MP phone photos)",
+    name: "image uploads (12 MP phone photos, each a new one)",
     perMinute: 2,
     run: (context) => {
       const form = new FormData();
-      form.set("file", new Blob([new Uint8Array(context.photo)], { type: "image/jpeg" }), "IMG_2041.jpg");
+      const photo = anotherPhoto(context.photo, context.counter++);
+      form.set("file", new Blob([photo], { type: "image/jpeg" }), `IMG_${2041 + context.counter}.jpg`);
       return request(context, "/api/uploads?accept=image", { method: "POST", cookie: context.adminCookie, body: form });
     },
   },
@@ -439,6 +440,21 @@ export async function phonePhoto(): Promise<Uint8Array> {
     .jpeg({ quality: 88 })
     .toBuffer();
   return new Uint8Array(jpeg);
+}
+
+/**
+ * The photo with a comment of its own after its start marker: other bytes, so the server
+ * decodes it as a new upload (the same bytes again reuse the first upload's files).
+ */
+function anotherPhoto(photo: Uint8Array, run: number): Uint8Array<ArrayBuffer> {
+  const comment = new TextEncoder().encode(`soak photo ${run}`);
+  const length = comment.length + 2;
+  const copy = new Uint8Array(photo.length + 4 + comment.length);
+  copy.set(photo.subarray(0, 2));
+  copy.set([0xff, 0xfe, length >> 8, length & 0xff], 2);
+  copy.set(comment, 6);
+  copy.set(photo.subarray(2), 6 + comment.length);
+  return copy;
 }
 
 async function readMemory(server: RunningServer, startedAt: number): Promise<SoakSample> {

@@ -14,7 +14,12 @@ import { type RunningServer, startServer } from "../support/server";
  * and a busy 2-core CI machine still passes.
  */
 const MINUTES = 3;
-const PEAK_LIMIT_MB = 300;
+/**
+ * Every photo is a new one, so each is decoded (before, only the first was): a sample may catch
+ * one heavy job (a photo's decode or a CLICS read, 30-60 MB) on top of the 230-280 MB the work
+ * levels at. The 30-minute soaks' highest samples were 362 MB, their high-water mark 389.
+ */
+const PEAK_LIMIT_MB = 400;
 /**
  * The last third of a 3-minute run is still the warm-up: the page cache fills toward its bound
  * there (18-22 MB a minute measured on CI's 2 cores), so only a steeper rise says leak, as a
