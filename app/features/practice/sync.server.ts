@@ -111,6 +111,9 @@ async function accountsDue(db: Database, judge: PracticeJudge, now: Date) {
       handle: judgeAccounts.handle,
       status: judgeAccounts.status,
       lastSubmissionId: judgeAccounts.lastSubmissionId,
+      rating: judgeAccounts.rating,
+      historyReadAt: judgeAccounts.historyReadAt,
+      submissionsReadAt: judgeAccounts.submissionsReadAt,
     })
     .from(judgeAccounts)
     .where(
@@ -138,6 +141,7 @@ const cfUser = z.object({
   maxRating: z.number().int().optional(),
   rank: z.string().optional(),
   maxRank: z.string().optional(),
+  lastOnlineTimeSeconds: z.number().int().optional(),
 });
 const cfRatingChange = z.object({
   contestId: z.number().int(),
@@ -225,6 +229,7 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
     if (await readCodeforcesContests({ ...run.context, apiUrl: settings.codeforcesApiUrl }, now)) run.calls += 1;
     const due = await accountsDue(db, "codeforces", now);
     // Ratings and ranks: every due handle, in batches.
+    const seen = new Map<string, z.infer<typeof cfUser>>();
     let pending = due.map((account) => account.handle);
     while (pending.length > 0 && !run.outOfTime) {
       const batch = pending.slice(0, INFO_BATCH);
@@ -238,6 +243,7 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
         continue;
       }
       for (const user of answer.result) {
+        seen.set(user.handle.toLowerCase(), user);
         await db
           .update(judgeAccounts)
           .set({
@@ -258,7 +264,23 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
     for (const account of due) {
       if (run.outOfTime) break;
       if (report.notFound.includes(account.handle)) continue;
-      await readCodeforcesHistory(run, account.studentId, account.handle, now);
+      const user = seen.get(account.handle.toLowerCase());
+      // Not online since the last read: no new submission, no new contest. Only marked as read.
+      const away =
+        account.submissionsReadAt !== null &&
+        user?.lastOnlineTimeSeconds !== undefined &&
+        user.lastOnlineTimeSeconds * 1000 < account.submissionsReadAt.getTime();
+      if (away) {
+        await db
+          .update(judgeAccounts)
+          .set({ submissionsReadAt: now })
+          .where(accountOf(account.studentId, "codeforces"));
+        continue;
+      }
+      // The history changes with the rating only.
+      if (account.historyReadAt === null || (user?.rating ?? null) !== account.rating) {
+        await readCodeforcesHistory(run, account.studentId, account.handle, now);
+      }
       await readCodeforcesSubmissions(run, account, now);
       report.accountsRead += 1;
       if (report.accountsRead % ACCOUNTS_PER_BUMP === 0) await publishReads(db);
