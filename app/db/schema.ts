@@ -427,9 +427,7 @@ export const membershipPayments = pgTable(
   (t) => [
     index("membership_payments_round_idx").on(t.roundId, t.paidOn),
     index("membership_payments_user_idx").on(t.userId),
-    uniqueIndex("membership_payments_reference_key")
-      .on(t.method, t.reference)
-      .where(sql`${t.reference} <> ''`),
+    uniqueIndex("membership_payments_reference_key").on(t.method, t.reference).where(sql`${t.reference} <> ''`),
     check("membership_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );

@@ -45,7 +45,9 @@ export function eventRecord() {
     team_size_min: z.number().int(),
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
-    members_only: z.boolean().meta({ description: "Only approved members of the current membership round may register" }),
+    members_only: z
+      .boolean()
+      .meta({ description: "Only approved members of the current membership round may register" }),
     status: z.enum(EVENT_STATUSES),
     publish_at: dateTimeRecordField("When a scheduled event is published").optional(),
     waitlist: z.boolean(),

@@ -16,7 +16,7 @@ import { zonedInstant } from "~/lib/zoned-time";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { eventIsPublic, toApiEvent } from "./events.server";
-import { type MembersOnlyRefusal, membersOnlyRefusals } from "./members-only.server";
+import { membersOnlyRefusals } from "./members-only.server";
 import type {
   AttendedEvent,
   EventPlaces,
@@ -87,10 +87,6 @@ const refuse = (status: Refusal["status"], message: Message, field?: Refusal["fi
   message,
   field,
 });
-
-/** The members-only rule's refusal, a message as this module's other refusals are. */
-const membersOnlyRefusal = (refusal: MembersOnlyRefusal | undefined): Refusal | undefined =>
-  refusal && refuse(refusal.status, refusal.message, refusal.field);
 
 /** A local `YYYY-MM-DDTHH:MM` on the club's clocks as an instant. */
 function localInstant(value: string | null, timeZone: string): Date | undefined {
@@ -362,7 +358,7 @@ export async function registerManyIn(tx: Database, batch: RegisterArgs[]): Promi
     const today = todayIn(batch[0]?.timeZone ?? clubTimeZone, batch[0]?.now ?? new Date());
     const refusals = await membersOnlyRefusals(tx, event, parties, today);
     checked.forEach(({ index }, at) => {
-      outcomes[index] = membersOnlyRefusal(refusals[at]);
+      outcomes[index] = refusals[at];
     });
   }
   const teamName = (args: RegisterArgs) => (event.team_size_max > 1 ? (args.input.team_name ?? null) : null);
@@ -677,16 +673,14 @@ export async function confirmTeammate(
     if (!attendee) return refuse(404, texts.notInvited);
     const ineligible =
       (await checkEligible(tx, event, args.user.email, [])) ??
-      membersOnlyRefusal(
-        (
-          await membersOnlyRefusals(
-            tx,
-            event,
-            [{ captainEmail: args.user.email, teammates: [] }],
-            todayIn(clubTimeZone, new Date()),
-          )
-        )[0],
-      );
+      (
+        await membersOnlyRefusals(
+          tx,
+          event,
+          [{ captainEmail: args.user.email, teammates: [] }],
+          todayIn(clubTimeZone, new Date()),
+        )
+      )[0];
     if (ineligible) return ineligible;
     await tx
       .update(attendees)
