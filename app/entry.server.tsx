@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { i18nFor } from "~/i18n/catalogs.server";
 import { preferencesOf } from "~/i18n/preferences";
 import { I18nProvider } from "~/i18n/react";

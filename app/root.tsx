@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { EmailVerificationBanner } from "~/components/email-verification-banner";

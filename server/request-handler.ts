@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppServices, appContext } from "~/context";
+import type { AppServices, appContext } from "~/core/context";
 import { clientFault } from "~/lib/client-fault.server";
 import { fieldBodyKind, fieldWithNul, readWholeBody } from "./field-body";
 
@@ -98,7 +98,7 @@ async function discardUnreadBody(req: ExpressRequest) {
 
 /**
  * The app's context key as the build has it: this server and the React Router build each
- * bundle their own copy of app/context.ts, and only the build's instance finds the value.
+ * bundle their own copy of app/core/context.ts, and only the build's instance finds the value.
  */
 function appContextKeyOf(build: ServerBuild): typeof appContext {
   const key = (build.entry.module as { appContext?: typeof appContext }).appContext;

@@ -1,5 +1,5 @@
-import type { AppServices } from "~/context";
 import { createContentVersionReader } from "~/core/content-version.server";
+import type { AppServices } from "~/core/context";
 import { openDatabase } from "~/db/client.server";
 import { authLoader } from "~/features/accounts/auth.server";
 import { authSecret } from "~/features/accounts/auth-settings.server";

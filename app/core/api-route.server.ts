@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { type AppContext, appContext } from "~/context";
-import { jsonError, parseJsonBody } from "~/lib/api.server";
+import { jsonError, parseJsonBody } from "~/core/api.server";
+import { type AppContext, appContext } from "~/core/context";
 import type { Permission } from "./roles";
 import {
   getSessionUser,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/core/context";
 import { users } from "~/db/auth-schema";
 import { type Database, selectRows } from "~/db/client.server";
 import { mailPace, mails, subscriptions } from "~/db/schema";

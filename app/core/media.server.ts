@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
+import { clientKey } from "~/core/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import {
@@ -16,7 +17,6 @@ import {
   variantWidths,
 } from "~/lib/media";
 import { type SniffedFormat, sniffFormat } from "~/lib/media-sniff";
-import { clientKey } from "~/lib/rate-limit.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { readHead, type UploadedFile } from "~/lib/upload-stream.server";
 import { heavyWork } from "~/lib/work-queue.server";
@@ -207,7 +207,7 @@ async function readImageSize(source: ImageSource, input: SharpOptions): Promise<
  * Images decode one at a time, and never beside a standings file being read (`heavyWork`):
  * decoding is where an upload's memory goes (a 24 MP image is ~70 MB of pixels); uploads beyond
  * it wait their turn, each client holding at most its few upload slots
- * (app/lib/upload-slots.server.ts).
+ * (app/core/upload-slots.server.ts).
  */
 const decoding = heavyWork;
 

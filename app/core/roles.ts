@@ -1,4 +1,4 @@
-import type { MessageKey } from "~/i18n/catalogs";
+import type { MessageKey } from "../i18n/catalogs";
 
 /**
  * Who may do what, as data: a role is a set of permissions, and every page action and API call

@@ -1,10 +1,10 @@
 import { APIError } from "better-call/error";
 import { LRUCache } from "lru-cache";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { type AppContext, appContext } from "~/context";
+import { jsonError } from "~/core/api.server";
+import { type AppContext, appContext } from "~/core/context";
 import { can, type Permission, permissionTexts, type Role, roleOf } from "~/core/roles";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
-import { jsonError } from "~/lib/api.server";
 import { loginPath } from "~/lib/redirect";
 
 /** The signed-in user as pages and the API see it (displayName = better-auth's `name`). */

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { defaultSiteSettings, type SiteFrame } from "~/content/site";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/core/context";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { renderMarkdown } from "~/lib/markdown.server";

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { useLocalDigits } from "~/components/site-footer";
 import { VideoPlayer } from "~/components/video-player";
 import type { SocialLink } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { TextField } from "~/components/text-field";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import { findCertificate, normaliseCertificateCode } from "~/features/events/certificates.server";

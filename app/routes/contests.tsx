@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { listDatedEventsFrom } from "~/features/events/events.server";
 import { upcomingJudgeContests } from "~/features/practice/contests.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { RecentEventArticle } from "~/components/recent-event-article";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { findRecentEvent } from "~/features/collections/recent-events.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { getSessionUser, renewedSessionCookies } from "~/core/session.server";
 import { redirectWithCookies } from "~/features/accounts/auth.server";
 import { countResendRequest, EMAIL_VERIFIED_PATH } from "~/features/accounts/email-verification.server";

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { DateBadge } from "~/components/date-badge";
 import { eventCategories, eventPagePath, findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import { noticeDateParts } from "~/features/collections/notices";
 import type { ApiEvent } from "~/features/events/events";

@@ -1,5 +1,5 @@
 import { findEventCategory } from "~/content/events";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { sharedTextResponse } from "~/lib/shared-response.server";
 import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventIcs } from "~/wiring/feeds.server";
 import type { Route } from "./+types/events.event-calendar";

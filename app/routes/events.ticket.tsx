@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { eventPagePath } from "~/content/events";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { getSessionUser } from "~/core/session.server";
 import { findEventOfPage } from "~/features/events/events.server";
 import { ticketQrSvg } from "~/features/events/ticket-image.server";

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { PanelMembers } from "~/components/panel-members";
 import { useClubName } from "~/components/use-club-name";
 import { panelLinks } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { PANEL_PATTERN, panelPath } from "~/features/collections/executives";
 import { listPanel, listPanelNames } from "~/features/collections/executives.server";
 import { useT } from "~/i18n/react";

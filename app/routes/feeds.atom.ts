@@ -1,5 +1,5 @@
 import { type AtomFeedKey, atomFeeds } from "~/content/feeds";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { sharedTextResponse } from "~/lib/shared-response.server";
 import { ATOM_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readAtomFeed } from "~/wiring/feeds.server";
 import type { Route } from "./+types/feeds.atom";

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { sharedTextResponse } from "~/lib/shared-response.server";
 import { CALENDAR_CONTENT_TYPE, FEED_MAX_AGE_SECONDS, readEventCalendar } from "~/wiring/feeds.server";
 import type { Route } from "./+types/feeds.calendar";

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { type AppContext, appContext } from "~/context";
 import { readContentVersion } from "~/core/content-version.server";
+import { type AppContext, appContext } from "~/core/context";
 import type { Route } from "./+types/healthz";
 
 const PING_TIMEOUT_MS = 2_000;

@@ -12,8 +12,8 @@ import {
   workshopImageSize,
 } from "~/content/home";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
 import { mapOf, phoneHref } from "~/core/contact";
+import { appContext } from "~/core/context";
 import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import type { ApiRecentEvent } from "~/features/collections/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/features/collections/recent-events.server";

@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
 import { invitationOfToken } from "~/features/events/registration-mails.server";
 import { registrationMessages } from "~/features/events/registrations";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { saveAccountLanguage } from "~/core/mail.server";
 import { getSessionUser } from "~/core/session.server";
 import { LANGUAGE_COOKIE, LOCALES } from "~/i18n/locales";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { getSessionUser } from "~/core/session.server";
 import { redirectWithCookies } from "~/features/accounts/auth.server";
 import { flashCookie } from "~/lib/flash.server";

@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { getSessionUser } from "~/core/session.server";
 import { authErrorText, googleErrorText } from "~/features/accounts/account-messages.server";
 import { callAuthEndpoint, type LoadAuth, redirectWithCookies } from "~/features/accounts/auth.server";

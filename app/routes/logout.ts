@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
 import type { Route } from "./+types/logout";
 

@@ -1,5 +1,5 @@
 import { noticeBoard } from "~/content/notice-board";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";

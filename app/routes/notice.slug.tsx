@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NoticeArticle } from "~/components/notice-article";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { findNoticeBySlug } from "~/features/collections/notices.server";
 import { seoMeta } from "~/lib/seo";
 import { LONG_PREVIEW, previewText } from "~/lib/text";

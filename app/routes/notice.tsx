@@ -4,7 +4,7 @@ import { NOTICE_TITLE_ID } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { noticeBoard } from "~/content/notice-board";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import type { ApiNotice } from "~/features/collections/notices";
 import { listNoticePage, NOTICE_PAGE_SIZE } from "~/features/collections/notices.server";
 import { useFormat, useLangOf, useT } from "~/i18n/react";

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { practiceBoard } from "~/features/practice/leaderboard.server";
 import { boardQuery } from "~/features/practice/practice";
 import { csvDownload, toCsv } from "~/lib/csv.server";

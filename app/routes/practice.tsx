@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BatchFilterForm } from "~/components/batch-filter-form";
 import { RankSwatch } from "~/components/member-practice";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { memberPath } from "~/features/members/members";
 import { practiceBoard } from "~/features/practice/leaderboard.server";
 import { boardQuery, judgeRank, PRACTICE_PERIODS, type PracticePeriod } from "~/features/practice/practice";

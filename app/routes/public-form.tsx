@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { type FieldTexts, FormField, translatedFields } from "~/components/form-field";
 import { HoneypotField } from "~/components/honeypot-field";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import type { ReviewableKey } from "~/features/review/review";
 import { HONEYPOT_FIELD, type PublicForm, publicForms } from "~/features/review/submissions";
 import { submitForReview } from "~/features/review/submissions.server";

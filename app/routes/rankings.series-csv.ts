@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { findSeriesRanking } from "~/features/standings/rankings.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import type { Route } from "./+types/rankings.series-csv";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { memberPath } from "~/features/members/members";
 import { RANKING_RULE_MESSAGES } from "~/features/standings/rankings";
 import { findSeriesRanking } from "~/features/standings/rankings.server";

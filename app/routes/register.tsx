@@ -4,7 +4,7 @@ import { Alert } from "~/components/alert";
 import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { accountMessage, authErrorText } from "~/features/accounts/account-messages.server";
 import { callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
 import { DISPLAY_NAME_MAX } from "~/features/accounts/users";

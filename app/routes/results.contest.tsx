@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { BatchFilterForm } from "~/components/batch-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { type LeaderboardRow, StandingsTable } from "~/components/standings-table";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { findLeaderboard } from "~/features/standings/standings.server";
 import { useFormat, useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";

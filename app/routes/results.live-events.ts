@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import type { LiveBoard } from "~/features/live-contests/live-contests";
 import { publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { watchLiveBoard } from "~/features/live-contests/live-updates.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { LiveStandings } from "~/components/live-standings";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { liveEventsPath, livePagePath } from "~/features/live-contests/live-contests";
 import { publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { useFormat, useT } from "~/i18n/react";

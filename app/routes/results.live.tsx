@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { LiveStandings } from "~/components/live-standings";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { liveEventsPath, livePagePath } from "~/features/live-contests/live-contests";
 import { publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { useFormat, useT } from "~/i18n/react";

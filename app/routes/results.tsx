@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { ResultEntry } from "~/components/result-entry";
 import { useClubName } from "~/components/use-club-name";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/features/collections/results.server";
 import { RANKING_RULE_MESSAGES } from "~/features/standings/rankings";
 import { listSeries } from "~/features/standings/rankings.server";

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import type { Route } from "./+types/robots";
 
 /** Public pages are open to crawlers; the dashboard, sign-in pages and the JSON API are not pages to index. */

@@ -1,6 +1,6 @@
 import { MarkdownText } from "~/components/markdown-text";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";

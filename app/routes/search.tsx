@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { searchTypeLabels } from "~/content/search";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import {
   parseSearchQuery,
   SEARCH_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { eventCategories, eventPagePath } from "~/content/events";
 import { panelLinks } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { panelPath } from "~/features/collections/executives";
 import { listPanelNames } from "~/features/collections/executives.server";
 import { listNotices } from "~/features/collections/notices.server";

@@ -3,7 +3,7 @@ import { MemberPracticeSection } from "~/components/member-practice";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { eventPagePath, eventTypeLabelKey } from "~/content/events";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { type Certificate, certificatePath } from "~/features/events/certificates";
 import { certificatesOfUser } from "~/features/events/certificates.server";
 import type { AttendedEvent } from "~/features/events/registrations";

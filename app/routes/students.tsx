@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { PaginationNav } from "~/components/pagination-nav";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { BATCH_NUMBER } from "~/features/members/students";
 import { listStudentPage, STUDENT_PAGE_SIZE } from "~/features/members/students.server";
 import { useFormat, useT } from "~/i18n/react";

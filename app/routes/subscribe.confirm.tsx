@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { confirmSubscription, subscriptionLinks } from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";

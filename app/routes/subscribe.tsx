@@ -6,8 +6,9 @@ import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { useAnswerFocus } from "~/components/use-answer-focus";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
+import { countAttempt } from "~/core/rate-limit.server";
 import { subscribeInput } from "~/features/notifications/subscriptions";
 import { readSubscriptionForm, requestSubscription } from "~/features/notifications/subscriptions.server";
 import { HONEYPOT_FIELD } from "~/features/review/submissions";
@@ -17,7 +18,6 @@ import { translatorFor } from "~/i18n/translate.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { readFormData } from "~/lib/form-actions.server";
-import { countAttempt } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/subscribe";
 
 export function meta({ matches }: Route.MetaArgs) {

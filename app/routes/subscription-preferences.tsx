@@ -3,7 +3,7 @@ import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { SubscriptionLinkProblem } from "~/components/subscription-link-problem";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { preferencesInput } from "~/features/notifications/subscriptions";
 import {
   readSubscriptionForm,

@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/page-header";
 import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { useClubName } from "~/components/use-club-name";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { listTeachers } from "~/features/collections/teachers.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";

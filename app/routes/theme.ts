@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { THEME_COOKIE, THEMES } from "~/i18n/locales";
 import { preferenceCookie } from "~/i18n/preferences";
 import { safeRedirectPath } from "~/lib/redirect";

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf } from "~/core/audit.server";
+import { type AppContext, appContext } from "~/core/context";
 import { requirePermissionPage, type SessionUser, signedInUser } from "~/core/session.server";
 import type { Locale } from "~/i18n/locales";
 import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";

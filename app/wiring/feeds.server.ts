@@ -2,7 +2,7 @@ import type { ICalCalendarData, ICalEventData, ICalEventStatus } from "ical-gene
 import { eventPagePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
 import { clubTimeZone } from "~/content/site";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import type { ApiNotice } from "~/features/collections/notices";
 import { listNotices } from "~/features/collections/notices.server";

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "~/context";
+import type { AppServices } from "~/core/context";
 import { readRootStylesheet } from "../../server/app";
 import { reactRouterHandler } from "../../server/request-handler";
 

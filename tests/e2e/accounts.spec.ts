@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
 import { expect, test } from "./support/fixtures";

@@ -1,4 +1,4 @@
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { HTML_BYTES } from "../support/media-fixtures";
 import { bn } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";

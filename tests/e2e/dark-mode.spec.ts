@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { logInAsAdmin } from "./support/accounts";
 import { describeAxeSweep, expectNoAxeViolationsInSweep, publicPagePaths } from "./support/axe-sweep";
 import { expectNoAxeViolations } from "./support/dashboard";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";

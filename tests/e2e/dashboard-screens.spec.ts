@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { dashboardMenu } from "~/content/dashboard-menu";
+import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import { describeAxeSweep } from "./support/axe-sweep";

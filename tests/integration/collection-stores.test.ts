@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLUG_ATTEMPTS } from "~/core/crud.server";
+import { countAttempt } from "~/core/rate-limit.server";
 import { auditLog, notices, students } from "~/db/schema";
 import { collectionCsv, importValidRows, previewImport } from "~/features/collections/collection-csv.server";
 import { collections } from "~/features/collections/collections";
@@ -17,7 +18,6 @@ import {
   rejectSubmission,
   rejectSubmissions,
 } from "~/features/review/review.server";
-import { countAttempt } from "~/lib/rate-limit.server";
 import { ADMIN_PAGE_SIZE, emptyTableQuery, type TableQuery } from "~/lib/table-query";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

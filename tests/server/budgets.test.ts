@@ -40,18 +40,21 @@ describe("page weight budgets", () => {
     }
   });
 
-  it("interactive pages ship at most 135 KB gzip of JavaScript", async () => {
+  // The route manifest (every route, decision 012) grows with each feature: live contests, practice
+  // and dues added 0.5 KB to it.
+  it("interactive pages ship at most 136 KB gzip of JavaScript", async () => {
     for (const page of INTERACTIVE_PAGES) {
       const weight = await measurePageWeight(server.baseUrl, page);
       expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(135 * KB);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(136 * KB);
       expect(weight.cssGzipBytes, `CSS on ${page}`).toBeLessThanOrEqual(15 * KB);
     }
   });
 
   // The dashboard is an application (its frame, tables, CSV import and every route's entry in the
-  // page's manifest, for flaky networks: decision 012); both budgets carry the translator (decision 022).
-  it("dashboard screens ship at most 146 KB gzip of JavaScript", async () => {
+  // page's manifest, for flaky networks: decision 012); both budgets carry the translator (decision 022),
+  // and the dashboard's screens registry (decision 005) its menu reads.
+  it("dashboard screens ship at most 148 KB gzip of JavaScript", async () => {
     const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
     const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
@@ -65,7 +68,7 @@ describe("page weight budgets", () => {
     for (const page of DASHBOARD_PAGES) {
       const weight = await measurePageWeight(server.baseUrl, page, { cookie });
       expect(weight.jsGzipBytes, `JS on ${page}`).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(146 * KB);
+      expect(weight.jsGzipBytes, `JS on ${page}`).toBeLessThanOrEqual(148 * KB);
     }
   });
 

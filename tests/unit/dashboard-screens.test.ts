@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { dashboardMenu, menuFor } from "~/content/dashboard-menu";
 import { isPermission } from "~/core/roles";
 import routes from "~/routes";
+import { dashboardMenu, menuFor } from "~/wiring/dashboard-menu";
 import { dashboardScreens, screenOfPattern, screenPattern } from "~/wiring/dashboard-screens";
 import { SCREEN_CHECKED } from "~/wiring/dashboard-screens.server";
 

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type AppContext, appContext } from "~/context";
+import { type AppContext, appContext } from "~/core/context";
 import { loader } from "~/routes/healthz";
 
 /** A database whose only query (the content version) answers or fails as `execute` says. */

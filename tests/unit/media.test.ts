@@ -78,9 +78,9 @@ describe("LINK_COLUMNS", () => {
   it("lists every column of the schema that can link a file, so the collector never deletes a used one", () => {
     const listed = new Set(LINK_COLUMNS.map(({ table, column }) => `${getTableName(table)}.${column.name}`));
     const linkLike = /url|img|image|photo|pdf|file|link|banner/i;
-    // Checked to be an http(s) link (a member's LinkedIn page), or a page of the site (a mail's
-    // unsubscribe address): never an uploaded file.
-    const webOnly = new Set(["students.linkedin", "mails.unsubscribe_url"]);
+    // Checked to be an http(s) link (a member's LinkedIn page), a page of the site (a mail's
+    // unsubscribe address) or a judge's contest page the practice sync read: never an uploaded file.
+    const webOnly = new Set(["students.linkedin", "mails.unsubscribe_url", "judge_contests.url"]);
     const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
       is(value, PgTable),
     );

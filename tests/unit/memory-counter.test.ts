@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryCounter } from "~/lib/rate-limit.server";
+import { createMemoryCounter } from "~/core/rate-limit.server";
 
 describe("the in-memory counter", () => {
   it("lets `max` attempts of a key through per window, then says when the window starts over", () => {

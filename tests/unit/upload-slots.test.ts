@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { takeUploadSlot } from "~/core/upload-slots.server";
 import type { Config } from "~/lib/config.server";
-import { takeUploadSlot } from "~/lib/upload-slots.server";
 
 describe("upload slots", () => {
   const config = { UPLOAD_CONCURRENCY_MAX: 2 } as Config;

@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth/minimal";
 import { admin, apiKey, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/core/audit.server";
+import { IPV6_SUBNET } from "~/core/rate-limit.server";
 import { roleOf } from "~/core/roles";
 import * as authSchema from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
@@ -25,7 +26,6 @@ import { sayMessage } from "~/i18n/message.server";
 import { readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Config } from "~/lib/config.server";
-import { IPV6_SUBNET } from "~/lib/rate-limit.server";
 
 /**
  * better-auth as this site configures it: accounts, sessions, roles, API tokens and the OpenID

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { type MailingContext, mailLanguage, queueMails } from "~/core/mail.server";
 import { renderMail } from "~/core/mail-layout.server";
+import { countAttempt, type RateLimit, type RateLimitVerdict } from "~/core/rate-limit.server";
 import { getSiteSettings } from "~/core/settings.server";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import type { JobQueue } from "~/lib/job-queue.server";
-import { countAttempt, type RateLimit, type RateLimitVerdict } from "~/lib/rate-limit.server";
 import { AUTH_BASE_PATH, type VerificationMailRequest } from "./auth-settings.server";
 
 /**

@@ -1,11 +1,11 @@
-import type { AppContext } from "~/context";
+import { fieldErrors, jsonError } from "~/core/api.server";
+import type { AppContext } from "~/core/context";
+import { countAttempt } from "~/core/rate-limit.server";
 import { collectionServices } from "~/features/collections/collections.server";
 import { resultFromSubmission, resultSubmissionInput } from "~/features/collections/results";
 import type { Message } from "~/i18n/message";
 import { sayMessage } from "~/i18n/message.server";
-import { fieldErrors, jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { countAttempt } from "~/lib/rate-limit.server";
 import type { ReviewableKey } from "./review";
 import { HONEYPOT_FIELD } from "./submissions";
 

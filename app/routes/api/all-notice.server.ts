@@ -1,8 +1,8 @@
+import { jsonRead } from "~/core/api.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { collectionReadDocs } from "~/features/collections/collection-api.server";
 import { collectionServices } from "~/features/collections/collections.server";
 import { listNotices } from "~/features/collections/notices.server";
-import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({
   path: "/api/all-notice",

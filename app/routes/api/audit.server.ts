@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { AUDIT_ACTIONS } from "~/core/audit";
 import { auditFilterOf, listAuditPage } from "~/core/audit.server";
-import { jsonError } from "~/lib/api.server";
 
 const auditPage = z
   .strictObject({

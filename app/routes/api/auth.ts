@@ -1,6 +1,6 @@
-import { type AppContext, appContext } from "~/context";
+import { jsonError } from "~/core/api.server";
+import { type AppContext, appContext } from "~/core/context";
 import { authHandler } from "~/features/accounts/auth.server";
-import { jsonError } from "~/lib/api.server";
 import type { Route } from "./+types/auth";
 
 /**

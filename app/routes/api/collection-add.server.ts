@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { AppContext } from "~/context";
+import { invalidInput, parseJsonBody, readJsonBody } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, inserted, RATE_LIMITED } from "~/core/api-answers.server";
 import { type ApiAccess, type ApiHandlerArgs, defineApiRoute, serveByPattern } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
+import type { AppContext } from "~/core/context";
 import { can } from "~/core/roles";
 import { collectionPatterns } from "~/features/collections/collections";
 import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { submissionResponse, submitForReview } from "~/features/review/submissions.server";
-import { invalidInput, parseJsonBody, readJsonBody } from "~/lib/api.server";
 
 /**
  * POST /api/add-event, /api/add-notice, /api/add-student, /api/add-teacher, /api/add-executive,

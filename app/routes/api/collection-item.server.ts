@@ -1,3 +1,4 @@
+import { invalidInput, jsonError, readJsonBody } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, deleted, idParams, modified, NOT_FOUND } from "~/core/api-answers.server";
 import { apiRecordOf } from "~/core/api-records";
 import { defineApiRoute, serveByPattern } from "~/core/api-route.server";
@@ -6,7 +7,6 @@ import type { Collection } from "~/core/collection";
 import { collectionPatterns } from "~/features/collections/collections";
 import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
-import { invalidInput, jsonError, readJsonBody } from "~/lib/api.server";
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { auditCertificates, issueCertificates, issuedAnswer } from "~/features/events/certificates.server";
-import { jsonError } from "~/lib/api.server";
 
 /**
  * `POST /api/events/{id}/certificates` (admins): a certificate for everyone checked in who has

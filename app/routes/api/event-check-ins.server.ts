@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { registrationMessages } from "~/features/events/registrations";
 import { findVisibleEvent } from "~/features/events/registrations.server";
 import { checkIn, checkInBatchInput } from "~/features/events/tickets.server";
-import { jsonError } from "~/lib/api.server";
 
 const checkedIn = z.strictObject({ code: z.string(), name: z.string(), checked_in_at: z.string() });
 const checkInOutcome = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
+import { jsonError, jsonRead } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
@@ -14,7 +15,6 @@ import {
   registrationInput,
   toApiRegistration,
 } from "~/features/events/registrations.server";
-import { jsonError, jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({
   path: "/api/events/{id}/registrations",

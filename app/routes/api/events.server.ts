@@ -1,10 +1,10 @@
+import { jsonRead } from "~/core/api.server";
 import { apiRecordOf } from "~/core/api-records";
 import { defineApiRoute } from "~/core/api-route.server";
 import { collectionReadDocs } from "~/features/collections/collection-api.server";
 import { collectionServices } from "~/features/collections/collections.server";
 import { eventsCollection } from "~/features/events/events.collection";
 import { listEvents } from "~/features/events/events.server";
-import { jsonRead } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({
   path: "/api/events",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonError, jsonRead, parseJsonBody } from "~/core/api.server";
 import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
@@ -10,7 +11,6 @@ import {
   saveMemberProfile,
 } from "~/features/members/members.server";
 import { syncSoon } from "~/features/practice/sync.server";
-import { jsonError, jsonRead, parseJsonBody } from "~/lib/api.server";
 import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
 
 const handle = z.string().nullable();

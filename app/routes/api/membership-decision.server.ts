@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure, modified } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { decideApplications, decisionInput } from "~/features/members/membership.server";
-import { jsonError } from "~/lib/api.server";
 
 /** `POST /api/membership-applications/{id}/{approve|reject}` (admins): decides a waiting application. */
 export const apiRoute = defineApiRoute({

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { jsonRead } from "~/core/api.server";
 import { NOT_SIGNED_IN, READ_FAILED } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { listRounds } from "~/features/members/membership.server";
-import { jsonRead } from "~/lib/api.server";
 
 const round = z
   .strictObject({

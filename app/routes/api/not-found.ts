@@ -1,4 +1,4 @@
-import { jsonError } from "~/lib/api.server";
+import { jsonError } from "~/core/api.server";
 
 /** Unknown /api paths answer in the API's JSON error shape, not with the HTML 404 page. */
 export function loader() {

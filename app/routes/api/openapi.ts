@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { buildOpenApiDocument } from "~/wiring/openapi.server";
 import type { Route } from "./+types/openapi";
 import { apiRoutes } from "./definitions";

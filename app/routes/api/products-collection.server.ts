@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { parseJsonBody } from "~/core/api.server";
 import { BAD_BODY, inserted, RATE_LIMITED } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { resultSubmissionInput } from "~/features/collections/results";
 import { submissionResponse, submitForReview } from "~/features/review/submissions.server";
-import { parseJsonBody } from "~/lib/api.server";
 
 /**
  * POST /api/products-collection: the old result form's call (name, publishing-date, img,

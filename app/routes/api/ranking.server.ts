@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { jsonError, jsonRead } from "~/core/api.server";
 import { failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { apiRanking, findSeriesRanking, toApiRanking } from "~/features/standings/rankings.server";
-import { jsonError, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/rankings/{slug}`: a series' combined leaderboard. */
 export const apiRoute = defineApiRoute({

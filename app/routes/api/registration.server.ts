@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
+import { jsonError } from "~/core/api.server";
 import { failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
 import { cancelAndTell } from "~/features/events/registration-mails.server";
-import { jsonError } from "~/lib/api.server";
 
 /**
  * `DELETE /api/registrations/{id}`: its captain cancels before registration closes, an admin at

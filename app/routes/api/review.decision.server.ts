@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, deleted, modified, NOT_FOUND } from "~/core/api-answers.server";
 import { type ApiAnswer, defineApiRoute, serveByPattern } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { isReviewableKey, REVIEWABLE_KEYS } from "~/features/review/review";
 import { approveSubmission, rejectSubmission } from "~/features/review/review.server";
-import { jsonError } from "~/lib/api.server";
 
 const reviewParams = z.object({ collection: z.enum(REVIEWABLE_KEYS), id: z.string() });
 

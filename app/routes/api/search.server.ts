@@ -1,9 +1,9 @@
+import { invalidInput, jsonRead } from "~/core/api.server";
 import { failure, READ_FAILED } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { SEARCH_PAGE_SIZE } from "~/features/site/search";
 import { searchSite } from "~/features/site/search.server";
 import { searchAnswer, searchQueryInput, searchRequestOf, toSearchAnswer } from "~/features/site/search-api.server";
-import { invalidInput, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/search?q=&page=`: what `/search` finds, as JSON, 10 a page. */
 export const apiRoute = defineApiRoute({

@@ -1,9 +1,9 @@
+import { jsonRead } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, READ_FAILED } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { getSiteSettings, readSiteSettings, saveSiteSettings } from "~/core/settings.server";
 import { siteSettingsPatch, siteSettingsSchema } from "~/core/settings-schema.server";
-import { jsonRead } from "~/lib/api.server";
 import { withRelativeMediaLinks } from "~/lib/media";
 
 export const apiRoute = defineApiRoute({

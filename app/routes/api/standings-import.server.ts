@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf, recordAudit } from "~/core/audit.server";
@@ -14,7 +15,6 @@ import {
 } from "~/features/standings/standings.server";
 import { inEnglish, sayRefusal } from "~/features/standings/standings-text.server";
 import { translatorOf } from "~/i18n/translate.server";
-import { jsonError } from "~/lib/api.server";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { jsonError, jsonRead } from "~/core/api.server";
 import { failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { can } from "~/core/roles";
 import { getSessionUser } from "~/core/session.server";
 import { apiStandings, findStandings, toApiStandings } from "~/features/standings/standings.server";
-import { jsonError, jsonRead } from "~/lib/api.server";
 
 /** `GET /api/standings/{id}`: a published contest's standings (admins also see previews). */
 export const apiRoute = defineApiRoute({

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { jsonArrayStream, jsonRead, pageLinkHeader } from "~/core/api.server";
 import { pageQuery } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { collectionReadDocs } from "~/features/collections/collection-api.server";
 import { collectionServices } from "~/features/collections/collections.server";
 import { allStudents, listStudents } from "~/features/members/students.server";
-import { jsonArrayStream, jsonRead, pageLinkHeader } from "~/lib/api.server";
 import { apiPageSizeFrom, pageNumberFrom } from "~/lib/pagination";
 
 const pageHeaders = z.object({

@@ -1,8 +1,9 @@
 import fsp from "node:fs/promises";
 import { z } from "zod";
-import type { AppContext } from "~/context";
+import { jsonError } from "~/core/api.server";
 import { failure, RATE_LIMITED } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
+import type { AppContext } from "~/core/context";
 import {
   accountUploader,
   formatBytes,
@@ -12,10 +13,9 @@ import {
   visitorUploader,
 } from "~/core/media.server";
 import { can } from "~/core/roles";
+import { enforceUploadLimit, takeUploadSlot } from "~/core/upload-slots.server";
 import { MEDIA_KINDS } from "~/db/schema";
-import { jsonError } from "~/lib/api.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { enforceUploadLimit, takeUploadSlot } from "~/lib/upload-slots.server";
 import { receiveMultipartFile, type UploadedFile, uploadTempDir } from "~/lib/upload-stream.server";
 
 const ACCEPT_VALUES: Record<string, MediaKind[]> = {

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { type ApiHandlerArgs, defineApiRoute } from "~/core/api-route.server";
 import { authErrorMessage, callAuthEndpoint } from "~/features/accounts/auth.server";
 import { userRecordInput } from "~/features/accounts/users.server";
-import { jsonError } from "~/lib/api.server";
 
 const userSaved = z.strictObject({ _id: z.string(), modifiedCount: z.number().int() });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure, modified, NOT_FOUND } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { can } from "~/core/roles";
 import { userAnswer } from "~/features/accounts/user-answer.server";
 import { changeRole, findUserByEmail, roleInput, toRole } from "~/features/accounts/users.server";
-import { jsonError } from "~/lib/api.server";
 
 export const apiRoute = defineApiRoute({
   path: "/api/users/{email}",

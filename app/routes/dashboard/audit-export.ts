@@ -1,6 +1,6 @@
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
 import { auditFilterOf, listAuditView } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { csvDownload, toCsv } from "~/lib/csv.server";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/audit-export";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { backupFileName, makeBackup } from "~/wiring/backup.server";
 import { screenLoader } from "~/wiring/dashboard-screens.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { can } from "~/core/roles";
 import { listEventsForCheckIn } from "~/features/events/registrations.server";
 import { privatePageMeta } from "~/i18n/meta";

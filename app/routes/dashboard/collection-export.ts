@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { collectionCsv } from "~/features/collections/collection-csv.server";
 import { collectionOfRoute } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";

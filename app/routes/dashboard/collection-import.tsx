@@ -3,9 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
-import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys } from "~/core/collection";
+import { appContext } from "~/core/context";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,

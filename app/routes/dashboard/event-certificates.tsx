@@ -6,8 +6,8 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import {
   auditCertificates,

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-views";
 import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
-import { appContext } from "~/context";
 import { actorOf } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import {
   type CheckInCard,
   cardOfOutcome,

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import {
   clubOrganization,

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { eventOfAdminScreen } from "~/features/events/events.server";
 import { REGISTRATION_STATUS_LABELS } from "~/features/events/registrations";
 import { listRegistrations } from "~/features/events/registrations.server";

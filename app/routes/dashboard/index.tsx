@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { menuFor } from "~/content/dashboard-menu";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { findClaimableStudent } from "~/features/members/members.server";
 import type { ApiApplication } from "~/features/members/membership";
 import { applicationsOf } from "~/features/members/membership.server";
 import { Message, useT } from "~/i18n/react";
+import { menuFor } from "~/wiring/dashboard-menu";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/index";
 

@@ -5,9 +5,8 @@ import { DashboardFrame } from "~/components/dashboard-frame";
 import { EmailVerificationBanner } from "~/components/email-verification-banner";
 import { FlashMessage } from "~/components/flash-message";
 import { Spinner } from "~/components/spinner";
-import { menuFor } from "~/content/dashboard-menu";
 import { defaultSiteSettings } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { can, type Role } from "~/core/roles";
 import { requireSignedIn, signedInUser } from "~/core/session.server";
 import { countPendingReviews } from "~/features/review/review.server";
@@ -16,6 +15,7 @@ import { useFormat, useT } from "~/i18n/react";
 import { revalidateAfterForms } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
+import { menuFor } from "~/wiring/dashboard-menu";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, ownFrame: true };

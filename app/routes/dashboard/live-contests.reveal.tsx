@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { LiveStandings } from "~/components/live-standings";
-import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { livePagePath } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
 import { privatePageMeta } from "~/i18n/meta";

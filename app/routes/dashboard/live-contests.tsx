@@ -3,8 +3,8 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
-import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
 import { LIVE_CONTEST_SOURCES, liveContestInput, livePagePath } from "~/features/live-contests/live-contests";
 import {

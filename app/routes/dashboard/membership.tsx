@@ -9,9 +9,9 @@ import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
-import { type AppContext, appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
+import { type AppContext, appContext } from "~/core/context";
 import type { ApplicationStatus } from "~/features/members/membership";
 import {
   createRound,

@@ -4,8 +4,8 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
 import { preferencesInput } from "~/features/notifications/subscriptions";
 import {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { UUID_PATTERN } from "~/core/ids";
 import { findMail } from "~/core/mail.server";
 import { privatePageMeta } from "~/i18n/meta";

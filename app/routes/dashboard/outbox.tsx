@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { PaginationNav } from "~/components/pagination-nav";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { listMails, type MailRow } from "~/core/mail.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";

@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { FeedbackMessage } from "~/components/feedback";
 import { clubTimeZone } from "~/content/site";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { syncSoon } from "~/features/practice/sync.server";
 import { syncState } from "~/features/practice/sync-state.server";
 import type { MessageKey } from "~/i18n/catalogs";

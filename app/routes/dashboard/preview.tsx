@@ -4,7 +4,7 @@ import { NOTICE_TITLE_ID, NoticeArticle } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { RecentEventArticle } from "~/components/recent-event-article";
 import { ResultEntry } from "~/components/result-entry";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { isUnpublished } from "~/core/publishing";
 import { statusText } from "~/core/publishing-status";
 import { requireSignedIn } from "~/core/session.server";

@@ -4,8 +4,8 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { appContext } from "~/context";
 import { actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import type { RankingRule } from "~/features/standings/rankings";
 import {
   createSeries,

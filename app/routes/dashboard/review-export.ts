@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { EXPORT_MAX_ROWS } from "~/core/crud.server";
 import { collectionCsv } from "~/features/collections/collection-csv.server";
 import { collections } from "~/features/collections/collections";

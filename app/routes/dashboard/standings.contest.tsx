@@ -5,8 +5,8 @@ import { SelectField } from "~/components/select-field";
 import { StandingsTable } from "~/components/standings-table";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { appContext } from "~/context";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import type { Database } from "~/db/client.server";
 import { discardPreview, findStandings, publishPreview } from "~/features/standings/standings.server";
 import {

@@ -1,4 +1,4 @@
-import { appContext } from "~/context";
+import { appContext } from "~/core/context";
 import { roleLabel } from "~/features/accounts/users";
 import { listUserView } from "~/features/accounts/users.server";
 import { csvDownload, toCsv } from "~/lib/csv.server";

@@ -8,8 +8,8 @@ import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { appContext } from "~/context";
 import { recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { topicLabel } from "~/features/notifications/subscriptions";
 import { WEBHOOK_KINDS, type WebhookSummary, webhookInput } from "~/features/notifications/webhooks";
 import {

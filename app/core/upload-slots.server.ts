@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
+import type { Config } from "~/lib/config.server";
 import { jsonError } from "./api.server";
-import type { Config } from "./config.server";
 import { countAttempt } from "./rate-limit.server";
 
 /** Uploads in progress per uploader, in this process. */

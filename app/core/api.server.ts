@@ -1,10 +1,10 @@
 import type { ZodSafeParseResult } from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/core/context";
 import type { Message } from "~/i18n/message";
 import { sayMessage } from "~/i18n/message.server";
-import { fieldErrors } from "./field-errors";
-import { INVALID_INPUT_MESSAGE } from "./form-actions.server";
-import { withAbsoluteLinks } from "./media";
+import { fieldErrors } from "~/lib/field-errors";
+import { INVALID_INPUT_MESSAGE } from "~/lib/form-actions.server";
+import { withAbsoluteLinks } from "~/lib/media";
 
 export { fieldErrors };
 
