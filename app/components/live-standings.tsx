@@ -2,13 +2,7 @@ import { clubTimeZone } from "~/content/site";
 import { contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
 import type { Formatters } from "~/i18n/format";
 import { type Translate, useFormat, useT } from "~/i18n/react";
-
-// Below 640 px a row is a card, as on the published leaderboard.
-const rowClass =
-  "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none";
-const cellClass = "block py-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle";
-const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
-const problemCellClass = "mr-1 mt-1 inline-block sm:m-0 sm:table-cell sm:px-1 sm:py-2 sm:text-center sm:align-middle";
+import { cellClass, labelledCellClass, problemCellClass, rowClass, StandingsHead } from "./standings-table";
 
 /**
  * A live contest's board: what the page renders first and what each update replaces (rendered
@@ -60,29 +54,7 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
         <div className="sm:card sm:overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("people.standings.caption")}</caption>
-            <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  {t("people.standings.rank")}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t("people.standings.who")}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t("people.standings.solved")}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t("people.standings.penalty")}
-                </th>
-                {board.problems.map((problem) => (
-                  <th key={problem.id} scope="col" className="px-1 py-3 text-center">
-                    <abbr title={problem.name} className="no-underline">
-                      {problem.label}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <StandingsHead problems={board.problems} totalHeader={t("people.standings.penalty")} />
             <tbody className="block sm:table-row-group">
               {board.rows.map((row) => (
                 <tr

@@ -18,11 +18,48 @@ export interface LeaderboardRow {
 }
 
 // Below 640 px a row is a card: its facts labelled, its problems a line of chips.
-const rowClass =
+export const rowClass =
   "mb-3 block rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0 sm:shadow-none";
-const cellClass = "block py-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle";
-const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
-const problemCellClass = "mr-1 mt-1 inline-block sm:m-0 sm:table-cell sm:px-1 sm:py-2 sm:text-center sm:align-middle";
+export const cellClass = "block py-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle";
+export const labelledCellClass = `${cellClass} before:mr-2 before:font-semibold before:text-navy-900 before:content-[attr(data-label)] sm:before:content-none`;
+export const problemCellClass =
+  "mr-1 mt-1 inline-block sm:m-0 sm:table-cell sm:px-1 sm:py-2 sm:text-center sm:align-middle";
+
+/** A standings table's header row (hidden on phones, where each row is a labelled card). */
+export function StandingsHead({
+  problems,
+  totalHeader,
+}: {
+  problems: readonly Pick<StandingsProblem, "label" | "name">[];
+  totalHeader: string;
+}) {
+  const t = useT();
+  return (
+    <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
+      <tr>
+        <th scope="col" className="px-3 py-3">
+          {t("people.standings.rank")}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t("people.standings.who")}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t("people.standings.solved")}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {totalHeader}
+        </th>
+        {problems.map((problem) => (
+          <th key={problem.label} scope="col" className="px-1 py-3 text-center" title={problem.name}>
+            <abbr title={problem.name} className="no-underline">
+              {problem.label}
+            </abbr>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 /** A contest's standings: rank, who, solved, penalty or score, each problem, awards. */
 export function StandingsTable({
@@ -41,29 +78,7 @@ export function StandingsTable({
     <div className="sm:card sm:overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t("people.standings.caption")}</caption>
-        <thead className="hidden bg-slate-100 text-navy-900 sm:table-header-group">
-          <tr>
-            <th scope="col" className="px-3 py-3">
-              {t("people.standings.rank")}
-            </th>
-            <th scope="col" className="px-3 py-3">
-              {t("people.standings.who")}
-            </th>
-            <th scope="col" className="px-3 py-3">
-              {t("people.standings.solved")}
-            </th>
-            <th scope="col" className="px-3 py-3">
-              {totalHeader}
-            </th>
-            {problems.map((problem) => (
-              <th key={problem.label} scope="col" className="px-1 py-3 text-center" title={problem.name}>
-                <abbr title={problem.name} className="no-underline">
-                  {problem.label}
-                </abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <StandingsHead problems={problems} totalHeader={totalHeader} />
         <tbody className="block sm:table-row-group">
           {rows.map((row) => (
             <tr key={row.id} className={rowClass}>
