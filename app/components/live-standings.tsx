@@ -129,7 +129,7 @@ function Cell({ label, cell, t, format }: { label: string; cell?: LiveCell; t: T
         <span
           aria-hidden="true"
           data-pending=""
-          className="inline-block rounded bg-amber-100 px-1.5 py-0.5 text-amber-900"
+          className="inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-amber-900"
         >
           <span className="sm:hidden">{label} </span>
           {cell.attempts > 0 && `−${format.number(cell.attempts)} `}?{format.number(cell.pending)}

@@ -15,7 +15,7 @@ const JUDGE_NAMES: Record<PracticeJudge, string> = { codeforces: "Codeforces", a
  * colours, when it was read, the rating chart (an SVG drawn here, no script) with the same
  * history as a table, and the problems solved in each of the last 12 weeks.
  */
-export function MemberPracticeSection({ practice }: { practice: MemberPractice }) {
+export function MemberPracticeSection({ practice, hasCodechef }: { practice: MemberPractice; hasCodechef: boolean }) {
   const t = useT();
   const format = useFormat();
   if (practice.accounts.length === 0) return null;
@@ -68,7 +68,7 @@ export function MemberPracticeSection({ practice }: { practice: MemberPractice }
           ))}
         </ol>
       </div>
-      <p className="text-sm text-slate-600">{t("people.practice.noCodechef")}</p>
+      {hasCodechef && <p className="text-sm text-slate-600">{t("people.practice.noCodechef")}</p>}
     </section>
   );
 }

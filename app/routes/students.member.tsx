@@ -153,7 +153,7 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
               </ul>
             )}
           </section>
-          <MemberPracticeSection practice={member.practice} />
+          <MemberPracticeSection practice={member.practice} hasCodechef={Boolean(member.handles.codechef)} />
           <EventsAttended events={member.attended} />
           <Certificates certificates={member.certificates} />
           <ContestHistory contests={member.contests} rankings={member.rankings} />

@@ -179,7 +179,7 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   // Members' practice read from Codeforces and AtCoder: each judge's state and errors, and "read now".
   screen("practice-sync", "practice-sync.tsx", {
     access: admin,
-    menu: { group: "notifications", label: "dashboard.menu.practiceSync" },
+    menu: { group: "results", label: "dashboard.menu.practiceSync" },
   }),
   screen("api-tokens", "api-tokens.tsx", {
     access: admin,

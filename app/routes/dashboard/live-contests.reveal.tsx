@@ -107,13 +107,23 @@ export default function LiveReveal({ loaderData }: Route.ComponentProps) {
         )}
         {running && (
           <>
-            <button type="submit" name="intent" value="back" className="btn">
+            <button
+              type="submit"
+              name="intent"
+              value="back"
+              className="btn border border-slate-300 bg-white text-navy-900"
+            >
               {t("tools.live.reveal.back")}
             </button>
             <button type="submit" name="intent" value="next" className="btn-navy">
               {t("tools.live.reveal.next")}
             </button>
-            <button type="submit" name="intent" value="finish" className="btn">
+            <button
+              type="submit"
+              name="intent"
+              value="finish"
+              className="btn border border-slate-300 bg-white text-navy-900"
+            >
               {t("tools.live.reveal.finish")}
             </button>
           </>

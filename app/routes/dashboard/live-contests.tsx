@@ -227,21 +227,34 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
         empty={t("tools.live.empty")}
         actions={(contest: Row) => (
           <div className="flex flex-wrap gap-2">
-            <a href={livePagePath(contest.slug)} className="btn">
+            <a href={livePagePath(contest.slug)} className="btn border border-slate-300 bg-white text-navy-900">
               {t("tools.live.livePage")}
             </a>
-            <Link to={`/dashboard/live-contests/${contest.id}/reveal`} className="btn">
+            <Link
+              to={`/dashboard/live-contests/${contest.id}/reveal`}
+              className="btn border border-slate-300 bg-white text-navy-900"
+            >
               {t("tools.live.reveal.heading")}
             </Link>
             <Form method="post">
               <input type="hidden" name="id" value={contest.id} />
               <input type="hidden" name="name" value={contest.name} />
               {contest.status === "following" ? (
-                <button type="submit" name="intent" value="pause" className="btn">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="pause"
+                  className="btn border border-slate-300 bg-white text-navy-900"
+                >
                   {t("tools.live.pause")}
                 </button>
               ) : (
-                <button type="submit" name="intent" value="resume" className="btn">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="resume"
+                  className="btn border border-slate-300 bg-white text-navy-900"
+                >
                   {t("tools.live.resume")}
                 </button>
               )}
