@@ -60,6 +60,7 @@ export async function startServices(args: {
   }
   const contentVersion = createContentVersionReader(database.db);
   const contentCache = createVersionedCache({ currentVersion: () => contentVersion.current() });
+  const settingsCache = createVersionedCache({ currentVersion: () => contentVersion.settings(), maxEntries: 10 });
   const background = await startBackgroundJobs({
     database,
     config,
@@ -67,6 +68,7 @@ export async function startServices(args: {
     secret,
     storage,
     uploadTempDir: uploadTempDir(config.DATA_DIR),
+    settingsCache,
   });
   jobs = background.jobs;
   return {
@@ -79,6 +81,7 @@ export async function startServices(args: {
       storage,
       contentVersion,
       contentCache,
+      settingsCache,
       jobs: background.jobs,
       secret,
     },

@@ -21,42 +21,82 @@ export interface ContentVersionReader {
   peek(): string | undefined;
   /** Forces the next `current()` to ask the database (this process just wrote). */
   invalidate(): void;
+  /**
+   * The settings' own version (a sequence their writes alone bump), read with the content's:
+   * so never older than the content version a page was rendered for. Kept for maxAgeMs
+   * whatever `invalidate()` says, so a registration's mail finds the club's name cached.
+   */
+  settings(): Promise<string>;
+  /** Forces the next read to ask the database (this process just saved the settings). */
+  invalidateSettings(): void;
+}
+
+interface Versions {
+  content: string;
+  settings: string;
+}
+
+async function readVersions(db: Database): Promise<Versions> {
+  const [row] = await selectRows<{ content: string | number; settings: string | number }>(
+    db,
+    sql`select
+      (select case when is_called then last_value else 0 end from content_version) as content,
+      (select case when is_called then last_value else 0 end from settings_version) as settings`,
+  );
+  return { content: String(row?.content ?? "0"), settings: String(row?.settings ?? "0") };
 }
 
 /** Asks the database at most once per `maxAgeMs`, so other processes see a write within that time. */
 export function createContentVersionReader(db: Database, maxAgeMs = 500): ContentVersionReader {
-  let value = "";
+  let last: Versions | undefined;
   let fetchedAt = 0;
-  let pending: Promise<string> | undefined;
-  // A read that started before an invalidate() must not store its (older) answer.
+  let contentStale = true;
+  let pending: Promise<Versions> | undefined;
+  // A read that started before an invalidation must not store its (older) answer.
   let generation = 0;
+  const fresh = () => last !== undefined && performance.now() - fetchedAt < maxAgeMs;
+  const read = (): Promise<Versions> => {
+    if (pending) return pending;
+    const started = generation;
+    const reading = readVersions(db).then((versions) => {
+      if (started === generation) {
+        last = versions;
+        fetchedAt = performance.now();
+        contentStale = false;
+        pending = undefined;
+      }
+      return versions;
+    });
+    reading.catch(() => {
+      if (started === generation) pending = undefined;
+    });
+    pending = reading;
+    return reading;
+  };
+  const forget = () => {
+    generation++;
+    pending = undefined;
+  };
   return {
-    current() {
-      if (value && performance.now() - fetchedAt < maxAgeMs) return Promise.resolve(value);
-      if (pending) return pending;
-      const started = generation;
-      const read = readContentVersion(db).then((fresh) => {
-        if (started === generation) {
-          value = fresh;
-          fetchedAt = performance.now();
-          pending = undefined;
-        }
-        return fresh;
-      });
-      read.catch(() => {
-        if (started === generation) pending = undefined;
-      });
-      pending = read;
-      return read;
+    async current() {
+      if (last && fresh() && !contentStale) return last.content;
+      return (await read()).content;
     },
     peek() {
-      return value && performance.now() - fetchedAt < maxAgeMs ? value : undefined;
+      return last && fresh() && !contentStale ? last.content : undefined;
     },
     invalidate() {
-      generation++;
-      value = "";
+      forget();
+      contentStale = true;
+    },
+    async settings() {
+      if (last && fresh()) return last.settings;
+      return (await read()).settings;
+    },
+    invalidateSettings() {
+      forget();
+      last = undefined;
       fetchedAt = 0;
-      pending = undefined;
     },
   };
 }

@@ -25,6 +25,8 @@ export type AppServices = {
    * anonymous ones, so a list is read once per version, whoever asks.
    */
   contentCache: VersionedCache;
+  /** The site's settings kept per settings version: most writes (a registration) leave them cached. */
+  settingsCache: VersionedCache;
   /** Background work (mail, webhooks, announcements) on the database's job queue (app/wiring/background-jobs.server.ts). */
   jobs: JobQueue;
   /** The site's secret: signs sessions and the links in mails, seals stored webhook secrets. */

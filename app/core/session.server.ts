@@ -4,6 +4,7 @@ import { createContext, data, type RouterContextProvider, redirect } from "react
 import { jsonError } from "~/core/api.server";
 import { type AppContext, appContext } from "~/core/context";
 import { can, type Permission, permissionTexts, type Role, roleOf } from "~/core/roles";
+import { isLocale, type Locale } from "~/i18n/locales";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -17,10 +18,19 @@ export interface SessionUser {
   isAdmin: boolean;
   /** The person opened the link mailed to the address (or their provider vouched for it). */
   emailVerified: boolean;
+  /** The language the person last used the site in; null before they chose or were seen with one. */
+  locale: Locale | null;
 }
 
 type AuthSession = {
-  user: { id: string; email: string; name: string; role?: string | null; emailVerified?: boolean };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    role?: string | null;
+    emailVerified?: boolean;
+    locale?: string | null;
+  };
 } | null;
 
 const toSessionUser = (session: AuthSession): SessionUser | null =>
@@ -31,6 +41,7 @@ const toSessionUser = (session: AuthSession): SessionUser | null =>
     role: roleOf(session.user.role),
     isAdmin: session.user.role === "admin",
     emailVerified: session.user.emailVerified === true,
+    locale: isLocale(session.user.locale) ? session.user.locale : null,
   };
 
 // A revoked, unknown or malformed API token is no one, as a stale cookie is.

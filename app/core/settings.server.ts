@@ -39,9 +39,9 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   return settings as SiteSettings;
 }
 
-/** The settings, read once per content version (a trigger bumps it on every settings write). */
-export function readSiteSettings(app: Pick<AppContext, "db" | "contentCache">): Promise<SiteSettings> {
-  return app.contentCache.read("site-settings", () => getSiteSettings(app.db));
+/** The settings, read once per settings version (a trigger bumps it on every settings write). */
+export function readSiteSettings(app: Pick<AppContext, "db" | "settingsCache">): Promise<SiteSettings> {
+  return app.settingsCache.read("site-settings", () => getSiteSettings(app.db));
 }
 
 /** What every page's header and footer need, and nothing more: it travels with every page's data. */
@@ -51,7 +51,7 @@ export function siteFrameOf(settings: SiteSettings): SiteFrame {
   return frame as SiteFrame;
 }
 
-/** The long texts as HTML, rendered once per content version. */
+/** The long texts as HTML, rendered once per settings version. */
 export interface RenderedTexts {
   intro: string;
   about: string;
@@ -59,8 +59,8 @@ export interface RenderedTexts {
   conductRules: string;
 }
 
-export function readRenderedTexts(app: Pick<AppContext, "db" | "contentCache">): Promise<RenderedTexts> {
-  return app.contentCache.read("site-settings:html", async () => {
+export function readRenderedTexts(app: Pick<AppContext, "db" | "settingsCache">): Promise<RenderedTexts> {
+  return app.settingsCache.read("site-settings:html", async () => {
     const settings = await readSiteSettings(app);
     const [intro, about, membershipRules, conductRules] = await Promise.all([
       renderMarkdown(settings.introText),
@@ -81,11 +81,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Returns the names of the settings that changed.
  */
 export async function saveSiteSettings(
-  db: Database,
+  app: Pick<AppContext, "db" | "contentVersion">,
   actor: Actor,
   change: Partial<SiteSettings>,
 ): Promise<SiteSettingKey[]> {
-  return db.transaction(async (tx) => {
+  const changed = await app.db.transaction(async (tx) => {
     const current = await getSiteSettings(tx);
     const changed = (Object.keys(change) as SiteSettingKey[]).filter((key) => !same(current[key], change[key]));
     if (changed.length === 0) return [];
@@ -109,4 +109,7 @@ export async function saveSiteSettings(
     });
     return changed;
   });
+  // This process's next page and mail use what was just saved.
+  if (changed.length > 0) app.contentVersion.invalidateSettings();
+  return changed;
 }

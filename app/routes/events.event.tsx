@@ -160,7 +160,7 @@ async function registrationAction(args: {
     mailing,
     {
       eventId: event._id,
-      registrant: { id: user.id, email: user.email },
+      registrant: { id: user.id, email: user.email, locale: user.locale },
       input: parsed.data,
       now,
       timeZone: clubTimeZone,

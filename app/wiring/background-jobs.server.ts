@@ -4,7 +4,7 @@ import { PRUNE_AUDIT_JOB, pruneAuditLog } from "~/core/audit.server";
 import type { MailingContext } from "~/core/mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB, SWEEP_MAILS_JOB, sweepUnqueuedMails } from "~/core/mail.server";
 import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "~/core/publishing.server";
-import { getSiteSettings } from "~/core/settings.server";
+import { readSiteSettings } from "~/core/settings.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "~/features/events/event-reminders.server";
 import { LAPSE_TEAMS_JOB, lapseOverdueTeams } from "~/features/events/team-invitation-mails.server";
@@ -34,6 +34,7 @@ import type { Config } from "~/lib/config.server";
 import { type JobDefinition, type JobQueue, startJobQueue } from "~/lib/job-queue.server";
 import { createSmtpTransport, type MailTransport } from "~/lib/mail-transport.server";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import type { VersionedCache } from "~/lib/versioned-cache.server";
 import { COLLECT_MEDIA_JOB, runMediaCollector } from "./media-collector.server";
 
 /** pg-boss's shortest: a process that stops beating this long has its job handed to another. */
@@ -60,8 +61,10 @@ export async function startBackgroundJobs(args: {
   secret: string;
   storage: MediaStorage;
   uploadTempDir: string;
+  /** The settings cache the process's requests use: a send job reads the club's name from it. */
+  settingsCache: VersionedCache;
 }): Promise<BackgroundJobs> {
-  const { database, config, log, secret, storage, uploadTempDir } = args;
+  const { database, config, log, secret, storage, uploadTempDir, settingsCache } = args;
   const db = database.db;
   const transport: MailTransport | undefined = config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined;
   const retried = {
@@ -76,7 +79,7 @@ export async function startBackgroundJobs(args: {
     log,
     jobs: queue,
     secret,
-    clubName: (await getSiteSettings(db)).clubName,
+    clubName: (await readSiteSettings({ db, settingsCache })).clubName,
   });
   const practiceSync: SyncSettings = {
     db,
@@ -94,9 +97,11 @@ export async function startBackgroundJobs(args: {
       name: SEND_MAIL_JOB,
       queue: retried,
       concurrency: 2,
+      // A registration crowd queues a mail each: fetched and settled ten at a time.
+      batchSize: 10,
       run: async (data, { queue }) => {
         const { mailId } = data as { mailId: string };
-        const from = mailFrom(config, (await getSiteSettings(db)).clubName);
+        const from = mailFrom(config, (await readSiteSettings({ db, settingsCache })).clubName);
         await deliverMail({ db, config, log, jobs: queue, transport }, mailId, from);
       },
     },

@@ -37,7 +37,7 @@ const CALENDAR_EVENTS = 500;
  */
 const TAG_DATE = "2026";
 
-type FeedApp = Pick<AppContext, "db" | "contentCache" | "config">;
+type FeedApp = Pick<AppContext, "db" | "contentCache" | "settingsCache" | "config">;
 
 interface Site {
   baseUrl: string;

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContentVersionReader, readContentVersion } from "~/core/content-version.server";
-import { students } from "~/db/schema";
+import { saveSiteSettings } from "~/core/settings.server";
+import { siteSettings, students } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 describe("content version", () => {
@@ -35,5 +36,29 @@ describe("content version", () => {
     expect(await reader.current()).toBe(first);
     reader.invalidate();
     expect(await reader.current()).not.toBe(first);
+  });
+
+  it("keeps the settings' version through content writes, and reads it with the content's", async () => {
+    const reader = createContentVersionReader(testDb.db, 60_000);
+    const settingsBefore = await reader.settings();
+    await testDb.db
+      .insert(students)
+      .values({ name: "C", email: "c@example.org", photoURL: "https://example.org/c.png" });
+    reader.invalidate();
+    const content = await reader.current();
+    expect(await reader.settings(), "a student is not a setting").toBe(settingsBefore);
+
+    // Written by another process: seen when the content version is next read, never later.
+    await testDb.db.insert(siteSettings).values({ key: "motto", value: "Elsewhere" });
+    expect(await reader.settings(), "kept for maxAge").toBe(settingsBefore);
+    reader.invalidate();
+    expect(await reader.current()).not.toBe(content);
+    const settingsAfter = await reader.settings();
+    expect(settingsAfter).not.toBe(settingsBefore);
+
+    // Saved by this process: its next read asks the database.
+    const app = { db: testDb.db, contentVersion: reader };
+    await saveSiteSettings(app, { id: null, email: "admin@example.org", ip: "10.0.0.1" }, { motto: "Here" });
+    expect(await reader.settings()).not.toBe(settingsAfter);
   });
 });

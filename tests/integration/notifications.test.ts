@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createContentVersionReader } from "~/core/content-version.server";
 import type { MailingContext } from "~/core/mail.server";
 import { users } from "~/db/auth-schema";
 import { mails, publications, subscriptions } from "~/db/schema";
@@ -24,6 +25,7 @@ import { approveSubmission } from "~/features/review/review.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { createVersionedCache } from "~/lib/versioned-cache.server";
 import { type BackgroundJobs, startBackgroundJobs } from "~/wiring/background-jobs.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -82,6 +84,8 @@ beforeAll(async () => {
     secret: SECRET,
     storage: await createStorage(config),
     uploadTempDir: uploadTempDir(config.DATA_DIR),
+    // Read every time: tests change the settings straight in the database.
+    settingsCache: createVersionedCache({ currentVersion: createContentVersionReader(testDb.db, 0).settings }),
   });
   context = { db: testDb.db, config, log, jobs: background.jobs, secret: SECRET, clubName: "RMSTU Programming Club" };
 }, 60_000);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentVersionReader } from "~/core/content-version.server";
 import { getSiteSettings, saveSiteSettings } from "~/core/settings.server";
 import { readSettingsForm, settingsFormValues } from "~/core/settings-form.server";
 import { defaultSettings, settingsGroupSchemas } from "~/core/settings-schema.server";
@@ -234,6 +235,7 @@ describe("the dashboard's settings form (without JavaScript)", () => {
 
 describe("saving settings", () => {
   let testDb: TestDatabase;
+  const app = () => ({ db: testDb.db, contentVersion: createContentVersionReader(testDb.db) });
   const actor = { id: null, email: "auditor@example.org", ip: "10.0.0.9" };
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -249,7 +251,7 @@ describe("saving settings", () => {
   it("records one audit entry with only what changed, and stores only what differs from the defaults", async () => {
     const topics = structuredClone(defaultSettings.workshopTopics);
     topics[0]!.name = "Computers 101";
-    const changed = await saveSiteSettings(testDb.db, actor, {
+    const changed = await saveSiteSettings(app(), actor, {
       clubName: "Audited Club",
       motto: defaultSettings.motto,
       workshopTopics: topics,
@@ -268,10 +270,10 @@ describe("saving settings", () => {
     expect(rows.map((row) => row.key).sort()).toEqual(["clubName", "workshopTopics"]);
     expect(JSON.parse(rows.find((row) => row.key === "workshopTopics")!.value)[0].name).toBe("Computers 101");
 
-    expect(await saveSiteSettings(testDb.db, actor, { clubName: "Audited Club" })).toEqual([]);
+    expect(await saveSiteSettings(app(), actor, { clubName: "Audited Club" })).toEqual([]);
     expect(await entriesOf()).toHaveLength(1);
 
-    await saveSiteSettings(testDb.db, actor, { clubName: defaultSettings.clubName });
+    await saveSiteSettings(app(), actor, { clubName: defaultSettings.clubName });
     expect((await testDb.db.select().from(siteSettings)).map((row) => row.key)).toEqual(["workshopTopics"]);
     expect((await getSiteSettings(testDb.db)).clubName).toBe(defaultSettings.clubName);
   });
@@ -296,9 +298,9 @@ describe("saving settings", () => {
     const storage = { delete: async () => {} } as unknown as MediaStorage;
     const slides = structuredClone(defaultSettings.carouselSlides);
     slides[2]!.img = `/media/${key}`;
-    await saveSiteSettings(testDb.db, actor, { carouselSlides: slides });
+    await saveSiteSettings(app(), actor, { carouselSlides: slides });
     expect(await collectUnusedMedia(testDb.db, storage)).not.toContain(key);
-    await saveSiteSettings(testDb.db, actor, { carouselSlides: defaultSettings.carouselSlides });
+    await saveSiteSettings(app(), actor, { carouselSlides: defaultSettings.carouselSlides });
     expect(await collectUnusedMedia(testDb.db, storage)).toContain(key);
   });
 

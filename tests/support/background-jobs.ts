@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { createContentVersionReader } from "~/core/content-version.server";
 import type { MailingContext } from "~/core/mail.server";
 import { loadConfig } from "~/lib/config.server";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
+import { createVersionedCache } from "~/lib/versioned-cache.server";
 import { startBackgroundJobs } from "~/wiring/background-jobs.server";
 import type { TestDatabase } from "./database";
 
@@ -28,6 +30,8 @@ export async function startTestJobs(testDb: TestDatabase, env: Record<string, st
     secret,
     storage: await createStorage(config),
     uploadTempDir: uploadTempDir(config.DATA_DIR),
+    // Read every time: tests change the settings straight in the database.
+    settingsCache: createVersionedCache({ currentVersion: createContentVersionReader(testDb.db, 0).settings }),
   });
   const context: MailingContext = {
     db: testDb.db,

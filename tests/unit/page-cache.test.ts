@@ -27,6 +27,8 @@ function createTestApp(options: { maxBytes?: number; ttlMs?: number } = {}) {
       invalidate: () => {
         invalidations++;
       },
+      settings: async () => "0",
+      invalidateSettings: () => {},
     },
     // "signed:" stands for a cookie whose signature holds; anything else is made up.
     sessionToken: (cookie) => /session_token=signed:(\S+)/.exec(cookie ?? "")?.[1],

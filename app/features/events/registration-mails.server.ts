@@ -246,8 +246,14 @@ async function registerWithMails(batch: Waiting[]) {
   // Read before the event is locked: the lock is held until the mails are written.
   const stored = await accountLanguages(
     context.db,
-    batch.flatMap(({ args }) => [args.registrant.email, ...args.input.members]),
+    batch.flatMap(({ args }) => [
+      ...(args.registrant.locale === undefined ? [args.registrant.email] : []),
+      ...args.input.members,
+    ]),
   );
+  for (const { args } of batch) {
+    if (args.registrant.locale) stored.set(args.registrant.email.toLowerCase(), args.registrant.locale);
+  }
   let written: string[] = [];
   const outcomes = await context.db.transaction(async (tx) => {
     const outcomes = await registerManyIn(

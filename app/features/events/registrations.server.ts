@@ -10,6 +10,7 @@ import { can, type Role } from "~/core/roles";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
 import type { Message } from "~/i18n/message";
 import { todayIn } from "~/lib/format";
 import { zonedInstant } from "~/lib/zoned-time";
@@ -270,6 +271,8 @@ export interface Registrant {
   /** Null when an admin registers someone who has no account yet. */
   id: string | null;
   email: string;
+  /** The account's language when the caller knows it (the signed-in person's); else it is looked up. */
+  locale?: Locale | null;
 }
 
 export type RegisterArgs = {

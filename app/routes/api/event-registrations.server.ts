@@ -49,7 +49,7 @@ export const apiRoute = defineApiRoute({
         await mailingContextOf(app),
         {
           eventId: params.id,
-          registrant: { id: user.id, email: user.email },
+          registrant: { id: user.id, email: user.email, locale: user.locale },
           input,
           now: new Date(),
           timeZone: clubTimeZone,

@@ -36,7 +36,7 @@ export const apiRoute = defineApiRoute({
     },
     handle: async ({ request, app, user, body }) => {
       const change = await body();
-      await saveSiteSettings(app.db, actorOf(request, user), withRelativeMediaLinks(change, app.config.BASE_URL));
+      await saveSiteSettings(app, actorOf(request, user), withRelativeMediaLinks(change, app.config.BASE_URL));
       return jsonRead(app, "settings", () => getSiteSettings(app.db));
     },
   },

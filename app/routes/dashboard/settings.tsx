@@ -73,7 +73,7 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
     locale,
     "messages.action.saveSettings",
     async () => {
-      const changed = await saveSiteSettings(app.db, actorOf(request, user), parsed.data);
+      const changed = await saveSiteSettings(app, actorOf(request, user), parsed.data);
       const message = changed.length > 0 ? t("tools.settings.saved") : t("tools.settings.unchanged");
       return data<ActionResult>({ tone: "success", message, saved: true });
     },
