@@ -46,3 +46,6 @@ export const JUDGE_CALLERS = ["codeforces", "atcoder", "atcoder-problems"] as co
 
 /** A member's handle on a judge: read, waiting for its first read, or unknown to the judge (not read again until it changes). */
 export const JUDGE_ACCOUNT_STATUSES = ["pending", "ok", "not-found"] as const;
+
+/** How a recurring event's rule repeats (event_series.frequency). */
+export const SERIES_FREQUENCIES = ["weekly", "monthly"] as const;

@@ -30,6 +30,7 @@ import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
 import {
   EVENT_STATUSES,
+  SERIES_FREQUENCIES,
   JUDGE_ACCOUNT_STATUSES,
   JUDGE_CALLERS,
   LIVE_CONTEST_SOURCES,
@@ -81,6 +82,33 @@ export const teacherSearchDocument = (t: Cols<"name" | "designation" | "details"
 export const executiveSearchDocument = (t: Cols<"name" | "title" | "designation" | "panel">) =>
   searchDocument(t.name, t.title, t.designation, t.panel);
 
+/**
+ * A recurring event: its rule, and the event every occurrence copies (`template`, the event
+ * form's fields). Each occurrence is an `events` row of its own (series_id, occurrence_of), made
+ * ahead by series.server.ts, so registration, check-in and attendance work on it as on any event.
+ */
+export const eventSeries = pgTable("event_series", {
+  id: id(),
+  /** `weekly` (on `weekdays`, every `interval` weeks) or `monthly` (the `month_week`th `month_weekday`). */
+  frequency: text("frequency", { enum: SERIES_FREQUENCIES }).notNull(),
+  interval: integer("interval").notNull().default(1),
+  /** Weekly: days of the week, 0 Sunday … 6 Saturday. */
+  weekdays: integer("weekdays").array().notNull().default(sql`'{}'::integer[]`),
+  /** Monthly: 1-4, or -1 for the month's last such weekday. */
+  monthWeek: integer("month_week"),
+  monthWeekday: integer("month_weekday"),
+  /** The first day the rule may fall on, and the start time on the clocks of `time_zone`. */
+  startsOn: date("starts_on").notNull(),
+  startsAt: text("starts_at").notNull(),
+  durationMinutes: integer("duration_minutes").notNull(),
+  timeZone: text("time_zone").notNull(),
+  /** The rule ends on this day (inclusive) or after `count` occurrences; neither: it goes on. */
+  untilOn: date("until_on"),
+  count: integer("count"),
+  template: jsonb("template").$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
 export const events = pgTable(
   "events",
   {
@@ -113,10 +141,17 @@ export const events = pgTable(
     publishAt: publishAt(),
     /** When full: new registrations wait in line (true) or are refused (false). */
     waitlist: boolean("waitlist").notNull().default(true),
+    /** An occurrence of a series; an edit of the series leaves it alone once `moved`. */
+    seriesId: uuid("series_id").references(() => eventSeries.id, { onDelete: "set null" }),
+    /** The start the series' rule gave it (calendars' RECURRENCE-ID), kept when it is moved. */
+    occurrenceOf: timestamp("occurrence_of", { withTimezone: true }),
+    /** Changed on its own (time, venue…): an edit of the series no longer rewrites it. */
+    moved: boolean("moved").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     ...scheduling("events", t),
+    uniqueIndex("events_series_occurrence_key").on(t.seriesId, t.occurrenceOf),
     uniqueIndex("events_slug_key").on(t.slug),
     index("events_type_starts_idx").on(t.eventType, t.startsOn),
     index("events_name_idx").on(t.name),
