@@ -230,6 +230,8 @@ export const students = pgTable(
     emailVisible: boolean("email_visible").notNull().default(true),
     /** The member may leave the Students page (and their own page): admins still see them. */
     hidden: boolean("hidden").notNull().default(false),
+    /** The member agreed to show their involvement (sessions, events, contests, roles) on their page. */
+    involvementPublic: boolean("involvement_public").notNull().default(false),
     codeforces: text("codeforces"),
     vjudge: text("vjudge"),
     atcoder: text("atcoder"),
@@ -665,6 +667,47 @@ export const certificates = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("certificates_user_idx").on(t.userId), index("certificates_event_idx").on(t.eventId)],
+);
+
+/**
+ * Who came to an event as ticked on its attendance sheet: members from the member list, no
+ * registration needed. A tick and an untick are both kept as `present`, with the device's time:
+ * the later mark wins whichever arrives first, so a queue replayed from a phone changes nothing.
+ * An event's attendance is these (present) and its checked-in registrants.
+ */
+export const eventAttendance = pgTable(
+  "event_attendance",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    present: boolean("present").notNull(),
+    /** When the device marked them (a time in the future counts as the server's now). */
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull(),
+    markedBy: uuid("marked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.studentId] }),
+    index("event_attendance_student_idx").on(t.studentId).where(sql`${t.present}`),
+  ],
+);
+
+/** Members an admin marked as volunteers of an event: a role they held, for their involvement. */
+export const eventVolunteers = pgTable(
+  "event_volunteers",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.studentId] }), index("event_volunteers_student_idx").on(t.studentId)],
 );
 
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
