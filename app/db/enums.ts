@@ -30,9 +30,10 @@ export const STANDINGS_FORMATS = [
 
 /**
  * How a live contest is followed: a CLICS Contest API's event feed (streamed, resumed by token),
- * or its `scoreboard` endpoint polled (a CCS that doesn't stream).
+ * its `scoreboard` endpoint polled (a CCS that doesn't stream), or the standings of a Codeforces
+ * contest or gym (`contest.standings`) or of a vjudge contest (its rank JSON), polled.
  */
-export const LIVE_CONTEST_SOURCES = ["clics-feed", "clics-scoreboard"] as const;
+export const LIVE_CONTEST_SOURCES = ["clics-feed", "clics-scoreboard", "codeforces", "vjudge"] as const;
 
 /** A live contest is followed, paused by an admin, or finalized (its standings published). */
 export const LIVE_CONTEST_STATUSES = ["following", "paused", "finalized"] as const;

@@ -835,8 +835,12 @@ export const liveContests = pgTable("live_contests", {
   sinceToken: text("since_token"),
   /** Events stored so far (the live page's version: it changes with every batch). */
   eventCount: integer("event_count").notNull().default(0),
-  /** The latest scoreboard a polled judge answered (source `clics-scoreboard`). */
+  /** The latest scoreboard a polled judge answered (sources `clics-scoreboard`, `codeforces`, `vjudge`). */
   polledScoreboard: jsonb("polled_scoreboard"),
+  /** Codeforces: the standings read with `showUnofficial` (virtual and out-of-competition rows too). */
+  showUnofficial: boolean("show_unofficial").notNull().default(false),
+  /** Seconds between two polls of the judge (never below its own limit: the follower holds to that too). */
+  pollSeconds: integer("poll_seconds").notNull().default(10),
   leaseOwner: text("lease_owner"),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
   lastContactAt: timestamp("last_contact_at", { withTimezone: true }),
