@@ -16,8 +16,10 @@ import {
   listDatedEventsFrom,
   listLatestEvents,
 } from "~/features/events/events.server";
+import { occurrenceStart, rruleOf } from "~/features/events/recurrence";
+import { type SeriesCalendar, seriesCalendar, seriesIdOfEvent } from "~/features/events/series.server";
 import { formatDate, formatTime, todayIn } from "~/lib/format";
-import { zonedInstant } from "~/lib/zoned-time";
+import { localDateTimeIn, zonedInstant } from "~/lib/zoned-time";
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
@@ -93,13 +95,17 @@ export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise
       // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often subscribed calendar apps fetch it again.
       ttl: eventCalendar.refreshSeconds,
     };
-    const entries = events.map(({ event, addedAt }) => ({
-      event,
-      url: absoluteUrl(site, eventPagePath(event)),
-      description: event.details,
-      stamp: addedAt,
-    }));
-    return calendarText(site, calendar, entries);
+    const entries = events
+      .filter(({ seriesId }) => seriesId === null)
+      .map(({ event, addedAt }) => ({
+        event,
+        url: absoluteUrl(site, eventPagePath(event)),
+        description: event.details,
+        stamp: addedAt,
+      }));
+    const seriesIds = [...new Set(events.flatMap(({ seriesId }) => (seriesId ? [seriesId] : [])))];
+    const series = await seriesCalendars(app, seriesIds, today);
+    return calendarText(site, calendar, entries, series);
   });
 }
 
@@ -111,6 +117,9 @@ export function readEventIcs(app: FeedApp, eventType: string, slug: string): Pro
   return app.contentCache.read(`feed:event:${eventType}:${slug}`, async () => {
     const [site, event] = await Promise.all([siteOf(app), findEventBySlug(app.db, eventType, slug)]);
     if (!event?.starts_on) return null;
+    // An occurrence's file holds its whole series: a calendar app takes the rule, not one date.
+    const seriesId = await seriesIdOfEvent(app.db, event._id);
+    if (seriesId) return calendarText(site, {}, [], await seriesCalendars(app, [seriesId], todayIn(clubTimeZone)));
     const url = eventPageUrl(site.baseUrl, event);
     return calendarText(site, {}, [{ event, url, description: eventCalendarDescription(event, url) }]);
   });
@@ -223,14 +232,88 @@ async function atomXml(site: Site, feed: AtomFeedKey, entries: FeedEntry[]): Pro
   return atom.atom1();
 }
 
-async function calendarText(site: Site, calendar: ICalCalendarData, entries: CalendarEntry[]): Promise<string> {
+async function seriesCalendars(app: FeedApp, seriesIds: string[], today: string): Promise<SeriesCalendar[]> {
+  const calendars = await Promise.all(seriesIds.map((id) => seriesCalendar(app.db, id, today)));
+  return calendars.filter((calendar) => calendar !== undefined);
+}
+
+async function calendarText(
+  site: Site,
+  calendar: ICalCalendarData,
+  entries: CalendarEntry[],
+  series: SeriesCalendar[] = [],
+): Promise<string> {
   const { default: ical, ICalEventStatus: eventStatus } = await import("ical-generator");
-  const file = ical({ prodId: { company: site.clubName, product: "Club website", language: "EN" }, ...calendar });
+  const { tzlib_get_ical_block: zoneBlock } = await import("timezones-ical-library");
+  const file = ical({
+    prodId: { company: site.clubName, product: "Club website", language: "EN" },
+    ...calendar,
+    // No zone of the calendar's own (one-off events stay in UTC); a series names its zone, whose
+    // VTIMEZONE the library then writes once.
+    timezone: { name: null, generator: (zone) => zoneBlock(zone)[0] ?? null },
+  });
   for (const entry of entries) {
     const data = calendarEvent(site, entry, eventStatus.CANCELLED);
     if (data) file.createEvent(data);
   }
+  for (const one of series) for (const data of seriesEvents(site, one)) file.createEvent(data);
   return file.toString();
+}
+
+/**
+ * A series as calendars take one: a repeating entry on the clocks of its zone (so it keeps its
+ * local time across a change to summer time), an EXDATE for each cancelled occurrence, and an
+ * entry of the same UID with a RECURRENCE-ID for each moved one.
+ */
+function seriesEvents(site: Site, series: SeriesCalendar): ICalEventData[] {
+  const zone = series.rule.timeZone;
+  const uid = `series-${series.id}@${site.host}`;
+  const start = occurrenceStart(series.rule, series.firstOn);
+  const localStamp = (instant: Date) => localDateTimeIn(instant, zone).replace(/[-:]/g, "").concat("00");
+  const exdate = series.cancelled.length
+    ? `\nEXDATE;TZID=${zone}:${series.cancelled.map(localStamp).join(",")}`
+    : "";
+  const face = series.face;
+  const url = eventPageUrl(site.baseUrl, face);
+  const master: ICalEventData = {
+    id: uid,
+    summary: face.name,
+    description: eventCalendarDescription(face, url),
+    location: face.venue.trim() || null,
+    url,
+    categories: [{ name: face.eventType }],
+    timezone: zone,
+    start: zoneClock(start, zone),
+    end: zoneClock(new Date(start.getTime() + series.durationMinutes * 60_000), zone),
+    repeating: `RRULE:${rruleOf(series.rule)}${exdate}`,
+  };
+  const moved = series.moved.flatMap(({ event, occurrenceOf }) => {
+    const times = eventTimes(event);
+    if (!times || times.allDay) return [];
+    const eventUrl = eventPageUrl(site.baseUrl, event);
+    return [
+      {
+        id: uid,
+        summary: event.name,
+        description: eventCalendarDescription(event, eventUrl),
+        location: event.venue.trim() || null,
+        url: eventUrl,
+        timezone: zone,
+        start: zoneClock(times.start, zone),
+        end: zoneClock(times.end, zone),
+        recurrenceId: zoneClock(occurrenceOf, zone),
+      },
+    ];
+  });
+  return [master, ...moved];
+}
+
+/**
+ * An instant as the library takes a time on a named zone's clocks: a date-time without an offset,
+ * which it writes back field for field after that zone's TZID.
+ */
+function zoneClock(instant: Date, zone: string): string {
+  return `${localDateTimeIn(instant, zone)}:00`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne, notExists, notInArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { findEventCategory } from "~/content/events";
 import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
@@ -13,7 +14,7 @@ import { registrationMessages } from "./registrations";
 type EventRow = typeof events.$inferSelect;
 
 /** An event whose name has nothing to make an address of. */
-const EVENT_FALLBACK_SLUG = "event";
+export const EVENT_FALLBACK_SLUG = "event";
 
 export function toApiEvent(row: EventRow): ApiEvent {
   return {
@@ -45,6 +46,47 @@ export function toApiEvent(row: EventRow): ApiEvent {
 export const eventIsPublic = notInArray(events.status, [...UNPUBLISHED_EVENT_STATUSES]);
 const visible = eventIsPublic;
 
+const sibling = alias(events, "sibling");
+/** A visible, not cancelled occurrence of the same series as the row, dated `today` or later. */
+const liveSibling = (today: string) =>
+  and(
+    eq(sibling.seriesId, events.seriesId),
+    notInArray(sibling.status, [...UNPUBLISHED_EVENT_STATUSES, "cancelled"]),
+    gte(sibling.startsOn, today),
+  );
+
+/**
+ * Lists show a series by its next occurrence only: a one-off event, or an occurrence that is
+ * not cancelled and has no live one of its series before it.
+ */
+const nextOfItsSeries = (today: string) =>
+  or(
+    isNull(events.seriesId),
+    and(
+      ne(events.status, "cancelled"),
+      notExists(
+        sql`(select 1 from ${events} as sibling where ${and(
+          liveSibling(today),
+          sql`(${sibling.startsOn}, ${sibling.startsAt}) < (${events.startsOn}, ${events.startsAt})`,
+        )})`,
+      ),
+    ),
+  );
+
+/** Past lists show a series by its latest past occurrence only. */
+const latestOfItsSeries = (today: string) =>
+  or(
+    isNull(events.seriesId),
+    notExists(
+      sql`(select 1 from ${events} as sibling where ${and(
+        eq(sibling.seriesId, events.seriesId),
+        notInArray(sibling.status, [...UNPUBLISHED_EVENT_STATUSES]),
+        lt(sibling.startsOn, today),
+        sql`(${sibling.startsOn}, ${sibling.startsAt}) > (${events.startsOn}, ${events.startsAt})`,
+      )})`,
+    ),
+  );
+
 /** Every event visitors may see, newest date first (`GET /api/events`). */
 export async function listEvents(db: Database): Promise<ApiEvent[]> {
   const rows = await db.select().from(events).where(visible).orderBy(desc(events.startsOn), asc(events.name));
@@ -59,7 +101,14 @@ export async function listUpcomingEvents(db: Database, eventType: EventType, tod
   const rows = await db
     .select()
     .from(events)
-    .where(and(visible, eq(events.eventType, eventType), or(gte(events.startsOn, today), isNull(events.startsOn))))
+    .where(
+      and(
+        visible,
+        eq(events.eventType, eventType),
+        or(gte(events.startsOn, today), isNull(events.startsOn)),
+        nextOfItsSeries(today),
+      ),
+    )
     .orderBy(asc(events.startsOn), asc(events.name));
   return rows.map(toApiEvent);
 }
@@ -74,7 +123,7 @@ export async function listPastEvents(
   const rows = await db
     .select()
     .from(events)
-    .where(and(visible, eq(events.eventType, eventType), lt(events.startsOn, today)))
+    .where(and(visible, eq(events.eventType, eventType), lt(events.startsOn, today), latestOfItsSeries(today)))
     .orderBy(desc(events.startsOn), asc(events.name))
     .limit(limit);
   return rows.map(toApiEvent);
@@ -82,7 +131,13 @@ export async function listPastEvents(
 
 /** The next `limit` events of any type from `today` (the home page), soonest first: the calendar's first ones. */
 export async function listNextEvents(db: Database, today: string, limit: number): Promise<ApiEvent[]> {
-  return (await listDatedEventsFrom(db, today, limit)).map(({ event }) => event);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(visible, gte(events.startsOn, today), nextOfItsSeries(today)))
+    .orderBy(asc(events.startsOn), asc(events.startsAt), asc(events.name))
+    .limit(limit);
+  return rows.map(toApiEvent);
 }
 
 /** A visible event of this type by its page's slug. */
@@ -107,9 +162,15 @@ export async function findEventOfPage(
 export interface EventWithAddedAt {
   event: ApiEvent;
   addedAt: Date;
+  /** The series it is an occurrence of: calendars write a series as one repeating entry. */
+  seriesId: string | null;
 }
 
-const withAddedAt = (row: EventRow): EventWithAddedAt => ({ event: toApiEvent(row), addedAt: row.createdAt });
+const withAddedAt = (row: EventRow): EventWithAddedAt => ({
+  event: toApiEvent(row),
+  addedAt: row.createdAt,
+  seriesId: row.seriesId,
+});
 
 /**
  * The `limit` latest events by their date, an undated one by the day it was added (on the clocks
@@ -147,11 +208,9 @@ export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiE
 /** An event as an admin's screens and the write API read it: with when it is to be published. */
 const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
 
-/** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
-const baseEventStore = defineStore({
-  table: events,
-  toApi: toAdminEvent,
-  toValues: async (db, input: EventInput, id?: string) => ({
+/** The columns the event form's fields set (all but the slug): an event's, or a series' occurrence's. */
+export function eventValues(input: EventInput, id?: string) {
+  return {
     eventType: input.eventType,
     name: input.name,
     startsOn: input.starts_on || null,
@@ -171,6 +230,15 @@ const baseEventStore = defineStore({
     membersOnly: input.members_only,
     ...publishingValues(input, id),
     waitlist: input.waitlist,
+  };
+}
+
+/** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
+const baseEventStore = defineStore({
+  table: events,
+  toApi: toAdminEvent,
+  toValues: async (db, input: EventInput, id?: string) => ({
+    ...eventValues(input, id),
     ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [events.name, events.eventType],
