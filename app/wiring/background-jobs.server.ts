@@ -224,6 +224,7 @@ export async function startBackgroundJobs(args: {
           log,
           owner: job.id,
           signal: AbortSignal.any([job.signal, stopping.signal]),
+          codeforcesSpacingMs: practiceSync.codeforcesSpacingMs,
           onFirstSolve: (balloon, contest) =>
             postFirstSolve({ db, jobs: queue, baseUrl: config.BASE_URL }, contest, balloon),
         });

@@ -2,6 +2,15 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { FeedEvent } from "~/features/standings/importers/clics-event-feed";
 import { FEED_MAX_LINE_LENGTH } from "~/features/standings/importers/event-feed-stream";
+import { unseal } from "~/lib/signed-token.server";
+import {
+  CODEFORCES_SPACING_MS,
+  type CodeforcesKey,
+  JudgeBackoffError,
+  minimumPollMs,
+  readCodeforces,
+  readVjudge,
+} from "./judge-standings.server";
 import type { Balloon, JudgeCredentials } from "./live-contests";
 import {
   acquireLease,
@@ -36,8 +45,10 @@ export interface FollowOptions {
   /** First wait after a failed connection, doubled each time up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
-  /** How often a judge that doesn't stream is polled. */
+  /** How often a judge that doesn't stream is polled (default: the contest's own interval; never below the judge's limit). */
   pollMs?: number;
+  /** Milliseconds between two Codeforces calls across processes (Codeforces' limit: 2 s). */
+  codeforcesSpacingMs?: number;
   /** Told of each first solve once the public board shows it (the webhooks' post). */
   onFirstSolve?: (balloon: Balloon, record: LiveContestRecord) => Promise<void>;
   /** Each request's limit before it is given up (not the stream's: it stays open). */
@@ -76,13 +87,21 @@ export async function followLiveContest(id: string, options: FollowOptions): Pro
         const result =
           record.source === "clics-feed"
             ? await streamOnce(record, options, stop)
-            : await pollOnce(record, options, stop);
+            : record.source === "clics-scoreboard"
+              ? await pollOnce(record, options, stop)
+              : await pollStandingsOnce(record, options, stop);
         if (result === "complete") return "complete";
         if (result === "lost") return "held-elsewhere";
         failures = 0;
-        if (record.source === "clics-scoreboard") await wait(options.pollMs ?? 5_000, stop);
+        if (record.source !== "clics-feed") await wait(pollIntervalMs(record, options), stop);
       } catch (error) {
         if (stop.aborted) break;
+        if (error instanceof JudgeBackoffError) {
+          // Codeforces refused or failed (here or in the practice sync): no call until its backoff ends.
+          await recordFollowError(db, id, error.message).catch(() => undefined);
+          await wait(Math.max(0, Math.min(error.until.getTime() - Date.now(), pollIntervalMs(record, options))), stop);
+          continue;
+        }
         failures++;
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ liveContest: id, failures, err: message }, "live contest: connection to the judge failed");
@@ -240,6 +259,39 @@ async function pollOnce(
   if (!(await storePolledScoreboard(options.db, record.id, options.owner, polled))) return "lost";
   await announceFirstSolves(record, options);
   return isEndOfUpdates(state) ? "complete" : "ended";
+}
+
+/** The wait between two polls: the contest's interval (or the test's), never below the judge's limit. */
+function pollIntervalMs(record: LiveContestRecord, options: FollowOptions): number {
+  const asked = options.pollMs ?? (record.source === "clics-scoreboard" ? 5_000 : record.pollSeconds * 1000);
+  return Math.max(asked, minimumPollMs(record.source, options.codeforcesSpacingMs ?? CODEFORCES_SPACING_MS));
+}
+
+/** One read of a Codeforces contest's or a vjudge contest's standings, kept as a polled judge's board. */
+async function pollStandingsOnce(
+  record: LiveContestRecord,
+  options: FollowOptions,
+  stop: AbortSignal,
+): Promise<"ended" | "complete" | "lost"> {
+  const context = {
+    db: options.db,
+    codeforcesSpacingMs: options.codeforcesSpacingMs ?? CODEFORCES_SPACING_MS,
+    signal: stop,
+    requestTimeoutMs: options.requestTimeoutMs,
+  };
+  const polled =
+    record.source === "codeforces"
+      ? await readCodeforces(record, codeforcesKeyOf(record, options.secret), context)
+      : await readVjudge(record, context);
+  if (!(await storePolledScoreboard(options.db, record.id, options.owner, polled))) return "lost";
+  await announceFirstSolves(record, options);
+  return polled.state?.end_of_updates ? "complete" : "ended";
+}
+
+function codeforcesKeyOf(record: LiveContestRecord, secret: string): CodeforcesKey | null {
+  if (!record.sealedCredentials) return null;
+  const sealed = JSON.parse(unseal(record.sealedCredentials, secret)) as Partial<CodeforcesKey>;
+  return sealed.key && sealed.secret ? { key: sealed.key, secret: sealed.secret } : null;
 }
 
 /** Queues a follow job for every followed contest; one already queued or running for a contest is left as it is. */

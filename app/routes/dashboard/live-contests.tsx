@@ -6,9 +6,10 @@ import { TextField } from "~/components/text-field";
 import { actorOf, recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
-import { LIVE_CONTEST_SOURCES, liveContestInput, livePagePath } from "~/features/live-contests/live-contests";
+import { judgeConnectionInput } from "~/features/live-contests/judge-connection";
+import { connectJudgeStandings } from "~/features/live-contests/judge-standings.server";
+import { LIVE_CONTEST_SOURCES, livePagePath } from "~/features/live-contests/live-contests";
 import {
-  createLiveContest,
   forgetContestState,
   type LiveContestSummary,
   listLiveContests,
@@ -36,7 +37,17 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
 });
 
 /** The fields shown again after a refused form: never the password or token. */
-const KEPT_FIELDS = ["name", "slug", "source", "judgeApi", "judgeContestId", "user"] as const;
+const KEPT_FIELDS = [
+  "name",
+  "slug",
+  "source",
+  "judgeApi",
+  "judgeContestId",
+  "user",
+  "pollSeconds",
+  "showUnofficial",
+  "apiKey",
+] as const;
 
 export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
@@ -45,9 +56,9 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
   const { t, locale } = translatorFor(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "connect") {
-    const values = formValues(form, [...KEPT_FIELDS, "password", "token"]);
+    const values = formValues(form, [...KEPT_FIELDS, "password", "token", "apiSecret"]);
     const kept = Object.fromEntries(KEPT_FIELDS.map((name) => [name, values[name] ?? ""]));
-    const parsed = liveContestInput.safeParse(values);
+    const parsed = judgeConnectionInput.safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(
         Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
@@ -61,20 +72,20 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
       async () => {
         let id: string;
         try {
-          id = await createLiveContest(app.db, app.secret, parsed.data);
+          id = await connectJudgeStandings(app.db, app.secret, parsed.data);
         } catch (error) {
           if (!(error instanceof SlugTakenError)) throw error;
           const errors = { slug: t("tools.live.slugTaken") };
           return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
         }
-        const { name, slug, source, judgeApi, judgeContestId } = parsed.data;
-        // Not the account: it is the contest's secret.
+        const { name, slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds } = parsed.data;
+        // Not the account or API key: they are the contest's secrets.
         await recordAudit(app.db, actor, {
           action: "create",
           entity: "live_contests",
           entityId: id,
           label: name,
-          after: { slug, source, judgeApi, judgeContestId },
+          after: { slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds },
         });
         await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
         return data<ActionResult>({ tone: "success", message: t("tools.live.connected"), saved: true });
@@ -175,11 +186,11 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           value={values.source ?? "clics-feed"}
           choices={LIVE_CONTEST_SOURCES.map((value) => ({ value, label: t(`tools.live.sourceLabel.${value}`) }))}
         />
+        <p className="text-sm text-slate-700">{t("tools.live.judgeApiHint")}</p>
         <TextField
           label={t("tools.live.judgeApi")}
           name="judgeApi"
           type="url"
-          required
           autoComplete="off"
           defaultValue={values.judgeApi}
           error={errors.judgeApi}
@@ -192,6 +203,45 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           defaultValue={values.judgeContestId}
           error={errors.judgeContestId}
         />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm text-slate-700">{t("tools.live.pollSecondsHint")}</legend>
+          <TextField
+            label={t("tools.live.pollSeconds")}
+            name="pollSeconds"
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={3600}
+            defaultValue={values.pollSeconds ?? "10"}
+            error={errors.pollSeconds}
+          />
+        </fieldset>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm text-slate-700">{t("tools.live.codeforcesHint")}</legend>
+          <label className="flex min-h-11 items-center gap-3 text-base text-slate-800">
+            <input
+              type="checkbox"
+              name="showUnofficial"
+              className="size-5"
+              defaultChecked={values.showUnofficial === "on"}
+            />
+            {t("tools.live.showUnofficial")}
+          </label>
+          <TextField
+            label={t("tools.live.apiKey")}
+            name="apiKey"
+            autoComplete="off"
+            defaultValue={values.apiKey}
+            error={errors.apiKey}
+          />
+          <TextField
+            label={t("tools.live.apiSecret")}
+            name="apiSecret"
+            type="password"
+            autoComplete="off"
+            error={errors.apiSecret}
+          />
+        </fieldset>
         <fieldset className="flex flex-col gap-3">
           <legend className="text-sm text-slate-700">{t("tools.live.accountHint")}</legend>
           <TextField
