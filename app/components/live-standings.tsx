@@ -1,5 +1,5 @@
 import { clubTimeZone } from "~/content/site";
-import { contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
+import { awardText, contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
 import type { Formatters } from "~/i18n/format";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { cellClass, labelledCellClass, problemCellClass, rowClass, StandingsHead } from "./standings-table";
@@ -29,11 +29,20 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
         {t(`people.live.phase.${board.phase}`)}
         {times.length > 0 && <span className="block text-sm font-normal text-slate-700">{times.join(" · ")}</span>}
       </p>
+      {board.publishedPath && (
+        <p className="rounded-lg bg-green-50 px-3 py-2 text-green-900" data-published="">
+          {t("people.live.publishedNote")}{" "}
+          <a href={board.publishedPath} className="font-semibold underline">
+            {t("people.live.publishedLink")}
+          </a>
+        </p>
+      )}
       {board.reveal && (
         <p className="text-sm font-semibold text-navy-900" data-reveal-step={board.reveal.step}>
           {t("people.live.revealStep", { step: board.reveal.step, steps: board.reveal.steps })}
         </p>
       )}
+      {board.reveal?.award && <AwardCard award={board.reveal.award} />}
       {board.balloons.length > 0 && (
         <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950" data-balloons="">
           {t("people.live.balloons")}:{" "}
@@ -89,6 +98,49 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
       )}
     </>
   );
+}
+
+/**
+ * The reveal stopped on a team in its final place: its name and awards on a card, as the ICPC
+ * Resolver shows them. On the page, a card above the board; on the projector (`data-projector`
+ * on the board's frame), a large card over the lower part of the screen.
+ */
+function AwardCard({ award }: { award: NonNullable<NonNullable<LiveBoard["reveal"]>["award"]> }) {
+  const t = useT();
+  return (
+    <section
+      aria-labelledby="live-award-team"
+      data-award={award.teamId}
+      className="rounded-2xl border-4 border-amber-400 bg-navy-900 px-4 py-5 text-center text-white shadow-xl group-data-projector:fixed group-data-projector:inset-x-4 group-data-projector:bottom-6 group-data-projector:z-10 group-data-projector:py-8 lg:group-data-projector:inset-x-24 lg:group-data-projector:py-12"
+    >
+      <p className="text-sm font-semibold uppercase tracking-widest text-amber-300 group-data-projector:text-xl">
+        {t("people.live.awardKicker")}
+      </p>
+      <h2
+        id="live-award-team"
+        className="mt-1 text-2xl font-bold break-words group-data-projector:text-4xl lg:group-data-projector:text-6xl"
+      >
+        {award.team}
+      </h2>
+      <ul className="mt-3 flex flex-wrap justify-center gap-2 group-data-projector:mt-6 group-data-projector:gap-4">
+        {award.awards.map((item) => (
+          <li
+            key={awardText(t, item)}
+            className={`rounded-full px-4 py-1 text-lg font-semibold group-data-projector:text-2xl lg:group-data-projector:text-4xl ${awardColours(item.kind)}`}
+          >
+            {awardText(t, item)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function awardColours(kind: string): string {
+  if (kind === "gold" || kind === "winner") return "bg-amber-300 text-amber-950";
+  if (kind === "silver") return "bg-slate-200 text-slate-900";
+  if (kind === "bronze") return "bg-orange-300 text-orange-950";
+  return "bg-white text-navy-900";
 }
 
 /** One problem: solved, tried and failed, pending (judging, or hidden by the freeze), or nothing; read aloud as one sentence. */

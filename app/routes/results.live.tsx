@@ -1,28 +1,12 @@
-import { data } from "react-router";
 import { LiveStandings } from "~/components/live-standings";
 import { PageHeader } from "~/components/page-header";
-import { appContext } from "~/core/context";
 import { liveEventsPath, livePagePath } from "~/features/live-contests/live-contests";
-import { publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { useFormat, useT } from "~/i18n/react";
 import { useNonce } from "~/lib/nonce";
-import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/results.live";
 
-export function meta(args: Route.MetaArgs) {
-  const board = args.loaderData;
-  if (!board) return [];
-  return seoMeta(args, {
-    title: ({ t }) => t("people.live.metaTitle", { name: board.name }),
-    description: ({ t }) => t("people.live.description", { name: board.name }),
-    path: livePagePath(board.slug),
-  });
-}
-
-/** Never kept by the page cache or a browser: the board changes with every event. */
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export { liveBoardHeaders as headers, liveBoardMeta as meta } from "./live-board-route";
+export { liveBoardLoader as loader } from "./live-board-route.server";
 
 /**
  * `/results/{slug}/live`: a contest's standings as it runs, public. The page is the current
@@ -30,12 +14,6 @@ export function headers() {
  * follows `/results/{slug}/live/events` and swaps each new board in, moving rows that changed
  * rank unless the reader prefers reduced motion.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const board = await publicLiveBoard(context.get(appContext).db, params.slug);
-  if (!board) throw data(null, { status: 404 });
-  return board;
-}
-
 export default function LiveContest({ loaderData: board }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();

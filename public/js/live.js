@@ -17,8 +17,16 @@
   };
   tick();
   setInterval(tick, 1000);
-  if (root.hasAttribute("data-projector")) {
+  const projector = root.hasAttribute("data-projector");
+  // During the reveal the projector follows the row being resolved instead of paging.
+  const follow = () => {
+    const row = root.querySelector("[data-resolving]");
+    if (projector && row) row.scrollIntoView({ block: "center", behavior: calm.matches ? "auto" : "smooth" });
+  };
+  follow();
+  if (projector) {
     setInterval(() => {
+      if (root.querySelector("[data-reveal-step]")) return;
       const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
       const top = atEnd ? 0 : window.scrollY + window.innerHeight * 0.8;
       window.scrollTo({ top, behavior: calm.matches ? "auto" : "smooth" });
@@ -34,6 +42,7 @@
       before.set(row.dataset.team, row.getBoundingClientRect().top);
     root.innerHTML = html;
     root.setAttribute("data-version", version);
+    follow();
     if (calm.matches || !Element.prototype.animate) return;
     for (const row of root.querySelectorAll("[data-team]")) {
       const top = before.get(row.dataset.team);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { finalizeLiveContest } from "~/features/live-contests/finalize.server";
 import { followLiveContest } from "~/features/live-contests/follower.server";
 import { liveContestInput } from "~/features/live-contests/live-contests";
 import {
@@ -13,6 +14,7 @@ import {
   setReveal,
 } from "~/features/live-contests/live-contests.server";
 import { computeScoreboard, type FeedEvent, stateOfFeed } from "~/features/standings/importers/clics-event-feed";
+import { findPublishedStandings } from "~/features/standings/standings.server";
 import { readRecordedFeed, type StandInJudge, startStandInJudge } from "../support/clics-judge";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { waitFor } from "../support/wait-for";
@@ -183,6 +185,31 @@ describe("following a contest's event feed", () => {
     const resolved = await publicLiveBoard(testDb.db, "euc-2025");
     const juryAtEnd = computeScoreboard(stateOfFeed(events(thawedLine)), { revealFrozen: true });
     expect(byTeam(resolved?.rows ?? [])).toEqual(byTeam(juryAtEnd.rows));
+    // The last stop is the winner in its place, with its awards (the judge gave none yet: ours, 4 gold by default).
+    expect(resolved?.reveal?.award?.teamId).toBe(juryAtEnd.rows[0]?.teamId);
+    expect(resolved?.reveal?.award?.awards.slice(0, 2)).toEqual([{ kind: "winner" }, { kind: "gold" }]);
+    // Stops on every medal: the 12 medallists are announced, from the twelfth up, each after its last try.
+    const stops: { step: number; teamId: string; kinds: string[] }[] = [];
+    for (let step = 1; step <= steps; step++) {
+      await setReveal(testDb.db, id, { step, revealed: false });
+      const atStep = await publicLiveBoard(testDb.db, "euc-2025");
+      const award = atStep?.reveal?.award;
+      if (award) {
+        stops.push({ step, teamId: award.teamId, kinds: award.awards.map((a) => a.kind) });
+        // Nothing left hidden for the team announced, and it is in its final place.
+        const row = atStep?.rows.find((r) => r.teamId === award.teamId);
+        expect(Object.values(row?.cells ?? {}).every((cell) => cell.pending === 0)).toBe(true);
+        const finalRank = juryAtEnd.rows.find((r) => r.teamId === award.teamId)?.rank;
+        expect(row?.rank).toBe(finalRank);
+      }
+    }
+    const medallists = stops.filter((stop) => stop.kinds.some((kind) => ["gold", "silver", "bronze"].includes(kind)));
+    expect(medallists.map((stop) => stop.teamId)).toEqual(
+      juryAtEnd.rows
+        .slice(0, 12)
+        .map((row) => row.teamId)
+        .reverse(),
+    );
     await setReveal(testDb.db, id, { step: steps, revealed: true });
     const revealed = await publicLiveBoard(testDb.db, "euc-2025");
     expect(revealed?.reveal).toBeUndefined();
@@ -211,6 +238,23 @@ describe("following a contest's event feed", () => {
     expect(final?.rows.map((row) => [row.teamId, row.rank, row.solved, row.penalty])).toEqual(
       judges.rows.map((row) => [row.teamId, row.rank, row.solved, row.penalty]),
     );
+
+    // Finalized once: published standings like an import's, equal to the judge's, with the awards announced.
+    const finalized = await finalizeLiveContest(testDb.db, id);
+    expect(finalized).toMatchObject({ ok: true, slug: "euc-2025" });
+    expect(await finalizeLiveContest(testDb.db, id)).toEqual({ ok: false, refusal: "already" });
+    const published = await findPublishedStandings(testDb.db, "euc-2025");
+    const names = new Map([...stateOfFeed(events(lines.length)).teams.values()].map((team) => [team.id, team]));
+    expect(published?.rows.map((row) => [row.name, row.rank, row.solved, row.penalty])).toEqual(
+      judges.rows.map((row) => {
+        const team = names.get(row.teamId);
+        return [team?.displayName || team?.name, row.rank, row.solved, row.penalty];
+      }),
+    );
+    // The judge's first-to-solve awards (it gave them at the end), our winner and medals.
+    expect(published?.rows[0]?.awards.slice(0, 2)).toEqual(["Winner", "Gold medal"]);
+    expect(published?.rows.flatMap((row) => row.awards).filter((a) => a.startsWith("First to solve"))).toHaveLength(11);
+    expect((await publicLiveBoard(testDb.db, "euc-2025"))?.publishedPath).toBe("/results/euc-2025");
     controller.abort();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { LIVE_CONTEST_STATUSES } from "~/db/enums";
-import { liveContestEvents, liveContests } from "~/db/schema";
+import { contests, liveContestEvents, liveContests } from "~/db/schema";
 import {
   applyEvent,
   type ContestState,
@@ -21,7 +21,7 @@ import {
   type LivePhase,
 } from "./live-contests";
 import { boardOfPolledScoreboard, type PolledScoreboard } from "./polled-scoreboard";
-import { planReveal, revealedBoard } from "./reveal";
+import { contestAwards, type MedalCounts, planReveal, revealedBoard } from "./reveal";
 
 export type LiveContestStatus = (typeof LIVE_CONTEST_STATUSES)[number];
 export type LiveContestRecord = typeof liveContests.$inferSelect;
@@ -290,6 +290,27 @@ export function forgetContestState(id: string): void {
 
 const boards = new Map<string, LiveBoard>();
 
+type Versioned = Pick<
+  LiveContestRecord,
+  "id" | "eventCount" | "revealStep" | "revealed" | "goldCount" | "silverCount" | "bronzeCount" | "contestId"
+>;
+
+/** Everything the public board depends on besides the events' content: the medal counts move the reveal's stops. */
+const versionOf = (row: Versioned) =>
+  [
+    row.id,
+    row.eventCount,
+    row.revealStep ?? "-",
+    row.revealed ? 1 : 0,
+    `${row.goldCount}-${row.silverCount}-${row.bronzeCount}`,
+    row.contestId ?? "-",
+  ].join(".");
+
+async function publishedPathOf(db: Database, contestId: string): Promise<string | undefined> {
+  const [contest] = await db.select({ slug: contests.slug }).from(contests).where(eq(contests.id, contestId));
+  return contest && `/results/${contest.slug}`;
+}
+
 /** The version a contest's public board has now: read first, cheaply, by every live page and update stream. */
 export async function liveVersionOf(db: Database, slug: string): Promise<string | null> {
   const [row] = await db
@@ -298,10 +319,14 @@ export async function liveVersionOf(db: Database, slug: string): Promise<string 
       eventCount: liveContests.eventCount,
       revealStep: liveContests.revealStep,
       revealed: liveContests.revealed,
+      goldCount: liveContests.goldCount,
+      silverCount: liveContests.silverCount,
+      bronzeCount: liveContests.bronzeCount,
+      contestId: liveContests.contestId,
     })
     .from(liveContests)
     .where(eq(liveContests.slug, slug));
-  return row ? `${row.id}.${row.eventCount}.${row.revealStep ?? "-"}.${row.revealed ? 1 : 0}` : null;
+  return row ? versionOf(row) : null;
 }
 
 /**
@@ -312,20 +337,24 @@ export async function liveVersionOf(db: Database, slug: string): Promise<string 
 export async function publicLiveBoard(db: Database, slug: string): Promise<LiveBoard | null> {
   const [record] = await db.select().from(liveContests).where(eq(liveContests.slug, slug));
   if (!record) return null;
-  const version = `${record.id}.${record.eventCount}.${record.revealStep ?? "-"}.${record.revealed ? 1 : 0}`;
+  const version = versionOf(record);
   const kept = boards.get(slug);
   if (kept?.version === version) return kept;
   const board =
-    record.source !== "clics-feed"
+    record.source === "clics-scoreboard"
       ? boardOfPolledScoreboard(record, version)
       : boardOfState(record, await contestStateOf(db, record.id), version);
   board.balloons = await balloonsOf(db, record.id, 5);
+  if (record.contestId) board.publishedPath = await publishedPathOf(db, record.contestId);
   boards.set(slug, board);
   return board;
 }
 
 export function boardOfState(
-  record: Pick<LiveContestRecord, "slug" | "name" | "revealed" | "revealStep">,
+  record: Pick<
+    LiveContestRecord,
+    "slug" | "name" | "revealed" | "revealStep" | "goldCount" | "silverCount" | "bronzeCount"
+  >,
   state: ContestState,
   version: string,
 ): LiveBoard {
@@ -335,9 +364,16 @@ export function boardOfState(
   if (record.revealStep === null || !frozen.frozen) return frozen;
   // The reveal: the frozen board resolved step by step towards the final one.
   const final = plainBoard(record, state, version, false);
-  const plan = planReveal(frozen, final, state.penaltyMinutes);
+  const awards = contestAwards(final, medalCountsOf(record), [...state.awards.values()]);
+  const plan = planReveal(frozen, final, state.penaltyMinutes, awards);
   return revealedBoard(frozen, final, plan, Math.min(record.revealStep, plan.steps.length), state.penaltyMinutes);
 }
+
+const medalCountsOf = (record: Pick<LiveContestRecord, "goldCount" | "silverCount" | "bronzeCount">): MedalCounts => ({
+  gold: record.goldCount,
+  silver: record.silverCount,
+  bronze: record.bronzeCount,
+});
 
 /**
  * The board with outcomes from the freeze on hidden (`hide`: the public view, frozen from the

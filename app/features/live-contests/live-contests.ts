@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LIVE_CONTEST_SOURCES } from "~/db/enums";
+import type { MessageKey, MessageValues } from "~/i18n/catalogs";
+import type { RevealAward } from "./reveal";
 
 /**
  * A contest followed live from its judge's CLICS Contest API: the dashboard's connect form, and
@@ -124,8 +126,18 @@ export interface LiveBoard {
   startsAt: string | null;
   endsAt: string | null;
   freezesAt: string | null;
-  /** While the reveal runs: its step of how many, and the team whose problem the step resolved. */
-  reveal?: { step: number; steps: number; teamId: string | null };
+  /**
+   * While the reveal runs: its step of how many, the team the step is about, and when the step
+   * stops on a team in its final place, that team's awards (the projector's award card).
+   */
+  reveal?: {
+    step: number;
+    steps: number;
+    teamId: string | null;
+    award?: { teamId: string; team: string; awards: RevealAward[] };
+  };
+  /** Once finalized: the published standings' address. */
+  publishedPath?: string;
   /** The latest first solves, newest first. */
   balloons: Balloon[];
   /** Changes whenever the board may have: the live page's updates carry it. */
@@ -133,4 +145,21 @@ export interface LiveBoard {
 }
 
 export const livePagePath = (slug: string) => `/results/${slug}/live`;
+export const liveProjectorPath = (slug: string) => `/results/${slug}/live/projector`;
 export const liveEventsPath = (slug: string) => `/results/${slug}/live/events`;
+
+/** An award in words: the judge's citation as it gave it, or ours in the reader's language. */
+export function awardText(t: (key: MessageKey, values?: MessageValues) => string, award: RevealAward): string {
+  if (award.kind === "judge") return award.citation;
+  if (award.kind === "first") return t("people.live.award.first", { label: award.label });
+  return t(`people.live.award.${award.kind}`);
+}
+
+const medalCount = z.coerce
+  .number({ error: "tools.live.medals.error" })
+  .int("tools.live.medals.error")
+  .min(0, "tools.live.medals.error")
+  .max(100, "tools.live.medals.error");
+
+/** The medals the reveal stops on, as the reveal screen's form sends them. Errors are catalog keys. */
+export const medalCountsInput = z.object({ gold: medalCount, silver: medalCount, bronze: medalCount });

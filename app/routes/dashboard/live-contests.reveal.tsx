@@ -1,15 +1,22 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
+import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
+import { FeedbackMessage } from "~/components/feedback";
 import { LiveStandings } from "~/components/live-standings";
+import { TextField } from "~/components/text-field";
+import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { actorOf, recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
-import { livePagePath } from "~/features/live-contests/live-contests";
+import { finalizeLiveContest, setMedalCounts } from "~/features/live-contests/finalize.server";
+import { liveProjectorPath, medalCountsInput } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
+import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
+import { type Translate, useT } from "~/i18n/react";
+import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
+import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
-import { readFormData } from "~/lib/form-actions.server";
+import { confirmation, formValues, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests.reveal";
@@ -27,8 +34,23 @@ export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs)
   if (!record) throw data(null, { status: 404 });
   const board = await publicLiveBoard(db, record.slug);
   if (!board) throw data(null, { status: 404 });
-  return { id: record.id, name: record.name, slug: record.slug, revealed: record.revealed, board };
+  return {
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    revealed: record.revealed,
+    finalized: record.contestId !== null,
+    medals: { gold: record.goldCount, silver: record.silverCount, bronze: record.bronzeCount },
+    board,
+  };
 });
+
+const finalizeQuestion = (t: Translate | ServerTranslate) => ({
+  title: t("tools.live.finalize.title"),
+  description: t("tools.live.finalize.description"),
+});
+
+const MEDAL_FIELDS = ["gold", "silver", "bronze"] as const;
 
 /** Start, one step on or back, or end: every viewer of the live page and the projector follows. */
 export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
@@ -36,6 +58,43 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
   const { t } = translatorFor(request);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
+  const actor = actorOf(request, user);
+  if (intent === "medals") {
+    const values = formValues(form, [...MEDAL_FIELDS]);
+    const parsed = medalCountsInput.safeParse(values);
+    if (!parsed.success) {
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
+      );
+      return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values }, 400);
+    }
+    if (!(await setMedalCounts(app.db, params.id, parsed.data)))
+      return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+    await recordAudit(app.db, actor, {
+      action: "update",
+      entity: "live_contests",
+      entityId: params.id,
+      after: parsed.data,
+    });
+    return data<ActionResult>({ tone: "success", message: t("tools.live.medals.saved") });
+  }
+  if (intent === "finalize") {
+    const unconfirmed = confirmation(form, { ...finalizeQuestion(t), hidden: { intent } }, t("dashboard.notSaved"));
+    if (unconfirmed) return unconfirmed;
+    const outcome = await finalizeLiveContest(app.db, params.id);
+    if (!outcome.ok) {
+      const status = outcome.refusal === "missing" ? 404 : 409;
+      return data<ActionResult>({ tone: "error", message: t(`tools.live.finalize.${outcome.refusal}`) }, status);
+    }
+    await recordAudit(app.db, actor, {
+      action: "publish",
+      entity: "contests",
+      entityId: outcome.contestId,
+      label: outcome.slug,
+      after: { liveContest: params.id },
+    });
+    return data<ActionResult>({ tone: "success", message: t("tools.live.finalize.done") });
+  }
   const record = await getLiveContest(app.db, params.id);
   if (!record) return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
   const board = await publicLiveBoard(app.db, record.slug);
@@ -56,7 +115,7 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
   if (!next) return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
   await setReveal(app.db, record.id, next);
   if (intent !== "next" && intent !== "back") {
-    await recordAudit(app.db, actorOf(request, user), {
+    await recordAudit(app.db, actor, {
       action: "update",
       entity: "live_contests",
       entityId: record.id,
@@ -67,8 +126,9 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
   return data<ActionResult>({});
 });
 
-export default function LiveReveal({ loaderData }: Route.ComponentProps) {
+export default function LiveReveal({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const confirmed = useConfirmedSubmit();
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = useRef(false);
@@ -94,11 +154,27 @@ export default function LiveReveal({ loaderData }: Route.ComponentProps) {
         {t("tools.live.reveal.heading")}: {loaderData.name}
       </h1>
       <p className="max-w-2xl text-slate-700">{t("tools.live.reveal.intro")}</p>
-      <p>
-        <a href={`${livePagePath(loaderData.slug)}/projector`} className="font-medium text-navy-700 underline">
+      <p className="flex flex-wrap gap-x-4">
+        <a href={liveProjectorPath(loaderData.slug)} className="font-medium text-navy-700 underline">
           {t("people.live.projector")}
         </a>
+        {board.publishedPath && (
+          <a href={board.publishedPath} className="font-medium text-navy-700 underline">
+            {t("tools.live.finalize.published")}
+          </a>
+        )}
       </p>
+      <FeedbackMessage
+        feedback={
+          actionData?.tone && actionData.message
+            ? { tone: actionData.tone, message: actionData.message }
+            : confirmed.feedback
+        }
+      />
+      <Confirmation confirmed={confirmed} question={finalizeQuestion(t)} asked={actionData?.confirm} />
+      {!running && !loaderData.finalized && (
+        <MedalsForm medals={loaderData.medals} values={actionData?.values} errors={actionData?.errors} />
+      )}
       <Form method="post" className="flex flex-wrap gap-2">
         {!running && !loaderData.revealed && (
           <button type="submit" name="intent" value="start" className="btn-navy">
@@ -128,15 +204,60 @@ export default function LiveReveal({ loaderData }: Route.ComponentProps) {
             </button>
           </>
         )}
-        {(running || loaderData.revealed) && (
+        {(running || loaderData.revealed) && !loaderData.finalized && (
           <button type="submit" name="intent" value="reset" className="btn-danger">
             {t("tools.live.reveal.reset")}
           </button>
         )}
       </Form>
-      <div className="flex flex-col gap-4" aria-live="polite">
+      {loaderData.revealed && !loaderData.finalized && (
+        <ConfirmedForm confirmed={confirmed}>
+          <input type="hidden" name="intent" value="finalize" />
+          <button type="submit" className="btn-navy">
+            {t("tools.live.finalize.button")}
+          </button>
+        </ConfirmedForm>
+      )}
+      <div className="group flex flex-col gap-4" aria-live="polite">
         <LiveStandings board={board} />
       </div>
     </section>
+  );
+}
+
+/** The medals the reveal stops on, counted from the top. */
+function MedalsForm({
+  medals,
+  values,
+  errors,
+}: {
+  medals: Record<(typeof MEDAL_FIELDS)[number], number>;
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+}) {
+  const t = useT();
+  return (
+    <Form method="post" noValidate className="card flex max-w-2xl flex-col gap-3 p-4">
+      <input type="hidden" name="intent" value="medals" />
+      <h2 className="font-bold text-navy-900">{t("tools.live.medals.heading")}</h2>
+      <p className="text-sm text-slate-700">{t("tools.live.medals.intro")}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {MEDAL_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(`tools.live.medals.${field}`)}
+            name={field}
+            inputMode="numeric"
+            defaultValue={values?.[field] ?? String(medals[field])}
+            error={errors?.[field]}
+          />
+        ))}
+      </div>
+      <p>
+        <button type="submit" className="btn border border-slate-300 bg-white text-navy-900">
+          {t("tools.live.medals.save")}
+        </button>
+      </p>
+    </Form>
   );
 }

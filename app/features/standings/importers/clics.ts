@@ -490,17 +490,21 @@ function standingsFromFeed(feed: string, contest: string | undefined): ImportedS
   return standingsFromState({ state: stateOfFeed(events), unreadableLines }, contest);
 }
 
-/** Standings from the contest's state after its feed (read whole, or line by line as it inflated). */
-function standingsFromState(
+/**
+ * Standings from the contest's state after its feed (read whole, or line by line as it inflated;
+ * or followed live, `final` once its reveal has shown every outcome).
+ */
+export function standingsFromState(
   { state, unreadableLines }: { state: ContestState; unreadableLines: number[] },
   contest: string | undefined,
+  { final = false }: { final?: boolean } = {},
 ): ImportedStandings {
   if (state.problems.size === 0) {
     throw new StandingsFormatError(standingsText("tools.standings.error.feedNoProblems"), FEED_FILE);
   }
   // Finalized results are final: the club publishes them, as the contest's own results would
   // say once thawed (PC^2 finalizes and never thaws its feed). Until then, the freeze holds.
-  const board = computeScoreboard(state, { revealFrozen: Boolean(state.state.finalized) });
+  const board = computeScoreboard(state, { revealFrozen: final || Boolean(state.state.finalized) });
   refuseEmpty(board.rows);
   return {
     scoring: "icpc",
