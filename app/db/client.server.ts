@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type SQL, sql } from "drizzle-orm";
+import { type Logger, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -16,8 +16,12 @@ import type { JobQueueConnection } from "~/lib/job-queue.server";
 import { acquireDirectoryLock } from "./lock.server";
 import { bundleForExistingDatabase } from "./pglite-bundle.server";
 import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
-import * as schema from "./schema";
+import * as authSchema from "./auth-schema";
+import * as appSchema from "./schema";
 import { copyBaseDatabase } from "./start-snapshot.server";
+
+/** The app's tables and better-auth's, with their relations: better-auth reads a session and its user in one query. */
+const schema = { ...appSchema, ...authSchema };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -69,6 +73,8 @@ const MIGRATION_LOCK_KEY = 727_001;
  */
 export type OpenDatabaseOptions = ({ url: string } | { dataDir: string; snapshot?: string } | { pglite: PGlite }) & {
   migrationsFolder?: string;
+  /** Told every query the app makes (tests count them). */
+  queryLogger?: Logger;
 };
 
 /**
@@ -107,15 +113,16 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): P
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
-  if ("url" in options) return openPostgres(options.url, migrationsFolder);
-  if ("pglite" in options) return wrapPglite(options.pglite, async () => {}, migrationsFolder);
+  const { queryLogger } = options;
+  if ("url" in options) return openPostgres(options.url, migrationsFolder, queryLogger);
+  if ("pglite" in options) return wrapPglite(options.pglite, async () => {}, migrationsFolder, queryLogger);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = acquireDirectoryLock(pgliteLockPath(options.dataDir));
   try {
     const pgdata = path.join(options.dataDir, "pgdata");
     copyBaseDatabase(options.snapshot, pgdata);
     const upgraded = await upgradePostgres17DataDir(pgdata, openPglite, MIGRATIONS_DIR);
-    const handle = await wrapPglite(await openPglite(pgdata), release, migrationsFolder);
+    const handle = await wrapPglite(await openPglite(pgdata), release, migrationsFolder, queryLogger);
     return upgraded ? { ...handle, postgres17Backup: postgres17BackupDir(pgdata) } : handle;
   } catch (error) {
     release();
@@ -127,9 +134,10 @@ async function wrapPglite(
   client: PGlite,
   release: () => void | Promise<void>,
   migrationsFolder: string,
+  logger?: Logger,
 ): Promise<DatabaseHandle> {
   const libraryParsers = takeDrizzleParsers(client);
-  const db = drizzlePglite({ client: withoutPerQueryParsers(client), schema });
+  const db = drizzlePglite({ client: withoutPerQueryParsers(client), schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -226,7 +234,7 @@ function describeServer(url: string): string {
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrationsFolder: string, logger?: Logger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -235,7 +243,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   });
   // An idle client that loses its server emits 'error'; without a listener Node would crash.
   pool.on("error", () => {});
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool, { schema, logger });
   const client = await pool.connect().catch((error: unknown) => {
     throw new ConfigError(`DATABASE_URL: cannot connect to ${describeServer(url)}: ${errorMessage(error)}`);
   });

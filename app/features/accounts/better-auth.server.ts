@@ -194,6 +194,8 @@ export function createAuth(options: CreateAuthOptions) {
     basePath: AUTH_BASE_PATH,
     secret: authSecret(config),
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema }),
+    // A session is read with its user in one query (drizzle's relational queries), not two.
+    experimental: { joins: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
