@@ -30,12 +30,16 @@ const judgeStandingsFields = z.object({
     .union([z.literal("on"), z.literal("true"), z.literal(""), z.boolean()])
     .optional()
     .transform((value) => value === "on" || value === "true" || value === true),
-  pollSeconds: z.coerce
-    .number({ error: "tools.live.error.pollSeconds" })
-    .int("tools.live.error.pollSeconds")
-    .min(1, "tools.live.error.pollSeconds")
-    .max(3600, "tools.live.error.pollSeconds")
-    .default(10),
+  // An empty field is the default interval.
+  pollSeconds: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: "tools.live.error.pollSeconds" })
+      .int("tools.live.error.pollSeconds")
+      .min(1, "tools.live.error.pollSeconds")
+      .max(3600, "tools.live.error.pollSeconds")
+      .default(10),
+  ),
   apiKey: optionalText(200),
   apiSecret: optionalText(200),
 });
