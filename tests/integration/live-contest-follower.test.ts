@@ -15,7 +15,7 @@ import {
 } from "~/features/live-contests/live-contests.server";
 import { computeScoreboard, type FeedEvent, stateOfFeed } from "~/features/standings/importers/clics-event-feed";
 import { findPublishedStandings } from "~/features/standings/standings.server";
-import { readRecordedFeed, type StandInJudge, startStandInJudge } from "../support/clics-judge";
+import { juryOrder, readRecordedFeed, type StandInJudge, startStandInJudge } from "../support/clics-judge";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { waitFor } from "../support/wait-for";
 
@@ -38,25 +38,6 @@ const indexOfState = (key: string) =>
     const event = JSON.parse(line) as { type: string; data: Record<string, unknown> };
     return event.type === "state" && Boolean(event.data?.[key]);
   });
-
-/**
- * The feed as the follower's jury account gets it: ICPC Live recorded the public feed, whose
- * verdicts from the freeze on come only at the thaw; a jury's feed has each verdict as it is
- * given. Each judgement event moves to just after its submission's (tokens kept).
- */
-function juryOrder(recorded: string[]): string[] {
-  const judgementsOf = new Map<string, string[]>();
-  for (const line of recorded) {
-    const event = JSON.parse(line) as { type: string; data: { submission_id?: string } | null };
-    const submission = event.type === "judgements" ? event.data?.submission_id : undefined;
-    if (submission) judgementsOf.set(submission, [...(judgementsOf.get(submission) ?? []), line]);
-  }
-  return recorded.flatMap((line) => {
-    const event = JSON.parse(line) as { type: string; id?: string; data: { submission_id?: string } | null };
-    if (event.type === "judgements" && event.data?.submission_id) return [];
-    return event.type === "submissions" ? [line, ...(judgementsOf.get(String(event.id)) ?? [])] : [line];
-  });
-}
 
 beforeAll(async () => {
   lines = juryOrder(readRecordedFeed(FEED, fs));

@@ -35,6 +35,25 @@ export function readRecordedFeed(zipPath: string, fs: typeof import("node:fs")):
     .filter((line) => line.trim() !== "");
 }
 
+/**
+ * The feed as a jury's account gets it: ICPC Live recorded the public feed, whose verdicts from
+ * the freeze on come only at the thaw; a jury's feed has each verdict as it is given. Each
+ * judgement event moves to just after its submission's (tokens kept).
+ */
+export function juryOrder(recorded: string[]): string[] {
+  const judgementsOf = new Map<string, string[]>();
+  for (const line of recorded) {
+    const event = JSON.parse(line) as { type: string; data: { submission_id?: string } | null };
+    const submission = event.type === "judgements" ? event.data?.submission_id : undefined;
+    if (submission) judgementsOf.set(submission, [...(judgementsOf.get(submission) ?? []), line]);
+  }
+  return recorded.flatMap((line) => {
+    const event = JSON.parse(line) as { type: string; id?: string; data: { submission_id?: string } | null };
+    if (event.type === "judgements" && event.data?.submission_id) return [];
+    return event.type === "submissions" ? [line, ...(judgementsOf.get(String(event.id)) ?? [])] : [line];
+  });
+}
+
 export async function startStandInJudge(args: {
   lines: string[];
   contestId: string;
