@@ -30,7 +30,6 @@ import { LOCALES } from "~/i18n/locales";
 import { users } from "./auth-schema";
 import {
   EVENT_STATUSES,
-  SERIES_FREQUENCIES,
   JUDGE_ACCOUNT_STATUSES,
   JUDGE_CALLERS,
   LIVE_CONTEST_SOURCES,
@@ -38,6 +37,7 @@ import {
   PRACTICE_JUDGES,
   PUBLISHING_CHOICES,
   REGISTRATION_STATUSES,
+  SERIES_FREQUENCIES,
   STANDINGS_FORMATS,
 } from "./enums";
 import { searchDocument, searchIndexes } from "./search-documents";

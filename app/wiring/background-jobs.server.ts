@@ -7,6 +7,7 @@ import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "~/core/publishing.server
 import { readSiteSettings } from "~/core/settings.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "~/features/events/event-reminders.server";
+import { TOP_UP_SERIES_JOB, topUpAllSeries } from "~/features/events/series.server";
 import { LAPSE_TEAMS_JOB, lapseOverdueTeams } from "~/features/events/team-invitation-mails.server";
 import { postFirstSolve } from "~/features/live-contests/balloons.server";
 import {
@@ -52,7 +53,8 @@ export interface BackgroundJobs {
  * 09:00 in the club's time zone), reminding registered people of their events (every minute),
  * queueing mails a dead process wrote but never queued (every minute and at start), giving the
  * places of teams whose time is up to the waitlist (every minute), collecting unused uploads
- * (every minute) and reading members' practice from Codeforces and AtCoder (every 10 minutes).
+ * (every minute), making recurring events' occurrences twelve weeks ahead (daily) and reading
+ * members' practice from Codeforces and AtCoder (every 10 minutes).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
@@ -153,6 +155,15 @@ export async function startBackgroundJobs(args: {
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
         await sendEventReminders(await mailingContext(queue), new Date(), clubTimeZone);
+      },
+    },
+    {
+      name: TOP_UP_SERIES_JOB,
+      // A missed day is made up by the next: occurrences are made up to the horizon from any day.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "15 3 * * *", timeZone: clubTimeZone },
+      run: async () => {
+        await topUpAllSeries(db);
       },
     },
     {

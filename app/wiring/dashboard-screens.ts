@@ -100,6 +100,10 @@ export const dashboardScreens: readonly DashboardScreen[] = [
     list: "dashboard.menu.allEvents",
     add: "dashboard.menu.addEvent",
   }),
+  screen("add-event-series", "add-event-series.tsx", {
+    access: edit,
+    menu: { group: "events", label: "dashboard.menu.addSeries" },
+  }),
   screen("check-in", "check-in.tsx", {
     access: "check-in",
     menu: { group: "checkIn", label: "dashboard.menu.checkIn" },

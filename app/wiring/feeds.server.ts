@@ -270,9 +270,7 @@ function seriesEvents(site: Site, series: SeriesCalendar): ICalEventData[] {
   const uid = `series-${series.id}@${site.host}`;
   const start = occurrenceStart(series.rule, series.firstOn);
   const localStamp = (instant: Date) => localDateTimeIn(instant, zone).replace(/[-:]/g, "").concat("00");
-  const exdate = series.cancelled.length
-    ? `\nEXDATE;TZID=${zone}:${series.cancelled.map(localStamp).join(",")}`
-    : "";
+  const exdate = series.cancelled.length ? `\nEXDATE;TZID=${zone}:${series.cancelled.map(localStamp).join(",")}` : "";
   const face = series.face;
   const url = eventPageUrl(site.baseUrl, face);
   const master: ICalEventData = {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, eventSeries } from "~/db/schema";
+import { eventSeries, events } from "~/db/schema";
 import { eventInput } from "~/features/events/events";
 import { listNextEvents, listUpcomingEvents } from "~/features/events/events.server";
 import { type SeriesRuleInput, seriesRuleInput } from "~/features/events/series";
@@ -218,7 +218,9 @@ describe("editing a series", () => {
 function expandSeries(text: string, uid: string): [string, string][] {
   const calendar = new ICAL.Component(ICAL.parse(text));
   for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const entries = calendar.getAllSubcomponents("vevent").filter((vevent) => vevent.getFirstPropertyValue("uid") === uid);
+  const entries = calendar
+    .getAllSubcomponents("vevent")
+    .filter((vevent) => vevent.getFirstPropertyValue("uid") === uid);
   const master = entries.find((vevent) => vevent.hasProperty("rrule"));
   if (!master) throw new Error(`no repeating entry for ${uid}`);
   const event = new ICAL.Event(master);

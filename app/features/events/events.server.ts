@@ -247,8 +247,38 @@ const baseEventStore = defineStore({
   filters: { type: { column: events.eventType, options: async () => [...EVENT_TYPES] } },
 });
 
+/** The columns that make an occurrence differ from its series when changed on their own (not publishing). */
+const OCCURRENCE_OWN_COLUMNS = [
+  "startsOn",
+  "startsAt",
+  "venue",
+  "name",
+  "details",
+  "contestDuration",
+  "capacity",
+] as const;
+
+/** Whether an edit changes an occurrence itself (its time, place…): cancelling it is no move. */
+export function occurrenceChanged(row: EventRow, values: ReturnType<typeof eventValues>): boolean {
+  return OCCURRENCE_OWN_COLUMNS.some((column) => values[column] !== row[column]);
+}
+
+/**
+ * The dashboard's event form and the API edit one event: an occurrence of a series changed so is
+ * marked moved, which an edit of the whole series then leaves alone ("this one").
+ */
+async function updateEvent(db: Database, id: string, input: EventInput): Promise<number> {
+  const [before] = await db.select().from(events).where(eq(events.id, id));
+  const count = await baseEventStore.update(db, id, input);
+  if (count && before?.seriesId && occurrenceChanged(before, eventValues(input, id))) {
+    await db.update(events).set({ moved: true }).where(eq(events.id, id));
+  }
+  return count;
+}
+
 /** The dashboard's and the write API's access to events. */
 export const eventStore: typeof baseEventStore = {
   ...baseEventStore,
   create: (db, input, extra) => retryingSlugClash(() => baseEventStore.create(db, input, extra)),
+  update: updateEvent,
 };

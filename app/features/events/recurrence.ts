@@ -115,7 +115,8 @@ export function rruleOf(rule: SeriesRule): string {
   }
   if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
   // UNTIL is in UTC when the start has a zone (RFC 5545 3.3.10): the last day's end, there.
-  if (rule.untilOn !== null) parts.push(`UNTIL=${utcStamp(occurrenceStart({ ...rule, startsAt: "23:59" }, rule.untilOn))}`);
+  if (rule.untilOn !== null)
+    parts.push(`UNTIL=${utcStamp(occurrenceStart({ ...rule, startsAt: "23:59" }, rule.untilOn))}`);
   return parts.join(";");
 }
 

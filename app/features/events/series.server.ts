@@ -9,12 +9,12 @@ import { and, eq, exists, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { clubTimeZone } from "~/content/site";
 import { freeSlug, retryingSlugClash } from "~/core/crud.server";
 import type { Database } from "~/db/client.server";
-import { events, eventSeries, registrations } from "~/db/schema";
+import { eventSeries, events, registrations } from "~/db/schema";
 import { parseDurationMinutes } from "~/lib/duration";
 import { todayIn } from "~/lib/format";
 import { UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
-import { EVENT_FALLBACK_SLUG, eventValues, toApiEvent } from "./events.server";
+import { EVENT_FALLBACK_SLUG, eventValues, occurrenceChanged, toApiEvent } from "./events.server";
 import { addDays, occurrenceStart, ruleDates, type SeriesRule, wallClock } from "./recurrence";
 import { type EditScope, SERIES_HORIZON_DAYS, type SeriesRuleInput } from "./series";
 
@@ -141,9 +141,6 @@ async function seriesOf(db: Database, occurrence: EventRow): Promise<SeriesRow |
   return series;
 }
 
-/** The fields of the form that make an occurrence differ from its series (all but publishing). */
-const OWN_FIELDS = ["startsOn", "startsAt", "venue", "name", "details", "contestDuration", "capacity"] as const;
-
 /**
  * Saves an edit of one occurrence of a series: `this` changes that row only (marked moved unless
  * only its status changed: cancelling is not moving); `following` ends the series the day before
@@ -182,7 +179,7 @@ export async function editOccurrence(
 
 async function editOneOccurrence(db: Database, occurrence: EventRow, input: EventInput): Promise<void> {
   const values = eventValues(input, occurrence.id);
-  const moved = occurrence.moved || OWN_FIELDS.some((field) => values[field] !== occurrence[field]);
+  const moved = occurrence.moved || occurrenceChanged(occurrence, values);
   await db
     .update(events)
     .set({ ...values, moved })
@@ -260,9 +257,7 @@ async function regenerate(db: Database, series: SeriesRow, fromDate: string, now
 
 async function dropOccurrences(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const registered = exists(
-    db.select({ one: sql`1` }).from(registrations).where(eq(registrations.eventId, events.id)),
-  );
+  const registered = exists(db.select({ one: sql`1` }).from(registrations).where(eq(registrations.eventId, events.id)));
   await db
     .update(events)
     .set({ status: "cancelled", moved: true })
@@ -296,7 +291,11 @@ export interface SeriesCalendar {
   moved: { event: ApiEvent; occurrenceOf: Date }[];
 }
 
-export async function seriesCalendar(db: Database, seriesId: string, today: string): Promise<SeriesCalendar | undefined> {
+export async function seriesCalendar(
+  db: Database,
+  seriesId: string,
+  today: string,
+): Promise<SeriesCalendar | undefined> {
   const series = await findSeries(db, seriesId);
   const rows = (await occurrencesOf(db, seriesId)).filter((row) => row.occurrenceOf && eventIsShown(row));
   const untouched = rows.filter((row) => !row.moved && row.status !== "cancelled");

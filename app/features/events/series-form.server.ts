@@ -1,0 +1,58 @@
+import type { Logger } from "pino";
+import { data } from "react-router";
+import { type Actor, recordAudit } from "~/core/audit.server";
+import type { Database } from "~/db/client.server";
+import type { Locale } from "~/i18n/locales";
+import type { ServerTranslate } from "~/i18n/translate.server";
+import type { ActionResult } from "~/lib/form-actions";
+import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
+import { eventInput } from "./events";
+import { seriesRuleInput } from "./series";
+import { createSeries } from "./series.server";
+
+/** The series form's weekday boxes share one name; the rule reads them as one list. */
+function withWeekdaysJoined(form: FormData): FormData {
+  const joined = new FormData();
+  for (const [name, value] of form) if (name !== "weekdays") joined.append(name, value);
+  joined.set("weekdays", form.getAll("weekdays").map(String).join(","));
+  return joined;
+}
+
+/**
+ * The dashboard's "Add recurring event": the event's fields and the rule, checked together (every
+ * wrong field named at once), then confirmed, then the series and its first occurrences made.
+ */
+export async function answerSeriesForm(
+  app: { db: Database; log: Logger },
+  posted: FormData,
+  actor: Actor,
+  t: ServerTranslate,
+  locale: Locale,
+) {
+  const form = withWeekdaysJoined(posted);
+  const event = parseForm(eventInput, form, locale);
+  const rule = parseForm(seriesRuleInput, form, locale);
+  const values = { ...event.values, ...rule.values };
+  if (!event.ok || !rule.ok) {
+    return invalidForm(values, { ...(event.ok ? {} : event.errors), ...(rule.ok ? {} : rule.errors) }, locale);
+  }
+  if (!event.data.starts_on) return invalidForm(values, { starts_on: "First day is required" }, locale);
+  const question = {
+    title: t("dashboard.series.confirmTitle"),
+    description: t("dashboard.series.confirmDescription", { name: event.data.name }),
+  };
+  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), values);
+  if (unconfirmed) return unconfirmed;
+  return answerSafely(app.log, locale, "messages.action.addSeries", async () => {
+    const { seriesId, made } = await createSeries(app.db, event.data, rule.data);
+    await recordAudit(app.db, actor, {
+      action: "create",
+      entity: "events",
+      entityId: seriesId,
+      label: event.data.name,
+      after: { ...event.data, ...rule.data },
+    });
+    const message = t("dashboard.series.added", { name: event.data.name, count: made });
+    return data<ActionResult>({ tone: "success", message, saved: true });
+  });
+}
