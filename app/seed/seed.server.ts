@@ -18,6 +18,7 @@ import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoDrafts } from "./demo-drafts.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoRegistrations } from "./demo-registrations.server";
+import { seedDemoSeries } from "./demo-series.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
 import { seedDemoStandings } from "./demo-standings.server";
 
@@ -70,6 +71,7 @@ export async function seedDemoContentOnce(args: {
     if (withMembers) {
       await seedDemoMembers(tx);
       await seedDemoRegistrations(tx);
+      await seedDemoSeries(tx);
       await seedDemoStandings(tx);
       await seedDemoDrafts(tx);
     }

@@ -146,7 +146,8 @@ describe("seedDemoContentOnce on an empty database", () => {
   });
 
   it("inserts upcoming events of every type, and a past workshop", async () => {
-    const rows = await testDb.db.select().from(events);
+    // The weekly practice (a series, dated from today) has its own test below.
+    const rows = (await testDb.db.select().from(events)).filter((row) => row.seriesId === null);
     for (const type of EVENT_TYPES) {
       const upcoming = rows.filter((row) => row.eventType === type && (row.startsOn ?? "") >= "2026-12-01");
       expect(upcoming.length, type).toBeGreaterThanOrEqual(2);
@@ -158,6 +159,19 @@ describe("seedDemoContentOnce on an empty database", () => {
       if (row.eventType !== "Programming Contest") expect(row.problemNumber).toBe(0);
       else expect(row.problemNumber).toBeGreaterThan(0);
     }
+  });
+
+  it("adds a weekly practice series from four weeks ago, one coming occurrence cancelled and one moved", async () => {
+    const rows = (await testDb.db.select().from(events).orderBy(events.occurrenceOf)).filter((row) => row.seriesId);
+    expect(new Set(rows.map((row) => row.seriesId)).size).toBe(1);
+    const today = todayIn(clubTimeZone);
+    expect(rows.filter((row) => (row.startsOn ?? "") < today).length).toBeGreaterThanOrEqual(4);
+    const coming = rows.filter((row) => (row.startsOn ?? "") >= today);
+    expect(coming.slice(0, 3).map((row) => [row.status, row.moved, row.startsAt])).toEqual([
+      ["published", false, "16:00"],
+      ["cancelled", false, "16:00"],
+      ["published", true, "17:00"],
+    ]);
   });
 
   it("inserts notices with unique slugs and derived month and day", async () => {
