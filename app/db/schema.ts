@@ -106,6 +106,8 @@ export const eventSeries = pgTable("event_series", {
   untilOn: date("until_on"),
   count: integer("count"),
   template: jsonb("template").$type<Record<string, unknown>>().notNull(),
+  /** Occurrences are made up to this day: the top-up job adds later ones only, so a deleted one stays deleted. */
+  madeUntil: date("made_until"),
   createdAt: createdAt(),
 });
 

@@ -89,11 +89,22 @@ async function datesWithRows(db: Database, series: SeriesRow): Promise<Set<strin
   return new Set(rows.map((row) => wallClock(row.occurrenceOf as Date, series.timeZone).date));
 }
 
-/** Makes the occurrences the rule gives up to the horizon that have no row yet; answers how many. */
-export async function fillSeries(db: Database, series: SeriesRow, now?: Date): Promise<number> {
+/**
+ * Makes the occurrences the rule gives up to the horizon that have no row yet, on or after
+ * `fromDate` (else after the day the series was last made up to: an occurrence an admin deleted
+ * stays deleted); answers how many.
+ */
+export async function fillSeries(db: Database, series: SeriesRow, now?: Date, fromDate?: string): Promise<number> {
   const taken = await datesWithRows(db, series);
-  const missing = ruleDates(ruleOfSeries(series), horizonOf(series, now)).filter((date) => !taken.has(date));
+  const horizon = horizonOf(series, now);
+  const missing = ruleDates(ruleOfSeries(series), horizon).filter(
+    (date) =>
+      !taken.has(date) && (fromDate ? date >= fromDate : series.madeUntil === null || date > series.madeUntil),
+  );
   for (const date of missing) await insertOccurrence(db, series, date);
+  if (series.madeUntil === null || horizon > series.madeUntil) {
+    await db.update(eventSeries).set({ madeUntil: horizon }).where(eq(eventSeries.id, series.id));
+  }
   return missing.length;
 }
 
@@ -252,7 +263,7 @@ async function regenerate(db: Database, series: SeriesRow, fromDate: string, now
     await db.update(events).set(occurrenceValues(series, date)).where(eq(events.id, row.id));
   }
   await dropOccurrences(db, gone);
-  await fillSeries(db, series, now);
+  await fillSeries(db, series, now, fromDate);
 }
 
 async function dropOccurrences(db: Database, ids: string[]): Promise<void> {

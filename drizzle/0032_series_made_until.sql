@@ -1,0 +1,1 @@
+ALTER TABLE "event_series" ADD COLUMN "made_until" date;
