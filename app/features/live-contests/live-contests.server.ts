@@ -341,7 +341,7 @@ export async function publicLiveBoard(db: Database, slug: string): Promise<LiveB
   const kept = boards.get(slug);
   if (kept?.version === version) return kept;
   const board =
-    record.source === "clics-scoreboard"
+    record.source !== "clics-feed"
       ? boardOfPolledScoreboard(record, version)
       : boardOfState(record, await contestStateOf(db, record.id), version);
   board.balloons = await balloonsOf(db, record.id, 5);

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import { startStandInStandingsJudges, VJUDGE_ID } from "../support/standings-judges";
+import { en } from "../support/messages";
+import { logInAsAdmin } from "./support/accounts";
+import { expectNoAxeViolations, waitForForm } from "./support/dashboard";
+import { expect, test } from "./support/fixtures";
+
+const SHOTS = "/tmp/shots-h5";
+
+test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by name first) and its board goes live", async ({
+  page,
+  baseURL,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const judges = await startStandInStandingsJudges();
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logInAsAdmin(page, baseURL!);
+    await page.goto("/dashboard/live-contests");
+    await waitForForm(page);
+    await page.screenshot({ path: `${SHOTS}/connect-form-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // A Codeforces contest id that is not a number: the field says so.
+    await page.getByLabel(en("tools.live.name")).fill("SCUT training");
+    await page.getByLabel(en("tools.live.slug")).fill("scut-training-e2e");
+    await page.getByLabel(en("tools.live.source")).selectOption("codeforces");
+    await page.getByLabel(en("tools.live.judgeContestId")).fill("gym-104491");
+    await page.getByRole("button", { name: en("tools.live.connect") }).click();
+    await expect(page.getByText(en("tools.live.error.codeforcesContestId"))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/connect-form-390-refused.png`, fullPage: true });
+    await expectNoAxeViolations(page, "the connect form at 390 px with an error");
+
+    await page.getByLabel(en("tools.live.source")).selectOption("vjudge");
+    await page.getByLabel(en("tools.live.judgeApi")).fill(judges.vjudgeUrl);
+    await page.getByLabel(en("tools.live.judgeContestId")).fill(VJUDGE_ID);
+    await page.getByLabel(en("tools.live.pollSeconds")).fill("5");
+    await page.getByRole("button", { name: en("tools.live.connect") }).click();
+    await expect(page.getByText(en("tools.live.connected"))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/connect-form-390.png`, fullPage: true });
+
+    // The server's follower reads the rank once (the contest ended): the board is there.
+    await page.goto("/results/scut-training-e2e/live");
+    await expect(page.locator("[data-team]").first()).toBeAttached({ timeout: 30_000 });
+    await expect(page.getByText("SCUT_我拿buff").first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/vjudge-live-390.png`, fullPage: true });
+  } finally {
+    await judges.close();
+  }
+});
