@@ -102,9 +102,7 @@ describe("a series' occurrences", () => {
     // Made twelve weeks ahead: January's comes with the top-up job once it is that near.
     expect(await monthDays()).toEqual(["2026-11-27", "2026-12-25"]);
     // An occurrence an admin deleted stays deleted: the job only adds days after the latest one.
-    await testDb.db
-      .delete(events)
-      .where(and(eq(events.seriesId, monthly.seriesId), eq(events.startsOn, "2026-12-25")));
+    await testDb.db.delete(events).where(and(eq(events.seriesId, monthly.seriesId), eq(events.startsOn, "2026-12-25")));
     await topUpAllSeries(testDb.db, new Date("2026-11-10T00:00:00Z"));
     expect(await monthDays()).toEqual(["2026-11-27", "2027-01-29"]);
   });

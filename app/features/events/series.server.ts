@@ -98,8 +98,7 @@ export async function fillSeries(db: Database, series: SeriesRow, now?: Date, fr
   const taken = await datesWithRows(db, series);
   const horizon = horizonOf(series, now);
   const missing = ruleDates(ruleOfSeries(series), horizon).filter(
-    (date) =>
-      !taken.has(date) && (fromDate ? date >= fromDate : series.madeUntil === null || date > series.madeUntil),
+    (date) => !taken.has(date) && (fromDate ? date >= fromDate : series.madeUntil === null || date > series.madeUntil),
   );
   for (const date of missing) await insertOccurrence(db, series, date);
   if (series.madeUntil === null || horizon > series.madeUntil) {
