@@ -16,8 +16,16 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Items listed after the paragraphs (a digest's publications). */
   items?: { title: string; url: string; summary: string }[];
+  /** Headed lists after the items (a digest's practice leaders), each with a link to the page they come from. */
+  sections?: MailSection[];
   /** Why the reader gets this mail, and where they change it. */
   footer: { reason: string; manageUrl?: string; unsubscribeUrl?: string };
+}
+
+export interface MailSection {
+  heading: string;
+  lines: string[];
+  link?: { label: string; url: string };
 }
 
 // The club's navy and amber (app/app.css); mail clients read inline styles only.
@@ -77,6 +85,23 @@ function MailHtml({ content }: { content: MailContent }) {
                             <p style={{ margin: "4px 0 0", color: MUTED }}>{item.summary}</p>
                           </div>
                         ))}
+                        {content.sections?.map((section) => (
+                          <div key={section.heading} style={{ borderTop: "1px solid #e2e8f0", padding: "12px 0" }}>
+                            <h2 style={{ margin: "0 0 4px", fontSize: 17, color: NAVY }}>{section.heading}</h2>
+                            {section.lines.map((line) => (
+                              <p key={line} style={{ margin: "2px 0" }}>
+                                {line}
+                              </p>
+                            ))}
+                            {section.link && (
+                              <p style={{ margin: "6px 0 0" }}>
+                                <a href={section.link.url} style={{ color: NAVY }}>
+                                  {section.link.label}
+                                </a>
+                              </p>
+                            )}
+                          </div>
+                        ))}
                         {content.action && (
                           <p style={{ margin: "20px 0 4px" }}>
                             <a
@@ -133,6 +158,11 @@ function mailText(content: MailContent): string {
   const { t } = translatorOf(content.locale);
   const lines = [content.kicker, content.heading, "", ...content.paragraphs.flatMap((paragraph) => [paragraph, ""])];
   for (const item of content.items ?? []) lines.push(`* ${item.title}`, `  ${item.summary}`, `  ${item.url}`, "");
+  for (const section of content.sections ?? []) {
+    lines.push(section.heading, ...section.lines.map((line) => `  ${line}`));
+    if (section.link) lines.push(`  ${section.link.label}: ${section.link.url}`);
+    lines.push("");
+  }
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, "");
   lines.push("--", `${content.clubName}. ${content.footer.reason}`);
   if (content.footer.manageUrl) lines.push(`${t("mail.layout.manage")}: ${content.footer.manageUrl}`);

@@ -79,11 +79,12 @@ export function eventTypeName(eventType: string, locale: Locale): string {
   return key ? translatorOf(locale).t(key) : eventType;
 }
 
-/** A subscription topic ("notices", "events:Seminar", "results") as a mail names it. */
+/** A subscription topic ("notices", "events:Seminar", "results", "contest-reminders") as a mail names it. */
 export function topicName(topic: string, locale: Locale): string {
   const { t } = translatorOf(locale);
   if (topic === "notices") return t("mail.topic.notices");
   if (topic === "results") return t("mail.topic.results");
+  if (topic === "contest-reminders") return t("mail.topic.contestReminders");
   if (topic.startsWith("events:")) return t("mail.topic.events", { type: eventTypeName(topic.slice(7), locale) });
   return topic;
 }

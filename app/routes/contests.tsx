@@ -5,12 +5,12 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { listDatedEventsFrom } from "~/features/events/events.server";
 import { upcomingJudgeContests } from "~/features/practice/contests.server";
+import { JUDGE_NAMES } from "~/features/practice/practice";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/contests";
 
-const JUDGE_NAMES = { codeforces: "Codeforces", atcoder: "AtCoder" } as const;
 const CLUB_EVENTS_SHOWN = 20;
 
 export function meta(args: Route.MetaArgs) {
@@ -59,6 +59,12 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
             <a href="/contests.ics" className="text-navy-700 underline">
               {t("people.contests.ics")}
             </a>
+          </p>
+          <p className="text-slate-700">
+            {t("people.contests.reminders")}{" "}
+            <Link to="/subscribe" className="text-navy-700 underline">
+              {t("people.contests.subscribe")}
+            </Link>
           </p>
           {loaderData.contests.length === 0 ? (
             <p className="text-slate-700">{t("people.contests.none")}</p>

@@ -24,6 +24,8 @@ import {
   WEEKLY_DIGEST_JOB,
 } from "~/features/notifications/announcements.server";
 import { POST_WEBHOOK_JOB, postToWebhook, type WebhookMessage } from "~/features/notifications/webhooks.server";
+import { CONTEST_REMINDERS_JOB, sendContestReminders } from "~/features/practice/contest-reminders.server";
+import { practiceDigestSections, practiceWeek } from "~/features/practice/practice-digest.server";
 import {
   SYNC_ATCODER_JOB,
   SYNC_CODEFORCES_JOB,
@@ -53,8 +55,9 @@ export interface BackgroundJobs {
  * 09:00 in the club's time zone), reminding registered people of their events (every minute),
  * queueing mails a dead process wrote but never queued (every minute and at start), giving the
  * places of teams whose time is up to the waitlist (every minute), collecting unused uploads
- * (every minute), making recurring events' occurrences twelve weeks ahead (daily) and reading
- * members' practice from Codeforces and AtCoder (every 10 minutes).
+ * (every minute), making recurring events' occurrences twelve weeks ahead (daily), reading
+ * members' practice and the contest calendar from Codeforces and AtCoder (every 10 minutes) and
+ * reminding of the judges' contests an hour before they start (every minute).
  */
 export async function startBackgroundJobs(args: {
   database: DatabaseHandle;
@@ -145,7 +148,11 @@ export async function startBackgroundJobs(args: {
       queue: { ...retried, policy: "stately" },
       schedule: { cron: "0 9 * * 1", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
-        await sendWeeklyDigests(await mailingContext(queue));
+        const now = new Date();
+        const week = practiceWeek(db, now);
+        await sendWeeklyDigests(await mailingContext(queue), now, async (locale) =>
+          practiceDigestSections(await week, locale, config.BASE_URL),
+        );
       },
     },
     {
@@ -193,8 +200,8 @@ export async function startBackgroundJobs(args: {
       name: SYNC_CODEFORCES_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
       schedule: { cron: "*/10 * * * *", timeZone: clubTimeZone },
-      run: async () => {
-        await syncCodeforces(practiceSync);
+      run: async (_data, { queue }) => {
+        await syncCodeforces({ ...practiceSync, jobs: queue });
       },
     },
     {
@@ -203,6 +210,15 @@ export async function startBackgroundJobs(args: {
       schedule: { cron: "5-59/10 * * * *", timeZone: clubTimeZone },
       run: async () => {
         await syncAtcoder(practiceSync);
+      },
+    },
+    {
+      name: CONTEST_REMINDERS_JOB,
+      // A missed run is made up by the next: every contest starting within the hour is reminded of then.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
+      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      run: async (_data, { queue }) => {
+        await sendContestReminders(await mailingContext(queue), new Date(), clubTimeZone);
       },
     },
     {

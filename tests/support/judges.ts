@@ -17,6 +17,10 @@ export interface StandInJudges {
   failWith?: 429 | 503;
   /** Codeforces' user.status leaves out this many of the handle's newest submissions. */
   hiddenNewest: Map<string, number>;
+  /** AtCoder's contests page moves its upcoming contests' start times so the first starts then. */
+  atcoderUpcomingFrom?: Date;
+  /** Codeforces has published contest 1540's rating changes (until then it says they are unavailable). */
+  ratingChangesOut: boolean;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,29 @@ function codeforcesFile(kind: string, handle: string) {
   return known ? read(`codeforces/${kind}.${known}.json`) : undefined;
 }
 
+/** The contest whose recorded `contest.ratingChanges` answer is served (Codeforces Round #728, Div. 1). */
+export const RECORDED_RATING_CHANGES_CONTEST = 1540;
+
+/** The `<time>` texts of AtCoder's recorded contests page ("2023-02-04 21:00:00+0900"). */
+const ATCODER_TIME = /(<time[^>]*>)(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\+0900(<\/time>)/g;
+
+/**
+ * AtCoder's recorded contests page; with `from`, its contests' start times move (their gaps kept)
+ * so that the first starts then, as AtCoder writes them (Japan's time, +0900).
+ */
+function atcoderContestsPage(from: Date | undefined): string {
+  const page = fs.readFileSync(path.join(REAL, "atcoder/contests.html"), "utf8");
+  if (!from) return page;
+  const japan = (text: string) => Date.parse(`${text.replace(" ", "T")}+09:00`);
+  const first = [...page.matchAll(ATCODER_TIME)][0]?.[2];
+  if (!first) return page;
+  const shift = from.getTime() - japan(first);
+  return page.replace(ATCODER_TIME, (_all, open: string, text: string, close: string) => {
+    const moved = new Date(japan(text) + shift + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+    return `${open}${moved}+0900${close}`;
+  });
+}
+
 const notFound = (field: string, handle: string) => ({
   status: 400,
   body: { status: "FAILED", comment: `${field}: User with handle ${handle} not found` },
@@ -43,6 +70,7 @@ export async function startStandInJudges(): Promise<StandInJudges> {
     atcoderProblemsApiUrl: "",
     calls: [],
     hiddenNewest: new Map(),
+    ratingChangesOut: false,
     close: async () => {},
   };
   const answer = (url: URL): { status: number; body: unknown } => {
@@ -77,6 +105,14 @@ export async function startStandInJudges(): Promise<StandInJudges> {
         return { status: 200, body: read("codeforces/contest.list.json") };
       case "/api/contest.ratingChanges": {
         const contestId = Number(query.get("contestId"));
+        if (contestId === RECORDED_RATING_CHANGES_CONTEST) {
+          return judges.ratingChangesOut
+            ? { status: 200, body: read(`codeforces/contest.ratingChanges.${contestId}.json`) }
+            : {
+                status: 400,
+                body: { status: "FAILED", comment: "contestId: Rating changes are unavailable for this contest" },
+              };
+        }
         const changes = CODEFORCES_HANDLES.flatMap((handle) =>
           read(`codeforces/user.rating.${handle}.json`).result.filter(
             (change: { contestId: number }) => change.contestId === contestId,
@@ -84,6 +120,9 @@ export async function startStandInJudges(): Promise<StandInJudges> {
         );
         return { status: 200, body: { status: "OK", result: changes } };
       }
+    }
+    if (url.pathname === "/atcoder/contests/") {
+      return { status: 200, body: atcoderContestsPage(judges.atcoderUpcomingFrom) };
     }
     const history = /^\/atcoder\/users\/([^/]+)\/history\/json$/.exec(url.pathname);
     if (history) {

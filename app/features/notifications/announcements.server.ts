@@ -1,15 +1,14 @@
-import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
 import type { MailingContext } from "~/core/mail.server";
 import { eventTypeName, mailLanguage, type NewMail, queueMails } from "~/core/mail.server";
-import { renderMail } from "~/core/mail-layout.server";
+import { type MailSection, renderMail } from "~/core/mail-layout.server";
 import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import { type Subscription, subscribersOf, subscriptionLinks } from "./subscriptions.server";
-import { POST_WEBHOOK_JOB, type WebhookMessage, webhooksFor } from "./webhooks.server";
+import { POST_WEBHOOK_JOB, stableUuid, type WebhookMessage, webhooksFor } from "./webhooks.server";
 
 /** The queue that tells subscribers and webhooks about what was published (each job: everything waiting). */
 export const ANNOUNCE_JOB = "announce-publications";
@@ -189,22 +188,33 @@ function summarise(text: string): string {
   return flat.length <= SUMMARY_LENGTH ? flat : `${flat.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…`;
 }
 
-/** A UUID made from a name: the same publication and webhook always make the same job id. */
-function stableUuid(name: string): string {
-  const hex = createHash("sha256").update(name).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/** Sections the digest adds for everyone after their topics' publications (the club's practice), in a language. */
+export type DigestSections = (locale: Locale) => Promise<MailSection[]>;
 
 /**
  * The weekly digest: each confirmed weekly subscriber gets one mail listing what was published
- * on their topics since their last digest (or their confirmation, at most a week back); none
- * when there was nothing. The mail's key names the subscriber and the week, so a second run in
+ * on their topics since their last digest (or their confirmation, at most a week back), then
+ * `extraSections` (the week's practice leaders and rating changes); none when there was nothing. The mail's key names the subscriber and the week, so a second run in
  * the same week sends nothing.
  */
-export async function sendWeeklyDigests(context: MailingContext, now = new Date()): Promise<number> {
+export async function sendWeeklyDigests(
+  context: MailingContext,
+  now = new Date(),
+  extraSections?: DigestSections,
+): Promise<number> {
   const week = Math.floor(now.getTime() / WEEK_MS);
+  // Written once per language for the whole run.
+  const sectionsIn = new Map<Locale, Promise<MailSection[]>>();
+  const sectionsOf = (locale: Locale) => {
+    let sections = sectionsIn.get(locale);
+    if (!sections) {
+      sections = extraSections ? extraSections(locale) : Promise.resolve([]);
+      sectionsIn.set(locale, sections);
+    }
+    return sections;
+  };
   let after: string | undefined;
   let sent = 0;
   for (;;) {
@@ -223,7 +233,7 @@ export async function sendWeeklyDigests(context: MailingContext, now = new Date(
     if (batch.length === 0) return sent;
     const mails: NewMail[] = [];
     for (const subscriber of batch) {
-      const mail = await digestMail(context, subscriber, week, now);
+      const mail = await digestMail(context, subscriber, { week, now, sectionsOf });
       if (mail) mails.push(mail);
     }
     sent += await queueMails(context, mails);
@@ -243,9 +253,9 @@ export async function sendWeeklyDigests(context: MailingContext, now = new Date(
 async function digestMail(
   context: MailingContext,
   subscriber: Subscription,
-  week: number,
-  now: Date,
+  run: { week: number; now: Date; sectionsOf: (locale: Locale) => Promise<MailSection[]> },
 ): Promise<NewMail | undefined> {
+  const { week, now } = run;
   const since = new Date(
     Math.max(now.getTime() - WEEK_MS, (subscriber.lastDigestAt ?? subscriber.confirmedAt ?? now).getTime()),
   );
@@ -271,7 +281,8 @@ async function digestMail(
       items.push({ title, url: message.url, summary: message.summary });
     }
   }
-  if (items.length === 0) return undefined;
+  const sections = await run.sectionsOf(locale);
+  if (items.length === 0 && sections.length === 0) return undefined;
   const { clubName } = context;
   const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
   const subject = t("mail.digest.subject", { clubName });
@@ -286,8 +297,9 @@ async function digestMail(
       subject,
       kicker: t("mail.digest.kicker"),
       heading: t("mail.digest.heading", { clubName }),
-      paragraphs: [t("mail.digest.count", { count: items.length })],
+      paragraphs: items.length > 0 ? [t("mail.digest.count", { count: items.length })] : [],
       items,
+      sections,
       footer: {
         reason: t("mail.digest.reason", { clubName }),
         manageUrl: links.manageUrl,

@@ -2,11 +2,15 @@ import { z } from "zod";
 import { eventCategories } from "~/content/events";
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
 
-/** What one can subscribe to: notices, contest results, and events of each type. */
+/**
+ * What one can subscribe to: notices, contest results, events of each type, and reminders an
+ * hour before Codeforces' and AtCoder's contests.
+ */
 export const SUBSCRIPTION_TOPICS = [
   { key: "notices" },
   ...eventCategories.map((category) => ({ key: `events:${category.eventType}` })),
   { key: "results" },
+  { key: "contest-reminders" },
 ] as const;
 
 export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number]["key"];
@@ -25,6 +29,7 @@ export const FREQUENCIES = [
 export function topicLabel(t: (key: MessageKey, values?: MessageValues) => string, topic: string): string {
   if (topic === "notices") return t("accounts.subscription.topic.notices");
   if (topic === "results") return t("accounts.subscription.topic.results");
+  if (topic === "contest-reminders") return t("accounts.subscription.topic.contestReminders");
   const category = eventCategories.find((candidate) => topic === `events:${candidate.eventType}`);
   return category ? t("accounts.subscription.topic.events", { category: t(category.labelKey) }) : topic;
 }

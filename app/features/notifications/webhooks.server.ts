@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { arrayOverlaps, asc, eq } from "drizzle-orm";
 import { UUID_PATTERN } from "~/core/ids";
 import type { Database } from "~/db/client.server";
 import { webhooks } from "~/db/schema";
+import type { JobQueue } from "~/lib/job-queue.server";
 import { isPrivateHost } from "~/lib/network-address.server";
 import { PrivateAddressRefused, postJson } from "~/lib/outbound-post.server";
 import { seal, unseal } from "~/lib/signed-token.server";
@@ -54,6 +56,30 @@ export async function removeWebhook(db: Database, id: string): Promise<boolean> 
   if (!UUID_PATTERN.test(id)) return false;
   const removed = await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
   return removed.length > 0;
+}
+
+/** A UUID made from a name: the same post to the same webhook always makes the same job id. */
+export function stableUuid(name: string): string {
+  const hex = createHash("sha256").update(name).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Queues one post of `message` to every webhook following `topic`. Each job's id is made from
+ * `key` and the webhook, so queueing the same post again (another run, a restart) posts nothing twice.
+ */
+export async function postToTopicWebhooks(
+  args: { db: Database; jobs: Pick<JobQueue, "insert"> },
+  topic: string,
+  message: WebhookMessage,
+  key: string,
+): Promise<number> {
+  const hooks = await webhooksFor(args.db, topic);
+  await args.jobs.insert(
+    POST_WEBHOOK_JOB,
+    hooks.map((hook) => ({ id: stableUuid(`${key}:${hook.id}`), data: { webhookId: hook.id, message } })),
+  );
+  return hooks.length;
 }
 
 export function webhooksFor(db: Database, topic: string) {

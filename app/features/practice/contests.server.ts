@@ -5,11 +5,11 @@ import { appMeta, judgeContests } from "~/db/schema";
 import { callJudge, type JudgeCallContext, recordJudgeError, recordJudgeSuccess } from "./judge-calls.server";
 import type { PracticeJudge } from "./practice";
 
-/** The judge's contest list is read again after this long (it is a large answer). */
+/** A judge's contest list is read again after this long (Codeforces' is a large answer). */
 const CONTESTS_REREAD_MS = 3_600_000;
 /** Finished contests are kept this long, for their rating changes' summary. */
 const KEEP_FINISHED_MS = 14 * 86_400_000;
-const CONTESTS_READ_KEY = "practice:codeforces-contests-read-at";
+const contestsReadKey = (judge: PracticeJudge) => `practice:${judge}-contests-read-at`;
 
 const cfContest = z.object({
   id: z.number().int(),
@@ -29,6 +29,45 @@ export interface JudgeContest {
   url: string;
 }
 
+type StoredContest = Omit<JudgeContest, "startsAt"> & { startsAt: Date };
+
+/** Whether the judge's list was read within the hour; otherwise notes it as read `now`. */
+async function contestsReadRecently(db: Database, judge: PracticeJudge, now: Date): Promise<boolean> {
+  const key = contestsReadKey(judge);
+  const [read] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+  const age = read ? now.getTime() - Date.parse(read.value) : Number.POSITIVE_INFINITY;
+  return age >= 0 && age < CONTESTS_REREAD_MS;
+}
+
+async function noteContestsRead(db: Database, judge: PracticeJudge, now: Date) {
+  await db
+    .insert(appMeta)
+    .values({ key: contestsReadKey(judge), value: now.toISOString() })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: now.toISOString(), updatedAt: now } });
+}
+
+/** Stores what a judge's list said (a moved contest keeps its reminder state) and drops long-finished ones. */
+async function storeJudgeContests(db: Database, contests: StoredContest[], now: Date) {
+  if (contests.length > 0) {
+    await db
+      .insert(judgeContests)
+      .values(contests)
+      .onConflictDoUpdate({
+        target: [judgeContests.judge, judgeContests.contestId],
+        set: {
+          name: sql`excluded.name`,
+          startsAt: sql`excluded.starts_at`,
+          durationSeconds: sql`excluded.duration_seconds`,
+          // Moved to a later time: reminded again at the new one.
+          remindedAt: sql`case when excluded.starts_at > ${judgeContests.startsAt} then null else ${judgeContests.remindedAt} end`,
+        },
+      });
+  }
+  await db
+    .delete(judgeContests)
+    .where(sql`${judgeContests.startsAt} < ${new Date(now.getTime() - KEEP_FINISHED_MS).toISOString()}::timestamptz`);
+}
+
 /**
  * Codeforces' contests (`contest.list`), at most once an hour: the ones not started yet or
  * running are stored for the calendar, with those finished in the last two weeks; older ones go.
@@ -39,9 +78,7 @@ export async function readCodeforcesContests(
   now: Date,
 ): Promise<boolean> {
   const { db } = context;
-  const [read] = await db.select().from(appMeta).where(eq(appMeta.key, CONTESTS_READ_KEY));
-  const age = read ? now.getTime() - Date.parse(read.value) : Number.POSITIVE_INFINITY;
-  if (age >= 0 && age < CONTESTS_REREAD_MS) return false;
+  if (await contestsReadRecently(db, "codeforces", now)) return false;
   const response = await callJudge(
     context,
     "codeforces",
@@ -62,36 +99,92 @@ export async function readCodeforcesContests(
       contest.startTimeSeconds !== undefined &&
       (contest.phase !== "FINISHED" || contest.startTimeSeconds * 1000 > now.getTime() - KEEP_FINISHED_MS),
   );
-  if (kept.length > 0) {
-    await db
-      .insert(judgeContests)
-      .values(
-        kept.map((contest) => ({
-          judge: "codeforces" as const,
-          contestId: String(contest.id),
-          name: contest.name,
-          startsAt: new Date((contest.startTimeSeconds ?? 0) * 1000),
-          durationSeconds: contest.durationSeconds,
-          url: `https://codeforces.com/contest/${contest.id}`,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [judgeContests.judge, judgeContests.contestId],
-        set: {
-          name: sql`excluded.name`,
-          startsAt: sql`excluded.starts_at`,
-          durationSeconds: sql`excluded.duration_seconds`,
-        },
-      });
-  }
-  await db
-    .delete(judgeContests)
-    .where(sql`${judgeContests.startsAt} < ${new Date(now.getTime() - KEEP_FINISHED_MS).toISOString()}::timestamptz`);
-  await db
-    .insert(appMeta)
-    .values({ key: CONTESTS_READ_KEY, value: now.toISOString() })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value: now.toISOString(), updatedAt: now } });
+  await storeJudgeContests(
+    db,
+    kept.map((contest) => ({
+      judge: "codeforces" as const,
+      contestId: String(contest.id),
+      name: contest.name,
+      startsAt: new Date((contest.startTimeSeconds ?? 0) * 1000),
+      durationSeconds: contest.durationSeconds,
+      url: `https://codeforces.com/contest/${contest.id}`,
+    })),
+    now,
+  );
+  await noteContestsRead(db, "codeforces", now);
   return true;
+}
+
+/**
+ * AtCoder's upcoming contests, at most once an hour. AtCoder has no API for its schedule: the
+ * page `/contests/` is read, as the tools that follow AtCoder (clist.by among them) do, and only
+ * its "Upcoming Contests" table. Answers whether the judge was called.
+ */
+export async function readAtcoderContests(context: JudgeCallContext & { atcoderUrl: string }, now: Date) {
+  const { db } = context;
+  if (await contestsReadRecently(db, "atcoder", now)) return false;
+  const base = context.atcoderUrl.replace(/\/$/, "");
+  const response = await callJudge(context, "atcoder", `${base}/contests/?lang=en`);
+  const page = response.ok ? await response.text() : "";
+  const contests = page ? parseAtcoderUpcoming(page) : undefined;
+  if (!contests) {
+    await response.body?.cancel().catch(() => {});
+    await recordJudgeError(db, "atcoder", `contests page: HTTP ${response.status}, no upcoming contests table`);
+    return true;
+  }
+  await recordJudgeSuccess(db, "atcoder");
+  await storeJudgeContests(
+    db,
+    contests.map((contest) => ({
+      ...contest,
+      judge: "atcoder" as const,
+      url: `${base}/contests/${contest.contestId}`,
+    })),
+    now,
+  );
+  await noteContestsRead(db, "atcoder", now);
+  return true;
+}
+
+/**
+ * The rows of the "Upcoming Contests" table of AtCoder's `/contests/` page: start (`<time>`,
+ * "2025-04-06 21:00:00+0900"), the contest's link and name, and its duration ("02:30", hours may
+ * pass 99). Undefined when the page has no such table (AtCoder changed it, or answered something
+ * else); a row that doesn't read is left out.
+ */
+export function parseAtcoderUpcoming(
+  page: string,
+): { contestId: string; name: string; startsAt: Date; durationSeconds: number }[] | undefined {
+  const table = /id=["']contest-table-upcoming["'][\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1];
+  if (table === undefined) return undefined;
+  const contests = [];
+  for (const [, row = ""] of table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)) {
+    const start = /<time[^>]*>\s*(\d{4}-\d\d-\d\d) (\d\d:\d\d(?::\d\d)?)([+-]\d\d)(\d\d)\s*<\/time>/.exec(row);
+    const link = /<a href=["']\/contests\/([\w-]+)["'][^>]*>([\s\S]*?)<\/a>/.exec(row);
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1] ?? "");
+    const duration = /^\s*(\d+):(\d\d)\s*$/.exec(cells[2] ?? "");
+    if (!start || !link || !duration) continue;
+    const startsAt = new Date(`${start[1]}T${start[2]}${start[3]}:${start[4]}`);
+    const name = htmlText(link[2] ?? "");
+    if (Number.isNaN(startsAt.getTime()) || !name) continue;
+    contests.push({
+      contestId: link[1] ?? "",
+      name,
+      startsAt,
+      durationSeconds: (Number(duration[1]) * 60 + Number(duration[2])) * 60,
+    });
+  }
+  return contests;
+}
+
+/** An HTML fragment's text: tags out, the few entities AtCoder writes decoded, spaces folded. */
+function htmlText(fragment: string): string {
+  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#039": "'" };
+  return fragment
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#0?39);/g, (_all, name: string) => entities[name] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The judges' contests not over yet, soonest first. */

@@ -2,6 +2,9 @@ import type { JUDGE_CALLERS, PRACTICE_JUDGES } from "~/db/enums";
 
 /** The judges members' practice is read from; CodeChef has no public API and is left out. */
 export type PracticeJudge = (typeof PRACTICE_JUDGES)[number];
+/** The judges' own names, as pages and posts write them. */
+export const JUDGE_NAMES: Record<PracticeJudge, string> = { codeforces: "Codeforces", atcoder: "AtCoder" };
+
 /** The APIs the sync calls, each paced on its own (AtCoder's site and AtCoder Problems apart). */
 export type JudgeCaller = (typeof JUDGE_CALLERS)[number];
 
@@ -100,4 +103,10 @@ export function boardQuery(url: URL): { period: PracticePeriod; batch: number | 
   const period = PRACTICE_PERIODS.find((choice) => choice === asked) ?? "week";
   const batch = Number.parseInt(url.searchParams.get("batch") ?? "", 10);
   return { period, batch: Number.isInteger(batch) ? batch : null };
+}
+
+/** +25, −12, ±0: a rating change as the judges write it. */
+export function signed(change: number): string {
+  if (change === 0) return "±0";
+  return change > 0 ? `+${change}` : `−${-change}`;
 }

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { judgeAccounts, judgeRatingChanges, judgeSolves, students } from "~/db/schema";
 import type { JobQueue } from "~/lib/job-queue.server";
-import { readCodeforcesContests } from "./contests.server";
+import { summarizeFinishedContests } from "./contest-summaries.server";
+import { readAtcoderContests, readCodeforcesContests } from "./contests.server";
+import { cfRatingChange, codeforcesAnswer, storeRatingChanges } from "./judge-answers.server";
 import {
   callJudge,
   type JudgeCallContext,
@@ -48,6 +50,8 @@ export interface SyncSettings {
   atcoderSpacingMs: number;
   /** A run stops starting new calls after this long; the next run goes on from there. */
   budgetMs?: number;
+  /** Where a finished contest's summary is queued for the webhooks; without it none is made. */
+  jobs?: Pick<JobQueue, "insert">;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -130,11 +134,6 @@ async function accountsDue(db: Database, judge: PracticeJudge, now: Date) {
 }
 
 // Codeforces' answers (codeforces.com/apiHelp/objects), only the fields read.
-const codeforcesAnswer = <T extends z.ZodType>(result: T) =>
-  z.union([
-    z.object({ status: z.literal("OK"), result }),
-    z.object({ status: z.literal("FAILED"), comment: z.string() }),
-  ]);
 const cfUser = z.object({
   handle: z.string(),
   rating: z.number().int().optional(),
@@ -142,15 +141,6 @@ const cfUser = z.object({
   rank: z.string().optional(),
   maxRank: z.string().optional(),
   lastOnlineTimeSeconds: z.number().int().optional(),
-});
-const cfRatingChange = z.object({
-  contestId: z.number().int(),
-  contestName: z.string(),
-  handle: z.string(),
-  rank: z.number().int(),
-  ratingUpdateTimeSeconds: z.number().int(),
-  oldRating: z.number().int(),
-  newRating: z.number().int(),
 });
 const cfSubmission = z.object({
   id: z.number().int(),
@@ -227,6 +217,11 @@ export async function syncCodeforces(settings: SyncSettings): Promise<SyncReport
   try {
     // The contest calendar, at most once an hour.
     if (await readCodeforcesContests({ ...run.context, apiUrl: settings.codeforcesApiUrl }, now)) run.calls += 1;
+    // The club's ranks and rating changes in contests just over, once Codeforces publishes them.
+    if (settings.jobs) {
+      const summaryContext = { ...run.context, apiUrl: settings.codeforcesApiUrl, jobs: settings.jobs };
+      run.calls += await summarizeFinishedContests(summaryContext, now);
+    }
     const due = await accountsDue(db, "codeforces", now);
     // Ratings and ranks: every due handle, in batches.
     const seen = new Map<string, z.infer<typeof cfUser>>();
@@ -324,24 +319,6 @@ async function readCodeforcesHistory(run: SyncRun, studentId: string, handle: st
 
 const accountOf = (studentId: string, judge: PracticeJudge) =>
   and(eq(judgeAccounts.studentId, studentId), eq(judgeAccounts.judge, judge));
-
-async function storeRatingChanges(db: Database, rows: (typeof judgeRatingChanges.$inferInsert)[]) {
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insert(judgeRatingChanges)
-      .values(rows.slice(start, start + 500))
-      .onConflictDoUpdate({
-        target: [judgeRatingChanges.studentId, judgeRatingChanges.judge, judgeRatingChanges.contestId],
-        set: {
-          contestName: sql`excluded.contest_name`,
-          rank: sql`excluded.rank`,
-          oldRating: sql`excluded.old_rating`,
-          newRating: sql`excluded.new_rating`,
-          at: sql`excluded.at`,
-        },
-      });
-  }
-}
 
 /** Solves kept at their first accepted submission: a later one for the same problem changes nothing. */
 async function storeSolves(db: Database, rows: (typeof judgeSolves.$inferInsert)[]) {
@@ -454,6 +431,8 @@ export async function syncAtcoder(settings: SyncSettings): Promise<SyncReport> {
   await refreshJudgeAccounts(db, "atcoder");
   const context = { db, spacingMs: settings.atcoderSpacingMs, fetch: settings.fetch };
   try {
+    // The calendar's upcoming contests, at most once an hour.
+    if (await readAtcoderContests({ ...context, atcoderUrl: settings.atcoderUrl }, now)) run.calls += 1;
     for (const account of await accountsDue(db, "atcoder", now)) {
       if (run.outOfTime) break;
       run.calls += 1;
