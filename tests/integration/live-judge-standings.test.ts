@@ -237,39 +237,42 @@ describe("following Codeforces", () => {
     );
   });
 
-  it("leaves Codeforces alone after a 429 until the backoff ends, then follows again", async () => {
-    judges.stage = "frozen-late";
-    judges.failWith = 429;
-    judges.calls.length = 0;
-    const id = await connect({
-      name: "Refused",
-      slug: "refused",
-      source: "codeforces",
-      judgeApi: judges.codeforcesApiUrl,
-      judgeContestId: GYM_ID,
-      showUnofficial: "on",
-      apiKey: GYM_KEY.key,
-      apiSecret: GYM_KEY.secret,
-    });
-    const follower = follow(id, "process-c");
-    const [pace] = await waitFor(async () => {
-      const rows = await testDb.db.select().from(judgePace).where(eq(judgePace.judge, "codeforces"));
-      return rows[0]?.failures ? rows : undefined;
-    }, "the refusal recorded");
-    expect(pace?.backoffUntil?.getTime()).toBeGreaterThan(Date.now() + 30_000);
-    expect(pace?.lastError).toContain("HTTP 429");
-    // The follower sees the backoff and makes no call while it lasts.
-    await waitFor(async () => (await getLiveContest(testDb.db, id))?.lastError?.includes("left alone"), "the wait");
-    expect(judges.calls).toHaveLength(1);
+  it.each([429, 503] as const)(
+    "leaves Codeforces alone after a %i until the backoff ends, then follows again",
+    async (status) => {
+      judges.stage = "frozen-late";
+      judges.failWith = status;
+      judges.calls.length = 0;
+      const id = await connect({
+        name: "Refused",
+        slug: `refused-${status}`,
+        source: "codeforces",
+        judgeApi: judges.codeforcesApiUrl,
+        judgeContestId: GYM_ID,
+        showUnofficial: "on",
+        apiKey: GYM_KEY.key,
+        apiSecret: GYM_KEY.secret,
+      });
+      const follower = follow(id, `process-${status}`);
+      const [pace] = await waitFor(async () => {
+        const rows = await testDb.db.select().from(judgePace).where(eq(judgePace.judge, "codeforces"));
+        return rows[0]?.failures ? rows : undefined;
+      }, "the refusal recorded");
+      expect(pace?.backoffUntil?.getTime()).toBeGreaterThan(Date.now() + 30_000);
+      expect(pace?.lastError).toContain(`HTTP ${status}`);
+      // The follower sees the backoff and makes no call while it lasts.
+      await waitFor(async () => (await getLiveContest(testDb.db, id))?.lastError?.includes("left alone"), "the wait");
+      expect(judges.calls).toHaveLength(1);
 
-    // The backoff is over (as if a minute went by) and Codeforces answers again.
-    judges.failWith = undefined;
-    await testDb.db.update(judgePace).set({ backoffUntil: sql`now() - interval '1 second'` });
-    await waitFor(async () => (await eventCount(id)) >= 1, "a read after the backoff");
-    expect((await getLiveContest(testDb.db, id))?.lastError).toBeNull();
-    follower.abort.abort();
-    expect(await follower.done).toBe("aborted");
-  });
+      // The backoff is over (as if a minute went by) and Codeforces answers again.
+      judges.failWith = undefined;
+      await testDb.db.update(judgePace).set({ backoffUntil: sql`now() - interval '1 second'` });
+      await waitFor(async () => (await eventCount(id)) >= 1, "a read after the backoff");
+      expect((await getLiveContest(testDb.db, id))?.lastError).toBeNull();
+      follower.abort.abort();
+      expect(await follower.done).toBe("aborted");
+    },
+  );
 });
 
 describe("following vjudge", () => {

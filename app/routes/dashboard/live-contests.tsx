@@ -186,15 +186,17 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           value={values.source ?? "clics-feed"}
           choices={LIVE_CONTEST_SOURCES.map((value) => ({ value, label: t(`tools.live.sourceLabel.${value}`) }))}
         />
-        <p className="text-sm text-slate-700">{t("tools.live.judgeApiHint")}</p>
-        <TextField
-          label={t("tools.live.judgeApi")}
-          name="judgeApi"
-          type="url"
-          autoComplete="off"
-          defaultValue={values.judgeApi}
-          error={errors.judgeApi}
-        />
+        <div className="flex flex-col gap-1">
+          <TextField
+            label={t("tools.live.judgeApi")}
+            name="judgeApi"
+            type="url"
+            autoComplete="off"
+            defaultValue={values.judgeApi}
+            error={errors.judgeApi}
+          />
+          <p className="text-sm text-slate-700">{t("tools.live.judgeApiHint")}</p>
+        </div>
         <TextField
           label={t("tools.live.judgeContestId")}
           name="judgeContestId"
@@ -204,7 +206,7 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           error={errors.judgeContestId}
         />
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm text-slate-700">{t("tools.live.pollSecondsHint")}</legend>
+          <legend className="mb-3 text-sm text-slate-700">{t("tools.live.pollSecondsHint")}</legend>
           <TextField
             label={t("tools.live.pollSeconds")}
             name="pollSeconds"
@@ -217,7 +219,7 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           />
         </fieldset>
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm text-slate-700">{t("tools.live.codeforcesHint")}</legend>
+          <legend className="mb-3 text-sm text-slate-700">{t("tools.live.codeforcesHint")}</legend>
           <label className="flex min-h-11 items-center gap-3 text-base text-slate-800">
             <input
               type="checkbox"
@@ -243,7 +245,7 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
           />
         </fieldset>
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm text-slate-700">{t("tools.live.accountHint")}</legend>
+          <legend className="mb-3 text-sm text-slate-700">{t("tools.live.accountHint")}</legend>
           <TextField
             label={t("tools.live.user")}
             name="user"
