@@ -60,7 +60,13 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
       {board.rows.length === 0 ? (
         <p>{t("people.live.empty")}</p>
       ) : (
-        <div className="sm:card sm:overflow-x-auto">
+        // Focusable: a keyboard scrolls the table where it is wider than its frame (the dashboard).
+        <div
+          className="sm:card sm:overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t("people.standings.caption")}
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("people.standings.caption")}</caption>
             <StandingsHead problems={board.problems} totalHeader={t("people.standings.penalty")} />
@@ -70,7 +76,7 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
                   key={row.teamId}
                   data-team={row.teamId}
                   data-resolving={board.reveal?.teamId === row.teamId || undefined}
-                  className={`${rowClass} ${board.reveal?.teamId === row.teamId ? "bg-amber-50 outline outline-2 outline-amber-500" : ""}`}
+                  className={`${rowClass} ${board.reveal?.teamId === row.teamId ? "scroll-mt-[30vh] bg-amber-100! outline outline-2 outline-amber-500" : ""}`}
                 >
                   <td
                     data-label={t("people.standings.rank")}

@@ -23,7 +23,7 @@ export default function LiveProjector({ loaderData: board }: Route.ComponentProp
   const nonce = useNonce();
   const running = board.phase === "running" || board.phase === "frozen";
   return (
-    <main id="main" className="min-h-screen bg-navy-950 p-4 text-white lg:text-xl">
+    <main id="main" className="min-h-screen bg-navy-950 p-4 text-white has-[[data-award]]:pb-[60vh] lg:text-xl">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-3xl font-bold lg:text-5xl">{board.name}</h1>
         {running && (

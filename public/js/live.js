@@ -18,10 +18,11 @@
   tick();
   setInterval(tick, 1000);
   const projector = root.hasAttribute("data-projector");
-  // During the reveal the projector follows the row being resolved instead of paging.
+  // During the reveal the projector follows the row being resolved instead of paging: a third
+  // down the screen (its scroll margin), above where the award card shows.
   const follow = () => {
     const row = root.querySelector("[data-resolving]");
-    if (projector && row) row.scrollIntoView({ block: "center", behavior: calm.matches ? "auto" : "smooth" });
+    if (projector && row) row.scrollIntoView({ block: "start", behavior: calm.matches ? "auto" : "smooth" });
   };
   follow();
   if (projector) {

@@ -108,7 +108,7 @@ test("a live contest: a viewer's page updates and freezes, the reveal runs on th
     judge.release(lines.length);
     await page.getByRole("button", { name: en("tools.live.finalize.button") }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-    await expect(page.getByText(en("tools.live.finalize.done"))).toBeVisible();
+    await expect(page.getByText(en("tools.live.finalize.done"), { exact: true })).toBeVisible();
     await viewer.getByRole("link", { name: en("people.live.publishedLink") }).click({ timeout: 10_000 });
     const shown = await viewer.locator("tbody tr").evaluateAll((rows) =>
       rows.map((row) => {

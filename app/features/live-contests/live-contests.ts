@@ -159,7 +159,7 @@ const medalCount = z.coerce
   .number({ error: "tools.live.medals.error" })
   .int("tools.live.medals.error")
   .min(0, "tools.live.medals.error")
-  .max(100, "tools.live.medals.error");
+  .max(1000, "tools.live.medals.error");
 
 /** The medals the reveal stops on, as the reveal screen's form sends them. Errors are catalog keys. */
 export const medalCountsInput = z.object({ gold: medalCount, silver: medalCount, bronze: medalCount });
