@@ -113,5 +113,29 @@ test("a weekly session added on a phone is listed by its next occurrence, also a
   await page.screenshot({ path: `${SHOTS}/occurrence-next-en-1280.png`, fullPage: true });
   await expectNoAxeViolations(page, "an occurrence's page");
 
+  // Editing an occurrence asks which ones the change is for: this and the following ones move room.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/events/${second._id}/edit?lang=en`);
+  await waitForForm(page);
+  await expect(page.getByRole("radio", { name: en("dashboard.series.scope.this") })).toBeChecked();
+  await expectNoAxeViolations(page, "an occurrence's event form (390 px)");
+  await page.getByLabel("Venue", { exact: true }).fill("Seminar Room 204");
+  await page.getByRole("radio", { name: en("dashboard.series.scope.following") }).check();
+  await page.screenshot({ path: `${SHOTS}/occurrence-form-scope-en-390.png`, fullPage: true });
+  await page.getByRole("button", { name: en("dashboard.form.saveChanges") }).click();
+  await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
+  await expect(toast(page, en("dashboard.series.savedFollowing", { name }))).toBeVisible();
+  const venues = async () => {
+    const all = (await (await page.request.get("/api/events")).json()) as (Occurrence & {
+      name: string;
+      venue: string;
+    })[];
+    return all
+      .filter((event) => event.name === name)
+      .sort((a, b) => a.starts_on.localeCompare(b.starts_on))
+      .map((event) => event.venue);
+  };
+  expect(await venues()).toEqual(["CSE Lab 1", "Seminar Room 204", "Seminar Room 204", "Seminar Room 204"]);
+
   await removeByName(page, "events", name);
 });

@@ -7,8 +7,8 @@ import type { ServerTranslate } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
 import { eventInput } from "./events";
-import { seriesRuleInput } from "./series";
-import { createSeries } from "./series.server";
+import { SCOPE_FIELD, seriesRuleInput } from "./series";
+import { createSeries, editOccurrence, seriesIdOfEvent } from "./series.server";
 
 /** The series form's weekday boxes share one name; the rule reads them as one list. */
 function withWeekdaysJoined(form: FormData): FormData {
@@ -55,4 +55,46 @@ export async function answerSeriesForm(
     const message = t("dashboard.series.added", { name: event.data.name, count: made });
     return data<ActionResult>({ tone: "success", message, saved: true });
   });
+}
+
+/** Whether the event form edits an occurrence of a series (and so asks which ones to change). */
+export async function isOccurrence(db: Database, eventId: string): Promise<boolean> {
+  return (await seriesIdOfEvent(db, eventId)) !== null;
+}
+
+/**
+ * The event form's save of an occurrence with "this and following" or "all" chosen: the series
+ * and its untouched occurrences change (see editOccurrence). Undefined for "this one" and any
+ * other form: the ordinary save does it.
+ */
+export async function answerSeriesEdit(
+  app: { db: Database; log: Logger },
+  args: { form: FormData; eventId: string; values: Record<string, string>; actor: Actor },
+  t: ServerTranslate,
+  locale: Locale,
+) {
+  const scope = args.form.get(SCOPE_FIELD);
+  if (scope !== "following" && scope !== "all") return undefined;
+  const input = eventInput.parse(args.values);
+  return answerSafely(
+    app.log,
+    locale,
+    { key: "messages.action.saveItem", words: { noun: "dashboard.events.noun" } },
+    async () => {
+      if (!(await editOccurrence(app.db, args.eventId, input, scope))) {
+        return data<ActionResult>({ tone: "error", message: t("dashboard.series.notOccurrence") }, 404);
+      }
+      await recordAudit(app.db, args.actor, {
+        action: "update",
+        entity: "events",
+        entityId: args.eventId,
+        label: input.name,
+        after: { ...input, scope },
+      });
+      const message = t(scope === "all" ? "dashboard.series.savedAll" : "dashboard.series.savedFollowing", {
+        name: input.name,
+      });
+      return data<ActionResult>({ tone: "success", message, saved: true });
+    },
+  );
 }

@@ -6,10 +6,12 @@ import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
 import { actorOf } from "~/core/audit.server";
-import { type Collection, collectionKeys, dashboardField, rowToFormValues } from "~/core/collection";
+import { type Collection, collectionKeys, dashboardField, type FormFieldDef, rowToFormValues } from "~/core/collection";
 import { appContext } from "~/core/context";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
+import { EDIT_SCOPES, SCOPE_FIELD } from "~/features/events/series";
+import { answerSeriesEdit, isOccurrence } from "~/features/events/series-form.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
@@ -58,10 +60,14 @@ export function meta(args: Route.MetaArgs) {
 export const loader = screenLoader(async ({ context, params, pattern }: Route.LoaderArgs) => {
   const app = context.get(appContext);
   const { collection, id } = targetOf(pattern, params);
-  if (id === undefined) return { key: collection.key, id: undefined, values: {} as Record<string, string> };
+  if (id === undefined) {
+    return { key: collection.key, id: undefined, values: {} as Record<string, string>, occurrence: false };
+  }
   const row = await serviceOf(collection).get(app.db, id);
   if (!row) throw data(null, { status: 404 });
-  return { key: collection.key, id, values: rowToFormValues(collection, row) };
+  // An occurrence of a recurring event: the form asks which occurrences the change is for.
+  const occurrence = collection.key === "events" && (await isOccurrence(app.db, id));
+  return { key: collection.key, id, values: rowToFormValues(collection, row), occurrence };
 });
 
 export const action = screenAction(async ({ request, context, params, pattern }: Route.ActionArgs, user) => {
@@ -81,6 +87,10 @@ export const action = screenAction(async ({ request, context, params, pattern }:
     values,
   );
   if (unconfirmed) return unconfirmed;
+  if (collection.key === "events" && id !== undefined) {
+    const seriesEdit = await answerSeriesEdit(app, { form, eventId: id, values, actor }, t, locale);
+    if (seriesEdit) return seriesEdit;
+  }
 
   return answerSafely(
     app.log,
@@ -108,6 +118,21 @@ export const action = screenAction(async ({ request, context, params, pattern }:
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;
+
+/** An occurrence's form: the change is for this one, this and the following ones, or all of its series. */
+function scopeField(t: Translate): FormFieldDef {
+  return {
+    name: SCOPE_FIELD,
+    label: t("dashboard.series.field.scope"),
+    kind: "radio",
+    options: EDIT_SCOPES,
+    optionLabels: {
+      this: t("dashboard.series.scope.this"),
+      following: t("dashboard.series.scope.following"),
+      all: t("dashboard.series.scope.all"),
+    },
+  };
+}
 
 function saveQuestion(t: Translate, collection: Collection, editing: boolean) {
   const noun = { noun: t(collectionKeys.text(collection, "noun")) };
@@ -172,6 +197,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
             error={errors[field.name]}
           />
         ))}
+        {loaderData.occurrence && <FormField field={scopeField(t)} defaultValue={values[SCOPE_FIELD]} />}
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-navy" disabled={confirmed.busy}>
             {t(editing ? "dashboard.form.saveChanges" : "dashboard.form.submit")}
