@@ -3,7 +3,7 @@
  * writes them as JSON under bench-results/). Timings are printed, never asserted.
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 LIGHTHOUSE_RUNS=3 npm run bench   (-- --skip-build, -- --skip-lighthouse)
- *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, standings, weight, lighthouse, ticket-drop, scaling, search)
+ *   npm run bench -- --only=scaling,throughput   (sections: throughput, signed-in, standings, weight, lighthouse, live, ticket-drop, scaling, search, practice)
  *   DATABASE_URL=postgres://… npm run bench -- --database=postgres   (the same sections on a real PostgreSQL)
  *   SOAK_MINUTES=30 npm run bench -- --only=soak   (memory over a day's mixed work; only when named: 30 minutes)
  */
@@ -16,9 +16,11 @@ import { markReleaseInUse } from "../server/releases";
 import type { RunningServer } from "../tests/support/server";
 import { httpRequest } from "./bench/http";
 import { runLighthouse } from "./bench/lighthouse";
+import { measureLiveViewers } from "./bench/live";
 import { loadTool, runLoad, runLoadsInTurns } from "./bench/load";
 import { peakRssMb, settledRssMb } from "./bench/memory";
 import { measurePageWeight } from "./bench/page-weight";
+import { measurePractice } from "./bench/practice";
 import { startRenderCeiling } from "./bench/render-ceiling";
 import { printReport } from "./bench/report";
 import { measureSearch } from "./bench/search";
@@ -95,9 +97,11 @@ async function main() {
       report.lighthouse = await runLighthouse(urls, LIGHTHOUSE_RUNS);
     }
     await server.stop();
+    if (wants("live")) report.liveViewers = await measureLiveViewers(target, UNLIMITED);
     if (wants("ticket-drop")) report.ticketDrop = await measureTicketDrop(target, UNLIMITED);
     if (wants("scaling")) report.scaling = await measureScaling(target, userCookie);
     if (wants("search")) report.search = await measureSearchAt50k(target, userCookie);
+    if (wants("practice")) report.practice = await measurePractice(target);
     if (only?.includes("soak")) report.soak = await measureSoak(target, admin);
     if (only?.includes("soak-probe")) report.soakProbe = await probeSoak(target, admin);
   } finally {

@@ -35,8 +35,11 @@ export const STANDINGS_FORMATS = [
  */
 export const LIVE_CONTEST_SOURCES = ["clics-feed", "clics-scoreboard", "codeforces", "vjudge"] as const;
 
-/** A live contest is followed, paused by an admin, or finalized (its standings published). */
-export const LIVE_CONTEST_STATUSES = ["following", "paused", "finalized"] as const;
+/**
+ * A live contest is followed, replayed from its recording (the background job plays the stored
+ * feed at the admin's speed), paused by an admin, or finalized (its standings published).
+ */
+export const LIVE_CONTEST_STATUSES = ["following", "replaying", "paused", "finalized"] as const;
 
 /**
  * The judges members' practice is read from (CodeChef has no public API). `atcoder-problems` is

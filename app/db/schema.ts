@@ -856,8 +856,31 @@ export const liveContests = pgTable("live_contests", {
   revealed: boolean("revealed").notNull().default(false),
   /** The published standings once finalized. */
   contestId: uuid("contest_id").references(() => contests.id, { onDelete: "set null" }),
+  /** A replay's pace: times the contest's own clock (0: as fast as possible); null: never replayed. */
+  replaySpeed: integer("replay_speed"),
+  /** The recording's events a replay has played so far: it resumes after them (a restart included). */
+  replayPosition: integer("replay_position").notNull().default(0),
+  /** Bumped when a replay starts again from nothing: boards and kept states of the old events are dropped. */
+  feedGeneration: integer("feed_generation").notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * A contest's recorded event feed, which a replay plays into its events at the admin's speed:
+ * each event with its time in the contest (`at_ms`), in the feed's order.
+ */
+export const liveContestRecordings = pgTable(
+  "live_contest_recordings",
+  {
+    liveContestId: uuid("live_contest_id")
+      .notNull()
+      .references(() => liveContests.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    atMs: integer("at_ms").notNull(),
+    event: jsonb("event").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liveContestId, t.position] })],
+);
 
 /** The events a live contest's feed gave, in the order they came. */
 export const liveContestEvents = pgTable(

@@ -7,6 +7,28 @@ import { preferencesOf } from "~/i18n/preferences";
 import type { Route } from "./+types/results.live-events";
 import { liveBoardHtml } from "./live-board-html.server";
 
+/**
+ * Each board's event, encoded once per language: every viewer in this process is sent the same
+ * board object, so 500 viewers cost one rendering of it, not 500.
+ */
+const framesOf = new WeakMap<LiveBoard, Map<string, Uint8Array>>();
+const encoder = new TextEncoder();
+
+function boardFrame(board: LiveBoard, locale: Parameters<typeof liveBoardHtml>[1]): Uint8Array {
+  let frames = framesOf.get(board);
+  if (!frames) {
+    frames = new Map();
+    framesOf.set(board, frames);
+  }
+  let frame = frames.get(locale);
+  if (!frame) {
+    const payload = JSON.stringify({ version: board.version, html: liveBoardHtml(board, locale) });
+    frame = encoder.encode(`event: board\ndata: ${payload}\n\n`);
+    frames.set(locale, frame);
+  }
+  return frame;
+}
+
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000;
 
@@ -21,19 +43,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const board = await publicLiveBoard(app.db, params.slug);
   if (!board) throw data(null, { status: 404 });
   const { locale } = preferencesOf(request);
-  const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (text: string) => {
+      const sendBytes = (bytes: Uint8Array) => {
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(bytes);
         } catch {
           stop();
         }
       };
-      const sendBoard = (next: LiveBoard) =>
-        send(`event: board\ndata: ${JSON.stringify({ version: next.version, html: liveBoardHtml(next, locale) })}\n\n`);
+      const send = (text: string) => sendBytes(encoder.encode(text));
+      const sendBoard = (next: LiveBoard) => sendBytes(boardFrame(next, locale));
       send("retry: 2000\n\n");
       sendBoard(board);
       const unwatch = watchLiveBoard(app.db, params.slug, sendBoard);

@@ -5,6 +5,8 @@ import { ResultEntry } from "~/components/result-entry";
 import { useClubName } from "~/components/use-club-name";
 import { appContext } from "~/core/context";
 import { listResultPage, RESULT_PAGE_SIZE } from "~/features/collections/results.server";
+import { livePagePath } from "~/features/live-contests/live-contests";
+import { liveNowContests } from "~/features/live-contests/live-now.server";
 import { RANKING_RULE_MESSAGES } from "~/features/standings/rankings";
 import { listSeries } from "~/features/standings/rankings.server";
 import { listContests } from "~/features/standings/standings.server";
@@ -24,15 +26,17 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const page = pageNumberFrom(url.searchParams);
-  const [results, leaderboards, rankings] = await Promise.all([
+  const [results, leaderboards, rankings, liveNow] = await Promise.all([
     app.contentCache.read(`results:${page}`, () => listResultPage(app.db, { page, pageSize: RESULT_PAGE_SIZE })),
     app.contentCache.read("leaderboards", () => listContests(app.db, false)),
     app.contentCache.read("rankings", () => listSeries(app.db)),
+    app.contentCache.read("live-now", () => liveNowContests(app.db)),
   ]);
   return {
     results,
     leaderboards: leaderboards.map(({ slug, name, heldOn }) => ({ slug, name, heldOn })),
     rankings: rankings.map(({ slug, name, rule }) => ({ slug, name, rule })),
+    liveNow,
   };
 }
 
@@ -41,13 +45,30 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const langOf = useLangOf();
   const format = useFormat();
-  const { results, leaderboards, rankings } = loaderData;
+  const { results, leaderboards, rankings, liveNow } = loaderData;
   return (
     <>
       <PageHeader eyebrow={t("people.standings.eyebrow")} title={t("people.results.title")}>
         <p>{t("people.results.description", { clubName })}</p>
       </PageHeader>
       <div className="container-page py-10">
+        {liveNow.length > 0 && (
+          <section aria-labelledby="live-now" className="mb-10">
+            <h2 id="live-now" className="text-2xl font-bold text-navy-900">
+              {t("people.results.liveNow")}
+            </h2>
+            <ul className="mt-4 flex flex-col gap-2">
+              {liveNow.map((contest) => (
+                <li key={contest.slug}>
+                  {/* A document load: the live page brings its own update script. */}
+                  <a href={livePagePath(contest.slug)} className="font-semibold text-navy-700 underline">
+                    {t("people.results.liveLink", { name: contest.name })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {/* The contests' leaderboards and, beside them, the club's rankings across contests. */}
         <div className="mb-10 grid gap-10 empty:hidden md:grid-cols-2">
           {leaderboards.length > 0 && (

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoDrafts } from "./demo-drafts.server";
+import { seedDemoLiveContest } from "./demo-live.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoRegistrations } from "./demo-registrations.server";
 import { seedDemoSeries } from "./demo-series.server";
@@ -73,6 +74,7 @@ export async function seedDemoContentOnce(args: {
       await seedDemoRegistrations(tx);
       await seedDemoSeries(tx);
       await seedDemoStandings(tx);
+      await seedDemoLiveContest(tx);
       await seedDemoDrafts(tx);
     }
     // The demo is not news: nobody is told about it.

@@ -17,6 +17,11 @@ import {
   kickLiveContests,
 } from "~/features/live-contests/follower.server";
 import {
+  REPLAY_LIVE_CONTEST_JOB,
+  replayingLiveContestIds,
+  replayLiveContest,
+} from "~/features/live-contests/replay.server";
+import {
   ANNOUNCE_JOB,
   announcePublications,
   announceSoon,
@@ -258,11 +263,32 @@ export async function startBackgroundJobs(args: {
       },
     },
     {
+      name: REPLAY_LIVE_CONTEST_JOB,
+      // As the follow job: one per contest across processes, as long as the replay lasts; a
+      // replay cut by a restart is queued again by the kick and goes on from its position.
+      queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: 24 * 3600, policy: "stately" },
+      concurrency: 4,
+      run: async (data, { job, queue }) => {
+        const { id } = data as { id: string };
+        await replayLiveContest(id, {
+          db,
+          log,
+          owner: job.id,
+          signal: AbortSignal.any([job.signal, stopping.signal]),
+          onFirstSolve: (balloon, contest) =>
+            postFirstSolve({ db, jobs: queue, baseUrl: config.BASE_URL }, contest, balloon),
+        });
+      },
+    },
+    {
       name: KICK_LIVE_CONTESTS_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
       schedule: { cron: "* * * * *", timeZone: clubTimeZone },
       run: async (_data, { queue }) => {
         await kickLiveContests(db, queue);
+        for (const id of await replayingLiveContestIds(db)) {
+          await queue.send(REPLAY_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+        }
       },
     },
   ];

@@ -39,6 +39,9 @@ export interface LiveContestSummary {
   eventCount: number;
   lastContactAt: string | null;
   lastError: string | null;
+  /** A replay's pace (0: as fast as possible; null: never replayed) and the recorded events it has played. */
+  replaySpeed: number | null;
+  replayPosition: number;
 }
 
 export class SlugTakenError extends Error {}
@@ -76,6 +79,8 @@ export async function listLiveContests(db: Database): Promise<LiveContestSummary
     eventCount: row.eventCount,
     lastContactAt: row.lastContactAt?.toISOString() ?? null,
     lastError: row.lastError,
+    replaySpeed: row.replaySpeed,
+    replayPosition: row.replayPosition,
   }));
 }
 
@@ -164,6 +169,8 @@ export async function storeEvents(
   id: string,
   owner: string,
   events: readonly ReceivedEvent[],
+  /** A replay's place in its recording, moved with the events it played. */
+  replay?: { replayPosition: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const resumeAt = events.findLast((received) => received.resumeAt !== null)?.resumeAt;
@@ -174,6 +181,7 @@ export async function storeEvents(
         lastContactAt: sql`now()`,
         lastError: null,
         ...(resumeAt ? { sinceToken: resumeAt } : {}),
+        ...(replay ? { replayPosition: replay.replayPosition } : {}),
       })
       .where(and(eq(liveContests.id, id), eq(liveContests.leaseOwner, owner), gt(liveContests.leaseUntil, sql`now()`)))
       .returning({ id: liveContests.id });
@@ -257,15 +265,17 @@ export async function newFirstSolves(db: Database, record: LiveContestRecord, ow
 interface KeptState {
   state: ContestState;
   lastSeq: number;
+  /** The feed generation the state was made from: a replay started again begins a new one. */
+  generation: number;
 }
 
 const keptStates = new Map<string, KeptState>();
 const READ_BATCH = 5000;
 
-export async function contestStateOf(db: Database, id: string): Promise<ContestState> {
+export async function contestStateOf(db: Database, id: string, generation = 0): Promise<ContestState> {
   let kept = keptStates.get(id);
-  if (!kept) {
-    kept = { state: emptyContestState(), lastSeq: 0 };
+  if (!kept || kept.generation !== generation) {
+    kept = { state: emptyContestState(), lastSeq: 0, generation };
     keptStates.set(id, kept);
   }
   for (;;) {
@@ -292,7 +302,15 @@ const boards = new Map<string, LiveBoard>();
 
 type Versioned = Pick<
   LiveContestRecord,
-  "id" | "eventCount" | "revealStep" | "revealed" | "goldCount" | "silverCount" | "bronzeCount" | "contestId"
+  | "id"
+  | "eventCount"
+  | "revealStep"
+  | "revealed"
+  | "goldCount"
+  | "silverCount"
+  | "bronzeCount"
+  | "contestId"
+  | "feedGeneration"
 >;
 
 /** Everything the public board depends on besides the events' content: the medal counts move the reveal's stops. */
@@ -304,6 +322,8 @@ const versionOf = (row: Versioned) =>
     row.revealed ? 1 : 0,
     `${row.goldCount}-${row.silverCount}-${row.bronzeCount}`,
     row.contestId ?? "-",
+    // A replay started again from nothing: the same count can mean other events.
+    row.feedGeneration,
   ].join(".");
 
 async function publishedPathOf(db: Database, contestId: string): Promise<string | undefined> {
@@ -323,6 +343,7 @@ export async function liveVersionOf(db: Database, slug: string): Promise<string 
       silverCount: liveContests.silverCount,
       bronzeCount: liveContests.bronzeCount,
       contestId: liveContests.contestId,
+      feedGeneration: liveContests.feedGeneration,
     })
     .from(liveContests)
     .where(eq(liveContests.slug, slug));
@@ -343,7 +364,7 @@ export async function publicLiveBoard(db: Database, slug: string): Promise<LiveB
   const board =
     record.source !== "clics-feed"
       ? boardOfPolledScoreboard(record, version)
-      : boardOfState(record, await contestStateOf(db, record.id), version);
+      : boardOfState(record, await contestStateOf(db, record.id, record.feedGeneration), version);
   board.balloons = await balloonsOf(db, record.id, 5);
   if (record.contestId) board.publishedPath = await publishedPathOf(db, record.contestId);
   boards.set(slug, board);

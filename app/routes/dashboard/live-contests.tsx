@@ -4,7 +4,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { actorOf, recordAudit } from "~/core/audit.server";
-import { appContext } from "~/core/context";
+import { type AppContext, appContext } from "~/core/context";
 import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
 import { judgeConnectionInput } from "~/features/live-contests/judge-connection";
 import { connectJudgeStandings } from "~/features/live-contests/judge-standings.server";
@@ -17,7 +17,15 @@ import {
   SlugTakenError,
   setLiveContestStatus,
 } from "~/features/live-contests/live-contests.server";
+import { REPLAY_SPEEDS, replaySpeedInput } from "~/features/live-contests/replay";
+import {
+  REPLAY_LIVE_CONTEST_JOB,
+  recordingLengths,
+  setReplaySpeed,
+  startReplay,
+} from "~/features/live-contests/replay.server";
 import type { MessageKey } from "~/i18n/catalogs";
+import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -33,7 +41,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
-  return { contests: await listLiveContests(context.get(appContext).db) };
+  const { db } = context.get(appContext);
+  const [contests, recordings] = await Promise.all([listLiveContests(db), recordingLengths(db)]);
+  return { contests, recordings: Object.fromEntries(recordings) };
 });
 
 /** The fields shown again after a refused form: never the password or token. */
@@ -95,6 +105,9 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
   }
   const id = String(form.get("id") ?? "");
   const name = String(form.get("name") ?? "");
+  if (intent === "replay" || intent === "replaySpeed" || intent === "continueReplay") {
+    return replayAction({ app, actor, t, locale, intent, id, name, speed: form.get("speed") });
+  }
   if (intent === "pause" || intent === "resume") {
     return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
       const status = intent === "pause" ? "paused" : "following";
@@ -125,6 +138,45 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
   }
   return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
 });
+
+/** Starts a replay from the start, changes its speed, or goes on with a paused one. */
+async function replayAction(args: {
+  app: AppContext;
+  actor: ReturnType<typeof actorOf>;
+  t: Translate;
+  locale: Locale;
+  intent: "replay" | "replaySpeed" | "continueReplay";
+  id: string;
+  name: string;
+  speed: FormDataEntryValue | null;
+}) {
+  const { app, actor, t, locale, intent, id, name } = args;
+  const speed = replaySpeedInput.safeParse(args.speed);
+  if (intent !== "continueReplay" && !speed.success)
+    return data<ActionResult>({ tone: "error", message: t("tools.live.error.speed") }, 400);
+  return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
+    const chosen = speed.data ?? 0;
+    const done =
+      intent === "replay"
+        ? await startReplay(app.db, id, chosen)
+        : intent === "replaySpeed"
+          ? await setReplaySpeed(app.db, id, chosen)
+          : await setLiveContestStatus(app.db, id, "replaying");
+    if (!done) return data<ActionResult>({ tone: "info", message: t("tools.live.replay.noRecording") }, 404);
+    await recordAudit(app.db, actor, {
+      action: "update",
+      entity: "live_contests",
+      entityId: id,
+      label: name,
+      after: intent === "continueReplay" ? { status: "replaying" } : { replaySpeed: chosen },
+    });
+    if (intent !== "replaySpeed") await app.jobs.send(REPLAY_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+    return data<ActionResult>({
+      tone: "success",
+      message: t(intent === "replaySpeed" ? "tools.live.replay.speedSet" : "tools.live.replay.started"),
+    });
+  });
+}
 
 type Row = LiveContestSummary & { _id: string };
 
@@ -288,10 +340,16 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
             >
               {t("tools.live.reveal.heading")}
             </Link>
-            <Form method="post">
+            {loaderData.recordings[contest.id] !== undefined && (
+              <ReplayControls contest={contest} total={loaderData.recordings[contest.id] ?? 0} />
+            )}
+            <Form
+              method="post"
+              hidden={loaderData.recordings[contest.id] !== undefined && contest.status !== "replaying"}
+            >
               <input type="hidden" name="id" value={contest.id} />
               <input type="hidden" name="name" value={contest.name} />
-              {contest.status === "following" ? (
+              {contest.status === "following" || contest.status === "replaying" ? (
                 <button
                   type="submit"
                   name="intent"
@@ -328,5 +386,57 @@ export default function LiveContests({ loaderData, actionData }: Route.Component
         )}
       />
     </section>
+  );
+}
+
+const OUTLINE_BUTTON = "btn border border-slate-300 bg-white text-navy-900";
+
+/** A recorded contest's replay: its speed, from the start, or on from where a pause left it. */
+function ReplayControls({ contest, total }: { contest: Row; total: number }) {
+  const t = useT();
+  const format = useFormat();
+  const replaying = contest.status === "replaying";
+  const cut = !replaying && contest.replayPosition > 0 && contest.replayPosition < total;
+  const selectId = `replay-speed-${contest.id}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="id" value={contest.id} />
+      <input type="hidden" name="name" value={contest.name} />
+      <label htmlFor={selectId} className="sr-only">
+        {t("tools.live.replay.speed")}
+      </label>
+      <select
+        id={selectId}
+        name="speed"
+        defaultValue={String(contest.replaySpeed ?? 60)}
+        className="min-h-11 rounded border border-slate-300 bg-white px-2 text-slate-900"
+      >
+        {REPLAY_SPEEDS.map((speed) => (
+          <option key={speed} value={speed}>
+            {speed === 0 ? t("tools.live.replay.fastest") : t("tools.live.replay.times", { speed })}
+          </option>
+        ))}
+      </select>
+      {replaying ? (
+        <button type="submit" name="intent" value="replaySpeed" className={OUTLINE_BUTTON}>
+          {t("tools.live.replay.setSpeed")}
+        </button>
+      ) : (
+        <button type="submit" name="intent" value="replay" className={OUTLINE_BUTTON}>
+          {t("tools.live.replay.start")}
+        </button>
+      )}
+      {cut && (
+        <button type="submit" name="intent" value="continueReplay" className={OUTLINE_BUTTON}>
+          {t("tools.live.replay.continue")}
+        </button>
+      )}
+      <span className="text-sm text-slate-700">
+        {t("tools.live.replay.progress", {
+          played: format.number(contest.replayPosition),
+          total: format.number(total),
+        })}
+      </span>
+    </Form>
   );
 }
