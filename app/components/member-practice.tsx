@@ -49,15 +49,22 @@ export function MemberPracticeSection({ practice, hasCodechef }: { practice: Mem
       })}
       <div>
         <h3 className="font-semibold text-navy-900">{t("people.practice.weeks")}</h3>
-        <ol className="mt-2 flex h-28 items-end gap-1" aria-label={t("people.practice.weeks")}>
+        {/* One row a week: its date, a bar, the count; readable at any width, the sentence for screen readers. */}
+        <ol className="mt-2 flex flex-col gap-1" aria-label={t("people.practice.weeks")}>
           {practice.weeks.map((week) => (
-            <li key={week.start} className="flex h-full flex-1 flex-col items-center justify-end">
-              <span className="text-xs text-slate-700">{format.number(week.solved)}</span>
-              <span
-                aria-hidden="true"
-                className="w-full rounded-t bg-navy-700"
-                style={{ height: `${(week.solved / busiest) * 80}%`, minHeight: week.solved > 0 ? "2px" : 0 }}
-              />
+            <li key={week.start} className="grid grid-cols-[8.5rem_1fr_2.5rem] items-center gap-2 text-sm">
+              <span aria-hidden="true" className="text-slate-700">
+                {format.date(week.start.slice(0, 10))}
+              </span>
+              <span aria-hidden="true" className="h-3 rounded bg-slate-100">
+                <span
+                  className="block h-full rounded bg-navy-700"
+                  style={{ width: `${(week.solved / busiest) * 100}%`, minWidth: week.solved > 0 ? "2px" : 0 }}
+                />
+              </span>
+              <span aria-hidden="true" className="text-right font-semibold text-slate-900">
+                {format.number(week.solved)}
+              </span>
               <span className="sr-only">
                 {t("people.practice.week", {
                   date: format.date(week.start.slice(0, 10)),

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useParams, useRouteLoaderData } from "react-router";
+import { Link, NavLink, Outlet, useParams, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { eventCategories, eventsPage } from "~/content/events";
 import { atomFeeds, eventCalendar } from "~/content/feeds";
@@ -94,6 +94,11 @@ function FollowEvents() {
         </li>
       </ul>
       <p className="mt-1 text-sm">{t("public.events.follow.hint")}</p>
+      <p className="mt-2 text-base">
+        <Link to="/contests" className="font-semibold text-navy-700 underline">
+          {t("public.events.judgesContests")}
+        </Link>
+      </p>
     </>
   );
 }

@@ -15,6 +15,8 @@ import { pageNumberFrom } from "~/lib/pagination";
 import { pathWithQuery, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/results";
 
+const HEADER_LINK = "inline-flex min-h-11 items-center font-semibold text-navy-700 underline";
+
 export function meta(args: Route.MetaArgs) {
   return seoMeta(args, {
     title: ({ t }) => t("people.results.title"),
@@ -50,6 +52,18 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow={t("people.standings.eyebrow")} title={t("people.results.title")}>
         <p>{t("people.results.description", { clubName })}</p>
+        <ul className="mt-2 flex flex-wrap gap-x-6">
+          <li>
+            <Link to="/practice" className={HEADER_LINK}>
+              {t("people.board.title")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/contests" className={HEADER_LINK}>
+              {t("people.contests.title")}
+            </Link>
+          </li>
+        </ul>
       </PageHeader>
       <div className="container-page py-10">
         {liveNow.length > 0 && (

@@ -8,7 +8,7 @@ import { todayIn } from "~/lib/format";
 
 /** Demo students who are members with accounts, and their handles (made up; each judge's format). */
 const DEMO_MEMBERS: readonly { name: string; handles: Partial<Record<JudgeKey, string>> }[] = [
-  { name: "Sumaiya Islam", handles: { codeforces: "sumaiya_rmstu", vjudge: "sumaiya", atcoder: "sumaiya_i" } },
+  { name: "Sumaiya Islam", handles: { codeforces: "sumaiya_rmstu", vjudge: "sumaiya" } },
   { name: "Priyanka Chakma", handles: { codeforces: "priyanka.c", codechef: "priyanka_c" } },
   { name: "Tanvir Ahmed", handles: { codeforces: "tanvir-ahmed", atcoder: "tanvir_a", vjudge: "tanvir" } },
 ];

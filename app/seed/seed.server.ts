@@ -18,6 +18,7 @@ import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoDrafts } from "./demo-drafts.server";
 import { seedDemoLiveContest } from "./demo-live.server";
 import { seedDemoMembers } from "./demo-members.server";
+import { seedDemoPractice } from "./demo-practice.server";
 import { seedDemoRegistrations } from "./demo-registrations.server";
 import { seedDemoSeries } from "./demo-series.server";
 import { hasDemoSnapshot, insertDemoRows, storeDemoMedia } from "./demo-snapshot.server";
@@ -71,6 +72,7 @@ export async function seedDemoContentOnce(args: {
     await insert(tx);
     if (withMembers) {
       await seedDemoMembers(tx);
+      await seedDemoPractice(tx, log);
       await seedDemoRegistrations(tx);
       await seedDemoSeries(tx);
       await seedDemoStandings(tx);

@@ -8,6 +8,8 @@ import { createScratchDatabase } from "../support/scratch-database";
 
 export interface BenchTarget {
   kind: "pglite" | "postgres";
+  /** Where the database is (DATA_DIR, DATABASE_URL), for a process of the bench's own to open it. */
+  env: Record<string, string>;
   start(env?: Record<string, string>): Promise<RunningServer>;
   /**
    * Replaces every student with `count` generated ones, `Student <n>` with the Codeforces handle
@@ -26,6 +28,7 @@ export async function benchTarget(database: "pglite" | "postgres"): Promise<Benc
   const env = { DATA_DIR: dataDir, DATABASE_URL: url?.database ?? "" };
   return {
     kind: database,
+    env,
     start: (extra = {}) => startServer({ ...env, ...extra }),
     async replaceStudents(count) {
       const handle = await openDatabase(url ? { url: url.database } : { dataDir });

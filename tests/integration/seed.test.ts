@@ -11,6 +11,7 @@ import {
   DEMO_SEED_KEY,
   events,
   executives,
+  judgePace,
   media,
   notices,
   recentEvents,
@@ -21,6 +22,9 @@ import {
 import { certificatesOfEvent } from "~/features/events/certificates.server";
 import { listRegistrations } from "~/features/events/registrations.server";
 import { listApplications, openRound } from "~/features/members/membership.server";
+import { upcomingJudgeContests } from "~/features/practice/contests.server";
+import { practiceBoard } from "~/features/practice/leaderboard.server";
+import { practiceOf } from "~/features/practice/progress.server";
 import { findSeriesRanking } from "~/features/standings/rankings.server";
 import { findLeaderboard, listContests } from "~/features/standings/standings.server";
 import { todayIn } from "~/lib/format";
@@ -304,7 +308,12 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       for (const variant of file.variantKeys) expect(fs.existsSync(path.join(dataDir, "uploads", variant))).toBe(true);
     }
     const marker = await fromSnapshot.db.select().from(appMeta);
-    expect(marker.map((row) => row.key)).toEqual([DEMO_SEED_KEY]);
+    // Beside the seed's marker, when the demo's contest lists were "read" (the next real reads wait an hour).
+    expect(marker.map((row) => row.key).sort()).toEqual([
+      DEMO_SEED_KEY,
+      "practice:atcoder-contests-read-at",
+      "practice:codeforces-contests-read-at",
+    ]);
   });
 
   it("links three demo students to accounts with handles, and opens a round from today with applications waiting", async () => {
@@ -317,6 +326,37 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
       const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);
       expect(waiting.total).toBe(3);
+    }
+  });
+
+  it("gives the demo members ratings, their history, weeks of solved problems and contests ahead, from recorded answers", async () => {
+    for (const db of [drawn.db, fromSnapshot.db]) {
+      const now = new Date();
+      const memberId = async (name: string) =>
+        (await db.select({ id: students.id }).from(students).where(eq(students.name, name)))[0]?.id ?? "";
+      const sumaiya = await practiceOf(db, await memberId("Sumaiya Islam"), now);
+      // Clash's recorded user.info and user.rating, re-keyed: 1484 (specialist), 15 rated contests.
+      expect(sumaiya.accounts).toMatchObject([{ judge: "codeforces", status: "ok", rating: 1484 }]);
+      expect(sumaiya.history.codeforces).toHaveLength(15);
+      expect(sumaiya.history.codeforces?.every((point) => Date.parse(point.at) < now.getTime())).toBe(true);
+      // rishgod's recorded submissions, moved to end an hour ago: solves in several of the last 12 weeks.
+      expect(sumaiya.weeks.filter((week) => week.solved > 0).length).toBeGreaterThanOrEqual(5);
+      const tanvir = await practiceOf(db, await memberId("Tanvir Ahmed"), now);
+      expect(tanvir.accounts.map((account) => [account.judge, account.status])).toEqual([
+        ["atcoder", "ok"],
+        ["codeforces", "not-found"],
+      ]);
+      expect(tanvir.history.atcoder?.length).toBeGreaterThan(0);
+      const board = await practiceBoard(db, { period: "month", batch: null, now });
+      expect(board.lines.map((line) => line.name)).toContain("Priyanka Chakma");
+      expect(board.ratings.map((line) => [line.name, line.judge])).toContainEqual(["Sumaiya Islam", "codeforces"]);
+      const ahead = await upcomingJudgeContests(db, now);
+      const aheadOn = (judge: string) => ahead.filter((contest) => contest.judge === judge);
+      expect(aheadOn("codeforces").map((contest) => contest.contestId)).toEqual(["1848", "1849"]);
+      expect(aheadOn("atcoder").length).toBeGreaterThan(0);
+      expect(ahead.every((contest) => Date.parse(contest.startsAt) > now.getTime())).toBe(true);
+      // No call counted against a judge's pace.
+      expect((await db.select().from(judgePace)).every((row) => row.calls === 0)).toBe(true);
     }
   });
 
