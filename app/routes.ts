@@ -31,6 +31,8 @@ export default [
   // Anyone given a certificate's code checks it here; the PDF is a file, not a page.
   route("certificates/:code", "routes/certificate.tsx"),
   route("certificates/:code/certificate.pdf", "routes/certificate-pdf.ts"),
+  // A membership payment's receipt: its payer, the membership's admins, or the receipt mail's signed link.
+  route("receipts/:number/receipt.pdf", "routes/receipt-pdf.ts"),
   route("details/:detailsId", "routes/details.tsx"),
   route("notice", "routes/notice.tsx", [index("routes/notice.index.tsx"), route(":slug", "routes/notice.slug.tsx")]),
   route("notice-demo", "routes/notice-demo.ts"),
@@ -106,6 +108,7 @@ export default [
   route("api/membership-rounds", "routes/api/membership-rounds.ts"),
   route("api/membership-rounds/:id/applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/:id/:decision", "routes/api/membership-decision.ts"),
+  route("api/membership-rounds/:id/payments", "routes/api/membership-payments.ts"),
   route("api/events/:id/registrations", "routes/api/event-registrations.ts"),
   route("api/events/:id/check-ins", "routes/api/event-check-ins.ts"),
   route("api/registrations/:id", "routes/api/registration.ts"),

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { seedDemoDrafts } from "./demo-drafts.server";
+import { seedDemoDues } from "./demo-dues.server";
 import { seedDemoLiveContest } from "./demo-live.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoPractice } from "./demo-practice.server";
@@ -72,6 +73,7 @@ export async function seedDemoContentOnce(args: {
     await insert(tx);
     if (withMembers) {
       await seedDemoMembers(tx);
+      await seedDemoDues(tx);
       await seedDemoPractice(tx, log);
       await seedDemoRegistrations(tx);
       await seedDemoSeries(tx);

@@ -141,6 +141,7 @@ export const dashboardScreens: readonly DashboardScreen[] = [
     access: edit,
     menu: { group: "users", label: "dashboard.menu.membership" },
   }),
+  screen("membership/payments.csv", "membership-payments-export.ts", { access: edit }),
   screen("students/:id/account", "student-account.tsx", { access: admin }),
   ...collectionScreens("results", {
     group: "results",

@@ -1,34 +1,51 @@
+import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, membershipApplications, membershipRounds } from "~/db/schema";
+import type { MailingContext } from "~/core/mail.server";
+import { auditLog, mails, membershipApplications, membershipRounds } from "~/db/schema";
+import { membersOnlyRefusals } from "~/features/events/members-only.server";
 import {
   duesOfRound,
   findPayment,
   formatMinor,
   parseMinor,
+  paymentFormInput,
   paymentsOfUser,
   recordPayment,
+  roundFeeInput,
+  setRoundFee,
 } from "~/features/members/dues.server";
+import { receiptKeyValid, remindUnpaid, takePayment } from "~/features/members/dues-mails.server";
+import { currentMembershipByEmail } from "~/features/members/membership.server";
 import { renderReceiptPdf } from "~/features/members/receipt-pdf.server";
 import { translatorOf } from "~/i18n/translate.server";
+import type { BackgroundJobs } from "~/wiring/background-jobs.server";
+import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { addAccount, uniqueSuffix } from "../support/event-fixtures";
 import { pdfFirstPagePng, pdfTextLines } from "../support/pdf-tools";
 
 /** Membership dues: recording payments (audited, one reference once), who has paid, and the receipt. */
 let testDb: TestDatabase;
+let background: BackgroundJobs;
+let context: MailingContext;
 beforeAll(async () => {
   testDb = await createTestDatabase();
+  ({ background, context } = await startTestJobs(testDb));
+}, 120_000);
+afterAll(async () => {
+  await background?.stop();
+  await testDb?.close();
+  if (context) fs.rmSync(context.config.DATA_DIR, { recursive: true, force: true });
 });
-afterAll(() => testDb.close());
 
 const admin = { actor: { id: null, email: "treasurer@example.org", ip: "127.0.0.1" }, name: "কোষাধ্যক্ষ তানভীর" };
 
-async function roundWithFee(feeMinor: number | null) {
+async function roundWithFee(feeMinor: number | null, extra: Partial<typeof membershipRounds.$inferInsert> = {}) {
   const [round] = await testDb.db
     .insert(membershipRounds)
-    .values({ session: "2030-31", opensOn: "2030-01-01", closesOn: "2030-01-31", feeMinor })
+    .values({ session: "2030-31", opensOn: "2030-01-01", closesOn: "2030-01-31", feeMinor, ...extra })
     .returning();
   if (!round) throw new Error("no round");
   return round;
@@ -172,5 +189,117 @@ describe("membership dues", () => {
       await renderReceiptPdf(recorded.payment, { name: "CSE Programming Club" }, translatorOf("en")),
     );
     expect(english).toEqual(expect.arrayContaining(["Receipt", "Membership fee, session 2030-31", "bKash"]));
+  });
+});
+
+describe("dues on the club's side", () => {
+  it("count only paid members as current in a round that requires its fee, for members-only events too", async () => {
+    const today = "2040-03-10";
+    const round = await roundWithFee(15000, { opensOn: "2040-03-01", closesOn: "2040-03-31", feeRequired: true });
+    const paid = await approvedApplicant(round.id, "Paid Member");
+    const partly = await approvedApplicant(round.id, "Partly Paid");
+    const paying = async (applicationId: string, amountMinor: number) =>
+      recordPayment(testDb.db, bkash(round.id, applicationId, `TRX${uniqueSuffix()}`, amountMinor), admin);
+    expect(await paying(paid.applicationId, 15000)).toMatchObject({ ok: true });
+    expect(await paying(partly.applicationId, 5000)).toMatchObject({ ok: true });
+    const emails = [paid.person.email, partly.person.email];
+    const current = async () => Object.fromEntries(await currentMembershipByEmail(testDb.db, emails, today));
+    expect(await current()).toEqual({
+      [paid.person.email.toLowerCase()]: true,
+      [partly.person.email.toLowerCase()]: false,
+    });
+    const party = (email: string) => ({ captainEmail: email, teammates: [] });
+    const refusals = await membersOnlyRefusals(
+      testDb.db,
+      { members_only: true },
+      emails.map((email) => party(email)),
+      today,
+    );
+    expect(refusals.map((refusal) => refusal?.status)).toEqual([undefined, 403]);
+
+    // The rest paid: they count from then on.
+    expect(await paying(partly.applicationId, 10000)).toMatchObject({ ok: true });
+    expect((await current())[partly.person.email.toLowerCase()]).toBe(true);
+
+    // A round that asks a fee without requiring it counts every approved member; the change is audited.
+    const unpaid = await approvedApplicant(round.id, "Not Paid");
+    const actor = admin.actor;
+    expect(
+      await setRoundFee(testDb.db, round.id, { feeMinor: 15000, currency: "BDT", feeRequired: false }, actor),
+    ).toBe(true);
+    expect(Object.fromEntries(await currentMembershipByEmail(testDb.db, [unpaid.person.email], today))).toEqual({
+      [unpaid.person.email.toLowerCase()]: true,
+    });
+    const [audited] = await testDb.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "membership-rounds"), eq(auditLog.entityId, round.id)));
+    expect(audited).toMatchObject({ action: "update", before: { feeRequired: true }, after: { feeRequired: false } });
+  });
+
+  it("mail the receipt with a signed link, and remind the unpaid at most once a day", async () => {
+    const round = await roundWithFee(20000, { session: "2041-42" });
+    const payer = await approvedApplicant(round.id, "রাফি হাসান");
+    const late = await approvedApplicant(round.id, "Late Payer");
+    const later = await approvedApplicant(round.id, "Later Payer");
+    const recorded = await takePayment(context, bkash(round.id, payer.applicationId, `TRX${uniqueSuffix()}`), admin);
+    if (!recorded.ok) throw new Error("not recorded");
+    const number = recorded.payment.receiptNumber;
+    const [receipt] = await testDb.db
+      .select()
+      .from(mails)
+      .where(eq(mails.dedupeKey, `membership-receipt:${number}`));
+    expect(receipt).toMatchObject({ to: payer.person.email, subject: `Your receipt ${number}` });
+    const link = new URL(/https:\/\/club\.example\.org\/receipts\/[^\s"]+/.exec(receipt?.text ?? "")?.[0] ?? "");
+    expect(link.pathname).toBe(`/receipts/${number}/receipt.pdf`);
+    expect(receiptKeyValid(number, link.searchParams.get("key") ?? "", context.secret)).toBe(true);
+    expect(receiptKeyValid(number, link.searchParams.get("key") ?? "", "another-secret".padEnd(40, "x"))).toBe(false);
+
+    const fee = { feeMinor: 20000, currency: "BDT", feeRequired: false };
+    const sessionRound = { _id: round.id, session: round.session };
+    expect(await remindUnpaid(context, sessionRound, fee, "2041-01-05")).toEqual({ sent: 2, already: 0 });
+    expect(await remindUnpaid(context, sessionRound, fee, "2041-01-05")).toEqual({ sent: 0, already: 2 });
+    const reminders = await testDb.db
+      .select()
+      .from(mails)
+      .where(like(mails.dedupeKey, `dues-reminder:${round.id}:%`));
+    expect(reminders.map((mail) => mail.to).sort()).toEqual([late.person.email, later.person.email].sort());
+    expect(reminders[0]?.text).toContain("200.00 BDT is due");
+    // The next day they may be reminded again; whoever paid meanwhile is not.
+    await takePayment(context, { ...bkash(round.id, late.applicationId, `TRX${uniqueSuffix()}`) }, admin);
+    expect(await remindUnpaid(context, sessionRound, fee, "2041-01-06")).toEqual({ sent: 1, already: 0 });
+    const nextDay = await testDb.db
+      .select({ to: mails.to })
+      .from(mails)
+      .where(inArray(mails.dedupeKey, [`dues-reminder:${round.id}:${later.applicationId}:2041-01-06`]));
+    expect(nextDay).toEqual([{ to: later.person.email }]);
+  });
+
+  it("read the dashboard's forms: a transaction's reference except for cash, an amount in taka, a fee or none", () => {
+    const form = {
+      application_id: "00000000-0000-4000-8000-000000000001",
+      method: "bkash",
+      reference: "",
+      amount: "200",
+      paid_on: "2041-01-05",
+    };
+    const refused = paymentFormInput.safeParse(form);
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["reference", "Transaction reference is required"],
+    ]);
+    expect(paymentFormInput.safeParse({ ...form, method: "cash" }).success).toBe(true);
+    const badAmount = paymentFormInput.safeParse({ ...form, reference: "X", amount: "2,00" });
+    expect(badAmount.success ? [] : badAmount.error.issues.map((issue) => issue.path.join("."))).toEqual(["amount"]);
+    expect(roundFeeInput.parse({ fee: "150.5", currency: "bdt", fee_required: "on" })).toEqual({
+      fee: 15050,
+      currency: "BDT",
+      fee_required: true,
+    });
+    expect(roundFeeInput.parse({ fee: "", currency: "USD" })).toEqual({
+      fee: null,
+      currency: "USD",
+      fee_required: false,
+    });
+    expect(roundFeeInput.safeParse({ fee: "", currency: "TAKA" }).success).toBe(false);
   });
 });

@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { isUniqueViolation } from "~/core/crud.server";
+import { dateField } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
-import { membershipApplications, membershipPayments, membershipRounds, type PAYMENT_METHODS } from "~/db/schema";
+import { membershipApplications, membershipPayments, membershipRounds, PAYMENT_METHODS } from "~/db/schema";
 import type { Message } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 
 /**
  * Membership dues: what a round asks, the payments made, who has paid. Every payment, however
@@ -15,6 +18,64 @@ import type { Message } from "~/i18n/message";
  */
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+// The forms' rules in the catalog's English: a form's answer finds them there again in the reader's language.
+const AMOUNT_RULE = sayMessage({ key: "messages.dues.amount" }, "en");
+const CURRENCY_RULE = sayMessage({ key: "messages.dues.currency" }, "en");
+const REFERENCE_NEEDED = "Transaction reference is required";
+
+/** What every way of recording a payment asks besides its amount and payer. */
+const paymentFields = {
+  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(", ")}` }),
+  reference: z.string().trim().max(100, "Transaction reference must be at most 100 characters").default(""),
+  paid_on: dateField("Paid on"),
+};
+
+/** Only cash changes hands without a transaction's id. */
+const referenceGiven = (payment: { method: PaymentMethod; reference: string }) =>
+  payment.method === "cash" || payment.reference !== "";
+
+/** Body of the dashboard's "Record a payment": the payer is an approved application of the round, the amount as typed. */
+export const paymentFormInput = z
+  .object({
+    application_id: z.string().regex(UUID_PATTERN, "Payer must be one of the list"),
+    amount: z.string().refine((typed) => (parseMinor(typed) ?? 0) > 0, AMOUNT_RULE),
+    ...paymentFields,
+  })
+  .refine(referenceGiven, { path: ["reference"], error: REFERENCE_NEEDED });
+
+/** Body of `POST /api/membership-rounds/{id}/payments`: the payer by application or by account, the amount in minor units. */
+export const paymentApiInput = z
+  .strictObject({
+    application_id: z.string().regex(UUID_PATTERN, "application_id must be an application's _id").optional(),
+    user_id: z.string().regex(UUID_PATTERN, "user_id must be an account's id").optional(),
+    amount_minor: z
+      .number({ error: "amount_minor must be a number" })
+      .int("amount_minor must be a whole number of poisha (or cents)")
+      .min(1, "amount_minor must be more than zero")
+      .max(1_000_000_000, "amount_minor is too large")
+      .meta({ description: "In the currency's minor unit: 20000 is 200.00 BDT" }),
+    ...paymentFields,
+  })
+  .refine(referenceGiven, { path: ["reference"], error: REFERENCE_NEEDED })
+  .refine((payment) => Boolean(payment.application_id) !== Boolean(payment.user_id), {
+    path: ["application_id"],
+    error: "Give application_id or user_id, one of them",
+  });
+
+/** Body of the dashboard's "Fee" form: blank amount for no fee. */
+export const roundFeeInput = z.object({
+  fee: z
+    .string()
+    .refine((typed) => typed.trim() === "" || (parseMinor(typed) ?? 0) > 0, AMOUNT_RULE)
+    .transform((typed) => (typed.trim() === "" ? null : (parseMinor(typed) ?? null))),
+  currency: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, CURRENCY_RULE)),
+  fee_required: z.preprocess((ticked) => ticked === "on" || ticked === true, z.boolean()),
+});
 
 /** A payment as the one who took it knows it. */
 export interface PaymentRecord {
@@ -217,6 +278,11 @@ export async function findPayment(db: Database, receiptNumber: string): Promise<
   return row && toPayment(row.payment, row.session);
 }
 
+/** What a person has paid in a round, in minor units (0 when nothing), as a column of a query. */
+export const paidInRound = (roundId: AnyColumn, userId: AnyColumn) =>
+  sql<number>`coalesce((select sum(${membershipPayments.amountMinor}) from ${membershipPayments}
+    where ${membershipPayments.roundId} = ${roundId} and ${membershipPayments.userId} = ${userId}), 0)::int`;
+
 export interface DuesLine {
   applicationId: string;
   name: string;
@@ -238,9 +304,7 @@ export async function duesOfRound(db: Database, roundId: string, filter?: "paid"
       applicationId: membershipApplications.id,
       name: membershipApplications.name,
       email: users.email,
-      paidMinor: sql<number>`coalesce((select sum(${membershipPayments.amountMinor}) from ${membershipPayments}
-        where ${membershipPayments.roundId} = ${membershipApplications.roundId}
-          and ${membershipPayments.userId} = ${membershipApplications.userId}), 0)::int`,
+      paidMinor: paidInRound(membershipApplications.roundId, membershipApplications.userId),
     })
     .from(membershipApplications)
     .innerJoin(users, eq(users.id, membershipApplications.userId))
@@ -248,4 +312,52 @@ export async function duesOfRound(db: Database, roundId: string, filter?: "paid"
     .orderBy(asc(sql`lower(${membershipApplications.name})`));
   const lines = rows.map((row) => ({ ...row, paid: row.paidMinor >= (round.feeMinor ?? 0) }));
   return filter ? lines.filter((line) => line.paid === (filter === "paid")) : lines;
+}
+
+/** The payments of a round, oldest first (the dashboard's CSV and the API). */
+export async function paymentsOfRound(db: Database, roundId: string): Promise<Payment[]> {
+  if (!UUID_PATTERN.test(roundId)) return [];
+  const rows = await db
+    .select({ payment: membershipPayments, session: membershipRounds.session })
+    .from(membershipPayments)
+    .innerJoin(membershipRounds, eq(membershipRounds.id, membershipPayments.roundId))
+    .where(eq(membershipPayments.roundId, roundId))
+    .orderBy(asc(membershipPayments.paidOn), asc(membershipPayments.createdAt));
+  return rows.map(({ payment, session }) => toPayment(payment, session));
+}
+
+export interface RoundFee {
+  feeMinor: number | null;
+  currency: string;
+  feeRequired: boolean;
+}
+
+/** What a round asks; undefined for no such round. */
+export async function feeOfRound(db: Database, roundId: string): Promise<RoundFee | undefined> {
+  if (!UUID_PATTERN.test(roundId)) return undefined;
+  const [row] = await db
+    .select({
+      feeMinor: membershipRounds.feeMinor,
+      currency: membershipRounds.currency,
+      feeRequired: membershipRounds.feeRequired,
+    })
+    .from(membershipRounds)
+    .where(eq(membershipRounds.id, roundId));
+  return row;
+}
+
+/** Sets a round's fee (audited, before and after); false when there is no such round. */
+export async function setRoundFee(db: Database, roundId: string, fee: RoundFee, actor: Actor): Promise<boolean> {
+  const before = await feeOfRound(db, roundId);
+  if (!before) return false;
+  await db.update(membershipRounds).set(fee).where(eq(membershipRounds.id, roundId));
+  await recordAudit(db, actor, {
+    action: "update",
+    entity: "membership-rounds",
+    entityId: roundId,
+    label: fee.feeMinor === null ? "no fee" : `fee ${formatMinor(fee.feeMinor)} ${fee.currency}`,
+    before,
+    after: fee,
+  });
+  return true;
 }

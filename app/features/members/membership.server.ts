@@ -11,6 +11,7 @@ import { APPLICATION_STATUSES, membershipApplications, membershipRounds, student
 import type { Message } from "~/i18n/message";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
+import { feeOfRound, paidInRound } from "./dues.server";
 import { findClaimableStudent, findMemberProfile, memberProfileInput } from "./members.server";
 import type { ApiApplication, ApiRound, ApplicationStatus } from "./membership";
 import { STUDENT_FALLBACK_SLUG } from "./students";
@@ -120,8 +121,15 @@ export async function currentMembershipByEmail(
 ): Promise<Map<string, boolean>> {
   if (emails.length === 0) return new Map();
   const round = await currentRound(db, today);
+  const fee = round && (await feeOfRound(db, round._id));
+  // A round that requires its fee counts only those whose payments reach it.
+  const owed = fee?.feeRequired && fee.feeMinor !== null ? fee.feeMinor : 0;
   const rows = await db
-    .select({ email: users.email, status: membershipApplications.status })
+    .select({
+      email: users.email,
+      status: membershipApplications.status,
+      paidMinor: paidInRound(membershipApplications.roundId, users.id),
+    })
     .from(users)
     .leftJoin(
       membershipApplications,
@@ -133,7 +141,7 @@ export async function currentMembershipByEmail(
         emails.map((email) => email.toLowerCase()),
       ),
     );
-  return new Map(rows.map((row) => [row.email.toLowerCase(), row.status === "approved"]));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.status === "approved" && row.paidMinor >= owed]));
 }
 
 /** A round id no round has: with no round yet, nobody is a member. */

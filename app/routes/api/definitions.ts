@@ -12,6 +12,7 @@ import * as executives from "./executives.server";
 import * as membersMe from "./members.me.server";
 import * as membershipApplications from "./membership-applications.server";
 import * as membershipDecision from "./membership-decision.server";
+import * as membershipPayments from "./membership-payments.server";
 import * as membershipRounds from "./membership-rounds.server";
 import * as productsCollection from "./products-collection.server";
 import * as ranking from "./ranking.server";
@@ -56,6 +57,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   membershipRounds.apiRoute,
   membershipApplications.apiRoute,
   membershipDecision.apiRoute,
+  membershipPayments.apiRoute,
   eventRegistrations.apiRoute,
   registration.apiRoute,
   standingsImport.apiRoute,

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
+import { YourReceipts } from "~/components/your-receipts";
 import { appContext } from "~/core/context";
+import { formatMinor, paymentsOfUser } from "~/features/members/dues.server";
+import { receiptPdfPath } from "~/features/members/dues-mails.server";
 import { findClaimableStudent } from "~/features/members/members.server";
 import type { ApiApplication } from "~/features/members/membership";
 import { applicationsOf } from "~/features/members/membership.server";
@@ -10,11 +13,20 @@ import type { Route } from "./+types/index";
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const [claimable, applications] = await Promise.all([
+  const [claimable, applications, payments] = await Promise.all([
     findClaimableStudent(app.db, user),
     applicationsOf(app.db, user.id),
+    paymentsOfUser(app.db, user.id),
   ]);
-  return { role: user.role, displayName: user.displayName, claimable: claimable?.name, applications };
+  const receipts = payments.map((payment) => ({
+    receiptNumber: payment.receiptNumber,
+    session: payment.session,
+    amount: `${formatMinor(payment.amountMinor)} ${payment.currency}`,
+    method: payment.method,
+    paidOn: payment.paidOn,
+    href: receiptPdfPath(payment.receiptNumber),
+  }));
+  return { role: user.role, displayName: user.displayName, claimable: claimable?.name, applications, receipts };
 });
 
 /** The person's membership applications and their decisions (with the reason, when given). */
@@ -96,6 +108,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     <>
       {loaderData.claimable && <ClaimOffer name={loaderData.claimable} />}
       <YourApplications applications={loaderData.applications} />
+      <YourReceipts receipts={loaderData.receipts} />
     </>
   );
   if (!loaderData.role) {

@@ -3,6 +3,7 @@ import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, SelectAll } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
+import { type DuesFilter, type DuesView, duesQuestion, MembershipDues } from "~/components/membership-dues";
 import { PaginationNav } from "~/components/pagination-nav";
 import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
@@ -12,6 +13,7 @@ import { clubTimeZone } from "~/content/site";
 import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
 import { type AppContext, appContext } from "~/core/context";
+import { duesOfRound, feeOfRound, formatMinor } from "~/features/members/dues.server";
 import type { ApplicationStatus } from "~/features/members/membership";
 import {
   createRound,
@@ -32,8 +34,12 @@ import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
 import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/membership";
+import { duesAction, isDuesIntent } from "./membership-dues.server";
 
-/** `/dashboard/membership`: open a round; see a round's applications and approve or reject them, one or many. */
+/**
+ * `/dashboard/membership`: open a round; see a round's applications and approve or reject them,
+ * one or many; set its fee, record payments, see who has paid, remind those who have not.
+ */
 export const handle: RouteHandle = { hydrate: true };
 
 export function meta(args: Route.MetaArgs) {
@@ -58,8 +64,36 @@ export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) =>
   const applications = round
     ? await listApplications(app.db, round._id, filters, pageNumberFrom(searchParams))
     : { items: [], page: 1, pageCount: 1, total: 0 };
-  return { rounds, round: round ?? null, openRoundId: open?._id ?? null, filters, applications };
+  const dues = round ? await duesView(app.db, round._id, searchParams.get("dues")) : null;
+  return { rounds, round: round ?? null, openRoundId: open?._id ?? null, filters, applications, dues };
 });
+
+/** The round's fee and its approved members with what each has paid, filtered by `?dues=paid|unpaid`. */
+async function duesView(db: AppContext["db"], roundId: string, filterText: string | null): Promise<DuesView> {
+  const filter: DuesFilter = filterText === "paid" || filterText === "unpaid" ? filterText : "";
+  const [fee, everyone] = await Promise.all([feeOfRound(db, roundId), duesOfRound(db, roundId)]);
+  const currency = fee?.currency ?? "BDT";
+  return {
+    fee: {
+      amount: fee?.feeMinor ? formatMinor(fee.feeMinor) : "",
+      currency,
+      feeRequired: fee?.feeRequired ?? false,
+      set: Boolean(fee?.feeMinor),
+    },
+    payers: everyone.map(({ applicationId, name }) => ({ applicationId, name })),
+    lines: everyone
+      .filter((line) => !filter || line.paid === (filter === "paid"))
+      .map((line) => ({
+        applicationId: line.applicationId,
+        name: line.name,
+        email: line.email,
+        paid: `${formatMinor(line.paidMinor)} ${currency}`,
+        isPaid: line.paid,
+      })),
+    filter,
+    today: todayIn(clubTimeZone),
+  };
+}
 
 const roundFields = (t: Translate): readonly FormFieldDef[] => [
   {
@@ -99,7 +133,9 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
   const actor = actorOf(request, user);
   const form = await readFormData(request);
   const { t, locale } = translatorFor(request);
-  if (form.get("intent") === "open-round") {
+  const intent = form.get("intent");
+  if (isDuesIntent(intent)) return duesAction(intent, { app, form, user, actor, t, locale });
+  if (intent === "open-round") {
     const parsed = parseForm(roundInput, form, locale);
     if (!parsed.ok) return parsed.answer;
     const unconfirmed = confirmation(form, roundQuestion(t), t("dashboard.notSaved"), parsed.values);
@@ -153,21 +189,24 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 const BULK_FORM_ID = "decide-applications";
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
-  const { rounds, round, openRoundId, filters, applications } = loaderData;
+  const { rounds, round, openRoundId, filters, applications, dues } = loaderData;
   const t = useT();
   const format = useFormat();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const answer = confirmed.fetcher.data ?? actionData;
   const pending = confirmed.pending;
+  const pendingIntent = pending?.get("intent");
   const question =
-    pending?.get("intent") === "open-round"
+    pendingIntent === "open-round"
       ? roundQuestion(t)
-      : decisionQuestion(
-          t,
-          pending?.get("decision") === "reject" ? "reject" : "approve",
-          pending ? selectedIds(pending).length : 0,
-        );
+      : pendingIntent === "set-fee" || pendingIntent === "record-payment" || pendingIntent === "remind"
+        ? duesQuestion(t, pendingIntent)
+        : decisionQuestion(
+            t,
+            pending?.get("decision") === "reject" ? "reject" : "approve",
+            pending ? selectedIds(pending).length : 0,
+          );
   const roundErrors = answer?.saved ? {} : (answer?.errors ?? {});
   const pageHref = (page: number) => {
     const params = new URLSearchParams();
@@ -345,6 +384,15 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             hrefFor={pageHref}
             label={t("tools.membership.pages")}
           />
+          {dues && (
+            <MembershipDues
+              roundId={round._id}
+              session={round.session}
+              dues={dues}
+              confirmed={confirmed}
+              answer={answer}
+            />
+          )}
         </>
       ) : (
         <p className="card p-6 text-slate-600">{t("tools.membership.noRound")}</p>
