@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LIVE_CONTEST_SOURCES } from "~/db/enums";
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
-import type { RevealAward } from "./reveal";
 
 /**
  * A contest followed live from its judge's CLICS Contest API: the dashboard's connect form, and
@@ -110,6 +109,12 @@ export const BALLOON_EVENT = "x-club-balloon";
 
 /** "0:23", "4:05": a contest minute as the balloon line writes it. */
 export const contestClock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** An award a team gets in the reveal: one of the judge's (its citation as given), or one worked out from the final board. */
+export type RevealAward =
+  | { kind: "winner" | "gold" | "silver" | "bronze" }
+  | { kind: "first"; label: string }
+  | { kind: "judge"; citation: string };
 
 export type LivePhase = "before" | "running" | "frozen" | "ended" | "final";
 

@@ -1,4 +1,4 @@
-import type { LiveBoard, LiveCell, LiveRow } from "./live-contests";
+import type { LiveBoard, LiveCell, LiveRow, RevealAward } from "./live-contests";
 
 /**
  * The reveal, as the ICPC Resolver runs it: from the frozen board, the lowest-ranked team that
@@ -7,12 +7,6 @@ import type { LiveBoard, LiveCell, LiveRow } from "./live-contests";
  * its final place: when it has awards, the reveal stops on it (one step) to announce them. Pure:
  * the steps are worked out from the two boards, so every process shows the same board for a step.
  */
-
-/** An award a team gets: one of the judge's (its citation as given), or one worked out here. */
-export type RevealAward =
-  | { kind: "winner" | "gold" | "silver" | "bronze" }
-  | { kind: "first"; label: string }
-  | { kind: "judge"; citation: string };
 
 /** How many medals of each colour, counted from the top. */
 export interface MedalCounts {
