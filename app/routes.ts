@@ -111,6 +111,7 @@ export default [
   route("api/membership-rounds/:id/payments", "routes/api/membership-payments.ts"),
   route("api/events/:id/registrations", "routes/api/event-registrations.ts"),
   route("api/events/:id/check-ins", "routes/api/event-check-ins.ts"),
+  route("api/events/:id/attendance", "routes/api/event-attendance.ts"),
   route("api/registrations/:id", "routes/api/registration.ts"),
   route("api/standings/import", "routes/api/standings-import.ts"),
   route("api/standings/:id", "routes/api/standings.ts"),

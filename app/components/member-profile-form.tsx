@@ -55,6 +55,7 @@ function profileValues(profile: MemberProfile): Record<string, string> {
     photoURL: profile.photoURL,
     emailVisible: profile.emailVisible ? "on" : "",
     listed: profile.listed ? "on" : "",
+    involvementPublic: profile.involvementPublic ? "on" : "",
     ...Object.fromEntries(JUDGES.map((judge) => [judge.key, profile.handles[judge.key] ?? ""])),
     github: profile.github ?? "",
     linkedin: profile.linkedin ?? "",
@@ -140,6 +141,11 @@ export function MemberProfileSection({ profile, claimable, answer, busy }: Membe
         checked={values.emailVisible === "on"}
       />
       <YesNoField name="listed" label={t("accounts.profile.listed")} checked={values.listed === "on"} />
+      <YesNoField
+        name="involvementPublic"
+        label={t("accounts.profile.involvementPublic")}
+        checked={values.involvementPublic === "on"}
+      />
       <button type="submit" className="btn-navy self-start" disabled={busy}>
         {t("accounts.profile.save")}
       </button>

@@ -14,6 +14,11 @@ export const SETTINGS_GROUPS = [
   { key: "about", label: "tools.settings.group.about.label", intro: "tools.settings.group.about.intro" },
   { key: "rules", label: "tools.settings.group.rules.label", intro: "tools.settings.group.rules.intro" },
   { key: "footer", label: "tools.settings.group.footer.label", intro: "tools.settings.group.footer.intro" },
+  {
+    key: "involvement",
+    label: "tools.settings.group.involvement.label",
+    intro: "tools.settings.group.involvement.intro",
+  },
 ] as const satisfies readonly { key: string; label: MessageKey; intro: MessageKey }[];
 
 export type SettingsGroupKey = (typeof SETTINGS_GROUPS)[number]["key"];

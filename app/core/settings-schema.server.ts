@@ -230,6 +230,30 @@ const footer = z.strictObject({
   }),
 });
 
+const MONTH_DAYS = /^\s*(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(\s*,\s*(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])){0,11}\s*$/;
+
+function weight(label: string) {
+  return text(label, {
+    max: 3,
+    hint: "Points for each one, 0-999",
+    rule: [(value) => /^\d{1,3}$/.test(value), `${label} must be a whole number from 0 to 999`],
+  });
+}
+
+/** How members' involvement is counted: the terms it is counted in, and what each thing is worth. */
+const involvement = z.strictObject({
+  termStarts: text("Term start days", {
+    max: 100,
+    hint: "Month-day of each term's first day, e.g. 01-01, 07-01 (two terms a year)",
+    rule: [(value) => MONTH_DAYS.test(value), "Term start days must be month-days such as 01-01, 07-01"],
+  }),
+  sessionWeight: weight("A session attended"),
+  eventWeight: weight("An event attended"),
+  contestWeight: weight("A contest taken part in"),
+  executiveWeight: weight("On the executive panel"),
+  volunteerWeight: weight("Volunteering at an event"),
+});
+
 /** Each group's schema, in the order the dashboard shows them. */
 export const settingsGroupSchemas = {
   club,
@@ -239,6 +263,7 @@ export const settingsGroupSchemas = {
   about: aboutPage,
   rules: rulesPage,
   footer,
+  involvement,
 } satisfies Record<SettingsGroupKey, z.ZodObject>;
 
 export const siteSettingsSchema = z
@@ -250,6 +275,7 @@ export const siteSettingsSchema = z
     ...aboutPage.shape,
     ...rulesPage.shape,
     ...footer.shape,
+    ...involvement.shape,
   })
   .meta({ id: "SiteSettings" });
 
@@ -275,4 +301,10 @@ export const defaultSettings: SiteSettings = {
   committeeRoles: rules.committee,
   membershipRules: rules.membership,
   conductRules: rules.conduct,
+  termStarts: "01-01, 07-01",
+  sessionWeight: "1",
+  eventWeight: "2",
+  contestWeight: "2",
+  executiveWeight: "5",
+  volunteerWeight: "3",
 };

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { InvolvementCounts } from "~/components/involvement-counts";
 import { MemberPracticeSection } from "~/components/member-practice";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -8,6 +9,7 @@ import { type Certificate, certificatePath } from "~/features/events/certificate
 import { certificatesOfUser } from "~/features/events/certificates.server";
 import type { AttendedEvent } from "~/features/events/registrations";
 import { eventsAttendedBy } from "~/features/events/registrations.server";
+import { publicInvolvementOf } from "~/features/involvement/involvement-screen.server";
 import { JUDGES, memberPath } from "~/features/members/members";
 import { findStudentBySlug, handlesOf } from "~/features/members/members.server";
 import { practiceOf } from "~/features/practice/progress.server";
@@ -50,7 +52,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   if (!member) throw data(null, { status: 404 });
   const { row, attended, certificates, contests, rankings, practice } = member;
+  // Outside the page's cache: attendance marks don't change the content's version.
+  const involvement = await publicInvolvementOf(app, row);
   return {
+    involvement,
     practice,
     rankings,
     attended,
@@ -154,6 +159,14 @@ export default function MemberPage({ loaderData: member }: Route.ComponentProps)
             )}
           </section>
           <MemberPracticeSection practice={member.practice} hasCodechef={Boolean(member.handles.codechef)} />
+          {member.involvement && (
+            <section aria-labelledby="member-involvement" className="flex flex-col gap-2">
+              <h2 id="member-involvement" className="text-xl font-bold text-navy-900">
+                {t("tools.involvement.publicHeading")}
+              </h2>
+              <InvolvementCounts row={member.involvement.row} term={member.involvement.term} />
+            </section>
+          )}
           <EventsAttended events={member.attended} />
           <Certificates certificates={member.certificates} />
           <ContestHistory contests={member.contests} rankings={member.rankings} />

@@ -15,6 +15,7 @@ import {
   teachers,
 } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
+import { seedDemoAttendance } from "./demo-attendance.server";
 import { seedDemoDrafts } from "./demo-drafts.server";
 import { seedDemoDues } from "./demo-dues.server";
 import { seedDemoLiveContest } from "./demo-live.server";
@@ -78,6 +79,7 @@ export async function seedDemoContentOnce(args: {
       await seedDemoRegistrations(tx);
       await seedDemoSeries(tx);
       await seedDemoStandings(tx);
+      await seedDemoAttendance(tx);
       await seedDemoLiveContest(tx);
       await seedDemoDrafts(tx);
     }

@@ -143,6 +143,14 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   }),
   screen("membership/payments.csv", "membership-payments-export.ts", { access: edit }),
   screen("students/:id/account", "student-account.tsx", { access: admin }),
+  // Members' involvement in a term (sessions, events, contests, roles), weighted as the settings say.
+  screen("involvement", "involvement.tsx", {
+    access: edit,
+    menu: { group: "users", label: "dashboard.menu.involvement" },
+  }),
+  screen("involvement.csv", "involvement-export.ts", { access: edit }),
+  // A member's own certificate, or anyone's for admins and editors (the loader checks which).
+  screen("involvement/:studentId/certificate.pdf", "involvement-certificate.ts", { access: "signed-in" }),
   ...collectionScreens("results", {
     group: "results",
     list: "dashboard.menu.results",
@@ -208,6 +216,8 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   screen("events/:id/domjudge.zip", "event-domjudge-export.ts", { access: edit }),
   screen("domjudge.zip", "domjudge-export.ts", { access: edit }),
   screen("events/:id/check-in", "event-check-in.tsx", { access: "check-in" }),
+  // The attendance sheet: staff tick members who came; admins and editors mark its volunteers.
+  screen("events/:id/attendance", "event-attendance.tsx", { access: "check-in", changes: edit }),
   screen("events/:id/certificates", "event-certificates.tsx", { access: edit }),
   // A draft's private preview: the public page's view in the public frame, for admins and editors.
   screen("preview/:collection/:id", "preview.tsx", { access: edit, frameless: true }),

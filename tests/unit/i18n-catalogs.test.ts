@@ -88,7 +88,6 @@ const BUILT_KEYS = [
   "common.flash.",
   "common.theme.",
   "people.live.phase.",
-  "people.live.award.",
   "dashboard.review.",
   // collectionKeys (app/core/collection.ts): dashboard.<collection>.<text>
   ...["events", "notices", "results", "recent-events", "students", "teachers", "executives"].map(
@@ -99,8 +98,6 @@ const BUILT_KEYS = [
   "tools.jobs.queue.",
   "tools.live.sourceLabel.",
   "tools.live.status.",
-  "tools.live.medals.",
-  "tools.live.finalize.",
   "tools.membership.statusLabel.",
   "tools.outbox.status.",
   "tools.rankings.ruleLabel.",

@@ -32,9 +32,9 @@ const TEXT_WIDTH = 640;
 /** The site's navy and amber (app/app.css), and its slate for plain text. */
 const COLOURS = { navy: "#0b1f3a", amber: "#f59e0b", text: "#334155", muted: "#64748b", rule: "#cbd5e1" };
 
-type Colours = Record<keyof typeof COLOURS, RGB>;
+export type Colours = Record<keyof typeof COLOURS, RGB>;
 
-interface TextStyle {
+export interface TextStyle {
   font: PdfTextFont;
   size: number;
   colour: RGB;
@@ -70,7 +70,7 @@ function fittedSize(text: string, { font, size, least }: TextStyle): number {
 }
 
 /** Writes centred lines down the page; returns the last baseline. */
-function centredWriter(page: PDFPage, top: number) {
+export function centredWriter(page: PDFPage, top: number) {
   let baseline = top;
   return (text: string, style: TextStyle): number => {
     const { font, colour } = style;
@@ -90,12 +90,12 @@ function drawFrame(page: PDFPage, colours: Colours) {
   page.drawRectangle({ ...inset(32), borderColor: colours.amber, borderWidth: 1.5 });
 }
 
-function centredRule(page: PDFPage, y: number, width: number, thickness: number, colour: RGB) {
+export function centredRule(page: PDFPage, y: number, width: number, thickness: number, colour: RGB) {
   const x = (PAGE.width - width) / 2;
   page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness, color: colour });
 }
 
-interface Fonts {
+export interface Fonts {
   regular: PdfTextFont;
   bold: PdfTextFont;
 }
@@ -130,11 +130,11 @@ function drawCheck(page: PDFPage, fonts: Fonts, colours: Colours, input: Certifi
 }
 
 /**
- * The certificate as a one-page PDF: A4 landscape, the club's navy and amber, Noto Sans Bengali
- * (the glyphs it uses, some 20-40 KB), and the address and code that verify it. pdf-lib and the
- * shaper are loaded on the first certificate, not when the server starts.
+ * An A4 landscape page framed in the club's navy and amber, with Noto Sans Bengali (only the
+ * glyphs drawn are kept): every certificate's paper. pdf-lib and the shaper are loaded on the
+ * first one, not when the server starts.
  */
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
+export async function framedPaper() {
   const [{ PDFDocument, rgb }, { PdfTextWriter }, { paperFonts }] = await Promise.all([
     import("pdf-lib"),
     import("~/lib/pdf-text/pdf-text.server"),
@@ -153,6 +153,12 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   };
   const page = doc.addPage([PAGE.width, PAGE.height]);
   drawFrame(page, colours);
+  return { doc, writer, fonts, colours, page, height: PAGE.height };
+}
+
+/** The certificate of participation as a one-page PDF, with the address and code that verify it. */
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
+  const { doc, writer, fonts, colours, page } = await framedPaper();
   drawCheck(page, fonts, colours, input, drawWording(page, fonts, colours, input));
   doc.setTitle(`${texts.pdfTitle}: ${input.personName}, ${input.eventName}`);
   doc.setAuthor(input.clubName);

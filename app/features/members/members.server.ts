@@ -45,6 +45,11 @@ export const memberProfileInput = z.object({
   emailVisible: checkbox,
   /** Shown on the Students page and their own page (unticked: only admins see the record). */
   listed: checkbox,
+  /** Involvement on their page: only when the member says so (absent: left as it is). */
+  involvementPublic: z.preprocess(
+    (value) => (value === undefined ? undefined : value === true || value === "on" || value === "true"),
+    z.boolean().optional(),
+  ),
   codeforces: handleField(JUDGES[0]),
   vjudge: handleField(JUDGES[1]),
   atcoder: handleField(JUDGES[2]),
@@ -87,6 +92,7 @@ export function toMemberProfile(row: StudentRow): MemberProfile {
     email: row.email,
     emailVisible: row.emailVisible,
     listed: !row.hidden,
+    involvementPublic: row.involvementPublic,
     photoURL: row.photoURL,
     handles: handlesOf(row),
     github: row.github,
@@ -135,6 +141,7 @@ export async function saveMemberProfile(
     photoURL: input.photoURL,
     emailVisible: input.emailVisible,
     hidden: !input.listed,
+    ...(input.involvementPublic !== undefined && { involvementPublic: input.involvementPublic }),
     codeforces: input.codeforces || null,
     vjudge: input.vjudge || null,
     atcoder: input.atcoder || null,

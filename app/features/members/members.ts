@@ -52,6 +52,8 @@ export interface MemberProfile {
   emailVisible: boolean;
   /** On the Students page and their own page; false: the member left them (admins still see the record). */
   listed: boolean;
+  /** Their involvement (sessions, events, contests, roles) on their page: only if they agreed. */
+  involvementPublic: boolean;
   photoURL: string;
   handles: Handles;
   github: string | null;

@@ -4,6 +4,7 @@ import * as notices from "./all-notice.server";
 import * as audit from "./audit.server";
 import * as collectionAdd from "./collection-add.server";
 import * as collectionItem from "./collection-item.server";
+import * as eventAttendance from "./event-attendance.server";
 import * as eventCertificates from "./event-certificates.server";
 import * as eventCheckIns from "./event-check-ins.server";
 import * as eventRegistrations from "./event-registrations.server";
@@ -64,6 +65,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   standings.apiRoute,
   ranking.apiRoute,
   eventCheckIns.apiRoute,
+  eventAttendance.apiRoute,
   eventCertificates.apiRoute,
   settings.apiRoute,
   search.apiRoute,

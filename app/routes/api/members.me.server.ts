@@ -25,6 +25,9 @@ const memberProfile = z
     email: z.string(),
     emailVisible: z.boolean(),
     listed: z.boolean().meta({ description: "On the Students page and the member's own page" }),
+    involvementPublic: z
+      .boolean()
+      .meta({ description: "The member's involvement this term shown on their page (absent in a change: kept)" }),
     photoURL: z.string(),
     handles: z.strictObject({ codeforces: handle, vjudge: handle, atcoder: handle, codechef: handle }),
     github: z.string().nullable(),

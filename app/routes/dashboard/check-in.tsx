@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { can } from "~/core/roles";
+import { listEventsForAttendance } from "~/features/events/attendance-sheet.server";
 import { listEventsForCheckIn } from "~/features/events/registrations.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
@@ -16,8 +17,14 @@ export function meta(args: Route.MetaArgs) {
 /** Where check-in staff start: the events with registrations, from a week ago onwards. */
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
+  const today = todayIn(clubTimeZone);
+  const [events, sheets] = await Promise.all([
+    listEventsForCheckIn(app.db, today),
+    listEventsForAttendance(app.db, today),
+  ]);
   return {
-    events: await listEventsForCheckIn(app.db, todayIn(clubTimeZone)),
+    events,
+    sheets,
     mayEditEvents: can(user, "edit-content"),
   };
 });
@@ -62,10 +69,48 @@ export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <AttendanceSheets sheets={loaderData.sheets} />
       {loaderData.mayEditEvents && (
         <p className="text-sm text-slate-700">
           <Message id="tools.checkIn.registrationSetOn" components={{ 0: <Link to="/dashboard/all-events" /> }} />
         </p>
+      )}
+    </section>
+  );
+}
+
+/** Events of the last week to tomorrow, registration or not: members who came are ticked on a sheet. */
+function AttendanceSheets({ sheets }: { sheets: Route.ComponentProps["loaderData"]["sheets"] }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <section aria-labelledby="attendance-sheets" className="flex flex-col gap-3">
+      <h2 id="attendance-sheets" className="text-xl font-bold text-navy-900">
+        {t("tools.attendance.sheetsHeading")}
+      </h2>
+      {sheets.length === 0 ? (
+        <p className="text-slate-700">{t("tools.attendance.noSheets")}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {sheets.map((sheet) => (
+            <li key={sheet.id} className="card flex flex-wrap items-center justify-between gap-2 p-3">
+              <span>
+                <span className="block font-semibold text-navy-900">{sheet.name}</span>
+                <span className="text-sm text-slate-700">
+                  {sheet.startsOn ? format.date(sheet.startsOn) : t("tools.checkIn.noDate")}
+                  {sheet.session && ` · ${t("tools.attendance.session")}`}
+                </span>
+              </span>
+              <Link to={`/dashboard/events/${sheet.id}/attendance`} className="btn-navy">
+                <Message
+                  id="tools.attendance.takeAt"
+                  values={{ event: sheet.name }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

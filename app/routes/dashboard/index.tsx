@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { YourInvolvement } from "~/components/your-involvement";
 import { YourReceipts } from "~/components/your-receipts";
 import { appContext } from "~/core/context";
+import { memberInvolvementOf } from "~/features/involvement/involvement-screen.server";
 import { formatMinor, paymentsOfUser } from "~/features/members/dues.server";
 import { receiptPdfPath } from "~/features/members/dues-mails.server";
 import { findClaimableStudent } from "~/features/members/members.server";
@@ -13,6 +15,7 @@ import type { Route } from "./+types/index";
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
+  const involvement = await memberInvolvementOf(app, user.id);
   const [claimable, applications, payments] = await Promise.all([
     findClaimableStudent(app.db, user),
     applicationsOf(app.db, user.id),
@@ -26,7 +29,14 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) =
     paidOn: payment.paidOn,
     href: receiptPdfPath(payment.receiptNumber),
   }));
-  return { role: user.role, displayName: user.displayName, claimable: claimable?.name, applications, receipts };
+  return {
+    involvement,
+    role: user.role,
+    displayName: user.displayName,
+    claimable: claimable?.name,
+    applications,
+    receipts,
+  };
 });
 
 /** The person's membership applications and their decisions (with the reason, when given). */
@@ -108,6 +118,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     <>
       {loaderData.claimable && <ClaimOffer name={loaderData.claimable} />}
       <YourApplications applications={loaderData.applications} />
+      <YourInvolvement involvement={loaderData.involvement} />
       <YourReceipts receipts={loaderData.receipts} />
     </>
   );
