@@ -36,7 +36,8 @@ export function juryReplayOf(feed: string): FeedEvent[] {
 
 /** The recorded contest, paused with nothing shown yet: its recording waits for an admin's replay. */
 export async function seedDemoLiveContest(db: Database): Promise<void> {
-  const { default: feed } = await import("./live-feeds/euc-2025.ndjson?raw");
+  // The feed's text as one JSON string: both bundlers load JSON, and only when the seed runs.
+  const { default: feed } = await import("./live-feeds/euc-2025.event-feed.json");
   const [row] = await db
     .insert(liveContests)
     .values({
