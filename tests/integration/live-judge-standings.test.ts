@@ -12,7 +12,9 @@ import { type StandInJudges, startStandInJudges } from "../support/judges";
 import {
   GYM_ID,
   GYM_KEY,
+  JUDGING_FROM_SECONDS,
   recordedGym,
+  recordedGymStatus,
   type StandInStandingsJudges,
   startStandInStandingsJudges,
   VJUDGE_ID,
@@ -144,6 +146,23 @@ describe("following Codeforces", () => {
       return board?.frozen ? board : undefined;
     }, "the frozen board");
     const solvedAtFreeze = solvedCells(frozen);
+    // Tries still being judged (contest.status: no verdict) show as pending.
+    const judging = recordedGymStatus().filter(
+      (submission) =>
+        submission.relativeTimeSeconds >= JUDGING_FROM_SECONDS &&
+        submission.relativeTimeSeconds < 2 ** 31 - 1 &&
+        (submission.author as { participantType: string }).participantType !== "PRACTICE",
+    );
+    expect(judging.length).toBeGreaterThan(0);
+    let judgingShown = 0;
+    for (const submission of judging) {
+      const author = submission.author as { members: { handle: string }[]; teamId?: number; teamName?: string };
+      const row = frozen.rows.find((candidate) => candidate.name === (author.teamName ?? author.members[0]?.handle));
+      const cell = row?.cells[(submission.problem as { index: string }).index];
+      expect(cell?.solved || (cell?.pending ?? 0) > 0).toBe(true);
+      if (!cell?.solved) judgingShown++;
+    }
+    expect(judgingShown).toBeGreaterThan(0);
 
     // A manager's key sees through the freeze: the public board must not.
     judges.stage = "frozen-late";
@@ -182,12 +201,12 @@ describe("following Codeforces", () => {
       });
       expect(balloon.minutes).toBe(Math.min(...(times ?? [])));
     }
-    // Every call signed, with the admin's showUnofficial.
+    // Every call signed; the standings with the admin's showUnofficial, the submissions only while it runs.
     expect(judges.calls.length).toBeGreaterThanOrEqual(4);
-    for (const call of judges.calls) {
-      expect(call.path).toContain("apiSig=");
-      expect(call.path).toContain("showUnofficial=true");
-    }
+    for (const call of judges.calls) expect(call.path).toContain("apiSig=");
+    const standingsCalls = judges.calls.filter((call) => call.path.startsWith("/api/contest.standings"));
+    for (const call of standingsCalls) expect(call.path).toContain("showUnofficial=true");
+    expect(judges.calls.filter((call) => call.path.startsWith("/api/contest.status")).length).toBeGreaterThanOrEqual(2);
   });
 
   it("keeps one Codeforces pace for two followers in two processes and the practice sync together", async () => {

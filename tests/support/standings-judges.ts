@@ -38,6 +38,25 @@ export const recordedVjudge = () =>
     submissions: [number, number, number, number][];
   };
 
+type Submission = { relativeTimeSeconds: number; verdict?: string } & Record<string, unknown>;
+export const recordedGymStatus = (): Submission[] =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, `codeforces.contest.status.${GYM_ID}.json`), "utf8")).result;
+
+/** Submissions from 4:50 on are still being judged while the contest runs (no verdict yet). */
+export const JUDGING_FROM_SECONDS = 4 * 3600 + 50 * 60;
+const isJudging = (submission: Submission) =>
+  submission.relativeTimeSeconds >= JUDGING_FROM_SECONDS && submission.relativeTimeSeconds < 2 ** 31 - 1;
+
+function statusAt(stage: StandInStandingsJudges["stage"], count: number): Submission[] {
+  const recorded = recordedGymStatus().slice(0, count);
+  if (stage === "final" || stage === "before") return stage === "final" ? recorded : [];
+  return recorded.map((submission) => {
+    if (!isJudging(submission)) return submission;
+    const { verdict: _judged, ...judging } = submission;
+    return judging as Submission;
+  });
+}
+
 /** Solves from the fourth hour on are not there yet (the tries before them stay). */
 const FREEZE_SECONDS = 4 * 3600;
 function earlyInFreeze(standings: Standings): Standings {
@@ -96,6 +115,14 @@ export async function startStandInStandingsJudges(): Promise<StandInStandingsJud
           ? standings.rows
           : standings.rows.filter((row) => row.party.participantType === "CONTESTANT");
       return { status: 200, body: { status: "OK", result: { ...standings, rows } } };
+    }
+    if (url.pathname === "/api/contest.status") {
+      const query = url.searchParams;
+      if (query.get("contestId") !== GYM_ID)
+        return failed(`contestId: Contest with id ${query.get("contestId")} not found`);
+      if (!signedRight("contest.status", query)) return failed("apiKey: Incorrect signature");
+      const count = Math.min(Number(query.get("count") ?? 200), 200);
+      return { status: 200, body: { status: "OK", result: statusAt(judges.stage, count) } };
     }
     if (url.pathname === `/vjudge/contest/rank/single/${VJUDGE_ID}`) return { status: 200, body: recordedVjudge() };
     return { status: 404, body: { error: "not found" } };

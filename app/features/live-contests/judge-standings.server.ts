@@ -10,7 +10,7 @@ import {
 } from "~/features/practice/judge-calls.server";
 import { seal } from "~/lib/signed-token.server";
 import { type JudgeStandingsInput, MINIMUM_POLL_SECONDS } from "./judge-connection";
-import { readCodeforcesStandings, readVjudgeRank } from "./judge-standings";
+import { pendingOfCodeforcesStatus, readCodeforcesStandings, readVjudgeRank } from "./judge-standings";
 import { createLiveContest, type LiveContestRecord } from "./live-contests.server";
 import type { PolledScoreboard } from "./polled-scoreboard";
 
@@ -89,7 +89,36 @@ export interface StandingsCallContext {
   requestTimeoutMs?: number;
 }
 
-/** Reads a Codeforces contest's standings at Codeforces' shared pace. */
+/** How many of the newest submissions `contest.status` is asked for: those being judged are among them. */
+const RECENT_SUBMISSIONS = 200;
+
+/** One Codeforces API call at Codeforces' shared pace; a FAILED answer is noted on the pace row and thrown. */
+async function callCodeforces(
+  record: LiveContestRecord,
+  method: string,
+  params: Record<string, string>,
+  key: CodeforcesKey | null,
+  context: StandingsCallContext,
+): Promise<unknown> {
+  const url = signedCodeforcesUrl(record.judgeApi, method, params, key);
+  const response = await callJudge({ db: context.db, spacingMs: context.codeforcesSpacingMs }, "codeforces", url);
+  const body = (await response.json().catch(() => undefined)) as
+    | { status?: unknown; comment?: unknown; result?: unknown }
+    | undefined;
+  if (body?.status !== "OK") {
+    const comment = typeof body?.comment === "string" ? body.comment : `HTTP ${response.status}`;
+    const message = `${method}: ${comment}`;
+    await recordJudgeError(context.db, "codeforces", message);
+    throw new JudgeStandingsError(message);
+  }
+  await recordJudgeSuccess(context.db, "codeforces");
+  return body.result;
+}
+
+/**
+ * Reads a Codeforces contest's standings at Codeforces' shared pace and, while it runs, the
+ * newest submissions (`contest.status`): the standings have no count of tries being judged.
+ */
 export async function readCodeforces(
   record: LiveContestRecord,
   key: CodeforcesKey | null,
@@ -97,20 +126,28 @@ export async function readCodeforces(
 ): Promise<PolledScoreboard> {
   const until = await judgeBackoffUntil(context.db, "codeforces");
   if (until) throw new JudgeBackoffError(until);
-  const params = { contestId: record.judgeContestId, showUnofficial: String(record.showUnofficial) };
-  const url = signedCodeforcesUrl(record.judgeApi, "contest.standings", params, key);
-  const response = await callJudge({ db: context.db, spacingMs: context.codeforcesSpacingMs }, "codeforces", url);
-  const body = (await response.json().catch(() => undefined)) as
-    | { status?: unknown; comment?: unknown; result?: unknown }
-    | undefined;
-  if (body?.status !== "OK") {
-    const comment = typeof body?.comment === "string" ? body.comment : `HTTP ${response.status}`;
-    const message = `contest.standings: ${comment}`;
-    await recordJudgeError(context.db, "codeforces", message);
-    throw new JudgeStandingsError(message);
-  }
-  await recordJudgeSuccess(context.db, "codeforces");
-  return readCodeforcesStandings(body.result, (record.polledScoreboard ?? null) as PolledScoreboard | null);
+  const contestId = record.judgeContestId;
+  const standings = await callCodeforces(
+    record,
+    "contest.standings",
+    { contestId, showUnofficial: String(record.showUnofficial) },
+    key,
+    context,
+  );
+  const contest = (standings as { contest?: { phase?: unknown } } | undefined)?.contest;
+  const pending =
+    contest?.phase === "CODING"
+      ? pendingOfCodeforcesStatus(
+          await callCodeforces(
+            record,
+            "contest.status",
+            { contestId, from: "1", count: String(RECENT_SUBMISSIONS) },
+            key,
+            context,
+          ),
+        )
+      : new Map();
+  return readCodeforcesStandings(standings, (record.polledScoreboard ?? null) as PolledScoreboard | null, pending);
 }
 
 /** Reads a vjudge contest's rank JSON, the one its rank page loads. */

@@ -65,13 +65,50 @@ function partyId(party: Data): string {
   return kind === "CONTESTANT" ? who : `${who}:${kind.toLowerCase()}`;
 }
 
+/** Party id → problem index → tries not judged yet (no verdict, or TESTING), from `contest.status`. */
+export type CodeforcesPending = Map<string, Map<string, number>>;
+
+/** The tries still being judged among `contest.status`'s answer (codeforces.com/apiHelp/methods#contest.status). */
+export function pendingOfCodeforcesStatus(result: unknown): CodeforcesPending {
+  const pending: CodeforcesPending = new Map();
+  for (const submission of list(result)) {
+    const verdict = str(submission.verdict);
+    if (verdict && verdict !== "TESTING") continue;
+    const author = isData(submission.author) ? submission.author : {};
+    const problem = isData(submission.problem) ? str(submission.problem.index) : null;
+    if (!problem || author.participantType === "PRACTICE") continue;
+    const party = partyId(author);
+    const counts = pending.get(party) ?? new Map<string, number>();
+    counts.set(problem, (counts.get(problem) ?? 0) + 1);
+    pending.set(party, counts);
+  }
+  return pending;
+}
+
+/** Adds the tries being judged to their cells (a solved problem's later tries don't count). */
+function addPending(rows: PolledRow[], pending: CodeforcesPending): void {
+  for (const row of rows) {
+    for (const [problem, count] of pending.get(row.teamId) ?? []) {
+      const cell = row.cells[problem] ?? { judged: 0, pending: 0, solved: false, minutes: null, first: false };
+      if (cell.solved) continue;
+      cell.pending += count;
+      row.cells[problem] = cell;
+    }
+  }
+}
+
 /**
- * Reads `contest.standings` (codeforces.com/apiHelp/methods#contest.standings, the `result`).
+ * Reads `contest.standings` (codeforces.com/apiHelp/methods#contest.standings, the `result`),
+ * with the tries still being judged (`pending`, from `contest.status`) when there are any.
  * Practice rows (rank 0) are left out. The contest's `frozen` is the judge's freeze: while it
  * holds, the board keeps what it showed at the first frozen answer, even when the API key (a
  * manager's) sees through it; FINISHED and not frozen is the final board.
  */
-export function readCodeforcesStandings(result: unknown, previous: PolledScoreboard | null): PolledScoreboard {
+export function readCodeforcesStandings(
+  result: unknown,
+  previous: PolledScoreboard | null,
+  pending: CodeforcesPending = new Map(),
+): PolledScoreboard {
   const answer = isData(result) ? result : {};
   const contest = isData(answer.contest) ? answer.contest : {};
   const problems = list(answer.problems).flatMap((problem) => {
@@ -104,6 +141,7 @@ export function readCodeforcesStandings(result: unknown, previous: PolledScorebo
     rows.push({ teamId, rank: num(row.rank) ?? 0, cells });
   }
   markFirstSolves(rows);
+  addPending(rows, pending);
   const phase = str(contest.phase) ?? "BEFORE";
   const frozen = contest.frozen === true;
   const start = num(contest.startTimeSeconds);
