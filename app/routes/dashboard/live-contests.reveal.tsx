@@ -97,6 +97,8 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
   }
   const record = await getLiveContest(app.db, params.id);
   if (!record) return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+  // Published standings are final: the live board no longer hides or replays anything.
+  if (record.contestId) return data<ActionResult>({ tone: "error", message: t("tools.live.finalize.already") }, 409);
   const board = await publicLiveBoard(app.db, record.slug);
   const steps = board?.reveal?.steps ?? 0;
   const step = record.revealStep ?? 0;
