@@ -20,6 +20,7 @@ import { receiptKeyValid, remindUnpaid, takePayment } from "~/features/members/d
 import { currentMembershipByEmail } from "~/features/members/membership.server";
 import { renderReceiptPdf } from "~/features/members/receipt-pdf.server";
 import { translatorOf } from "~/i18n/translate.server";
+import { seedDemoDues } from "~/seed/demo-dues.server";
 import type { BackgroundJobs } from "~/wiring/background-jobs.server";
 import { startTestJobs } from "../support/background-jobs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -301,5 +302,21 @@ describe("dues on the club's side", () => {
       fee_required: false,
     });
     expect(roundFeeInput.safeParse({ fee: "", currency: "TAKA" }).success).toBe(false);
+  });
+
+  it("seed the demo round's fee with a Bangla-named member's bKash payment", async () => {
+    const round = await roundWithFee(null, { session: "2099-00", opensOn: "2099-01-01", closesOn: "2099-01-31" });
+    await seedDemoDues(testDb.db);
+    const lines = await duesOfRound(testDb.db, round.id);
+    expect(lines.find((line) => line.name === "তাসনিম জাহান")).toMatchObject({ paidMinor: 20000, paid: true });
+    const [payment] = await paymentsOfUser(
+      testDb.db,
+      String(
+        (
+          await testDb.db.select().from(membershipApplications).where(eq(membershipApplications.roundId, round.id))
+        ).find((application) => application.name === "তাসনিম জাহান")?.userId,
+      ),
+    );
+    expect(payment).toMatchObject({ method: "bkash", currency: "BDT", session: "2099-00" });
   });
 });
