@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { startStandInStandingsJudges, VJUDGE_ID } from "../support/standings-judges";
 import { en } from "../support/messages";
+import { startStandInStandingsJudges, VJUDGE_ID } from "../support/standings-judges";
 import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations, waitForForm } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
