@@ -41,7 +41,8 @@ export const loader = screenLoader(async ({ context, request, params }: Route.Lo
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="involvement-${row.slug}-${term.from}.pdf"`,
+      // The slug may be Bangla: a header holds Latin-1 only.
+      "Content-Disposition": `inline; filename="involvement-${term.from}.pdf"`,
       "Cache-Control": "private, no-store",
     },
   });
