@@ -13,10 +13,10 @@ import pg from "pg";
 import { fromPglite } from "pg-boss/dist/adapters/pglite.js";
 import { ConfigError } from "~/lib/config.server";
 import type { JobQueueConnection } from "~/lib/job-queue.server";
+import * as authSchema from "./auth-schema";
 import { acquireDirectoryLock } from "./lock.server";
 import { bundleForExistingDatabase } from "./pglite-bundle.server";
 import { postgres17BackupDir, upgradePostgres17DataDir } from "./pglite-upgrade.server";
-import * as authSchema from "./auth-schema";
 import * as appSchema from "./schema";
 import { copyBaseDatabase } from "./start-snapshot.server";
 
