@@ -52,8 +52,8 @@ export function MemberPracticeSection({ practice, hasCodechef }: { practice: Mem
         {/* One row a week: its date, a bar, the count; readable at any width, the sentence for screen readers. */}
         <ol className="mt-2 flex flex-col gap-1" aria-label={t("people.practice.weeks")}>
           {practice.weeks.map((week) => (
-            <li key={week.start} className="grid grid-cols-[8.5rem_1fr_2.5rem] items-center gap-2 text-sm">
-              <span aria-hidden="true" className="text-slate-700">
+            <li key={week.start} className="grid grid-cols-[10rem_1fr_2.5rem] items-center gap-2 text-sm">
+              <span aria-hidden="true" className="whitespace-nowrap text-slate-700">
                 {format.date(week.start.slice(0, 10))}
               </span>
               <span aria-hidden="true" className="h-3 rounded bg-slate-100">

@@ -3,6 +3,7 @@ import { BatchFilterForm } from "~/components/batch-filter-form";
 import { RankSwatch } from "~/components/member-practice";
 import { PageHeader } from "~/components/page-header";
 import { appContext } from "~/core/context";
+import { PRACTICE_JUDGES } from "~/db/enums";
 import { memberPath } from "~/features/members/members";
 import { practiceBoard } from "~/features/practice/leaderboard.server";
 import { boardQuery, judgeRank, PRACTICE_PERIODS, type PracticePeriod } from "~/features/practice/practice";
@@ -18,6 +19,8 @@ export function meta(args: Route.MetaArgs) {
     path: "/practice",
   });
 }
+
+const JUDGE_NAMES = { codeforces: "Codeforces", atcoder: "AtCoder" } as const;
 
 const PERIOD_LABELS: Record<PracticePeriod, MessageKey> = {
   week: "people.board.week",
@@ -114,29 +117,37 @@ export default function Practice({ loaderData: board }: Route.ComponentProps) {
           {board.ratings.length === 0 ? (
             <p className="text-slate-700">{t("people.board.noRatings")}</p>
           ) : (
-            <ol className="flex flex-col gap-2">
-              {board.ratings.map((line) => {
-                const rank = judgeRank(line.judge, line.rating);
-                return (
-                  <li
-                    key={`${line.judge}:${line.studentId}`}
-                    className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3"
-                  >
-                    <span className="w-10 text-lg font-bold text-navy-900">{format.number(line.rank)}</span>
-                    <Link to={memberPath(line.slug)} className="min-w-40 flex-1 font-semibold text-navy-700 underline">
-                      {line.name}
-                    </Link>
-                    <span className="text-slate-700">
-                      {`${line.judge === "codeforces" ? "Codeforces" : "AtCoder"}: ${line.handle}`}
-                    </span>
-                    <span>
-                      <RankSwatch color={rank.color} />
-                      <strong>{`${format.number(line.rating)} (${rank.name})`}</strong>
-                    </span>
-                  </li>
-                );
-              })}
-            </ol>
+            // One list per judge, under its name: each judge's ratings are ranked on their own.
+            PRACTICE_JUDGES.map((judge) => {
+              const lines = board.ratings.filter((line) => line.judge === judge);
+              if (lines.length === 0) return null;
+              return (
+                <div key={judge} className="flex flex-col gap-2">
+                  <h3 className="font-semibold text-navy-900">{JUDGE_NAMES[judge]}</h3>
+                  <ol className="flex flex-col gap-2">
+                    {lines.map((line) => {
+                      const rank = judgeRank(line.judge, line.rating);
+                      return (
+                        <li key={line.studentId} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3">
+                          <span className="w-10 text-lg font-bold text-navy-900">{format.number(line.rank)}</span>
+                          <Link
+                            to={memberPath(line.slug)}
+                            className="min-w-40 flex-1 font-semibold text-navy-700 underline"
+                          >
+                            {line.name}
+                          </Link>
+                          <span className="text-slate-700">{line.handle}</span>
+                          <span>
+                            <RankSwatch color={rank.color} />
+                            <strong>{`${format.number(line.rating)} (${rank.name})`}</strong>
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </div>
+              );
+            })
           )}
         </section>
       </div>

@@ -104,7 +104,8 @@ describe("/practice", () => {
     await waitFor(async () => (await (await call(slugs.member)).text()).includes("1622"), "the first sync");
     const page = await (await call("/practice")).text();
     expect(page).toContain("Practice leaderboard");
-    expect(page).toMatch(/Unbit Member[\s\S]*Codeforces: unbit[\s\S]*1,622 \(expert\)/);
+    // Under the judge's name, ranked among that judge's ratings.
+    expect(page).toMatch(/>Codeforces<\/h3>[\s\S]*Unbit Member[\s\S]*>unbit<[\s\S]*1,622 \(expert\)/);
     // The recorded solves are of 2025: nothing was solved this week.
     expect(page).toContain("No problems solved in this period yet.");
     expect(await (await call("/practice?period=term&batch=9")).text()).toContain("Unbit Member");
