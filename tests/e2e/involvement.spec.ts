@@ -46,6 +46,8 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   // The member's own browser: their account takes the record an admin made for their address.
   const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   await ensureAccount(memberContext.request, baseURL!, person);
+  // A session that starts after the address is proved (sign-up's own session predates it).
+  await memberContext.clearCookies();
   const memberPage = await memberContext.newPage();
   await logIn(memberPage, person);
   const claimed = await memberPage.request.post("/dashboard/profile", {
@@ -86,7 +88,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/attendance-390.png`, fullPage: false });
 
   // An admin marks the member a volunteer of the event.
-  await page.getByLabel(en("tools.attendance.volunteerLabel")).selectOption(studentId);
+  await page.getByLabel(en("tools.attendance.volunteerLabel"), { exact: true }).selectOption(studentId);
   await page.getByRole("button", { name: en("tools.attendance.addVolunteer") }).click();
   await expect(page.getByRole("status").filter({ hasText: en("tools.attendance.volunteerAdded") })).toBeVisible();
   const volunteers = page.getByRole("region", { name: en("tools.attendance.volunteersHeading") });
