@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { EventArticle } from "~/components/event-article";
 import { EventCalendarLinks } from "~/components/event-calendar-links";
 import { RegistrationPanel, type RegistrationPanelData } from "~/components/event-registration";
+import { NextOccurrence } from "~/components/next-occurrence";
 import { findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { type Actor, actorOf } from "~/core/audit.server";
@@ -21,6 +22,7 @@ import {
   registrationClosedReason,
   registrationInput,
 } from "~/features/events/registrations.server";
+import { nextOccurrenceAfter } from "~/features/events/series.server";
 import { declineAndTell } from "~/features/events/team-invitation-mails.server";
 import type { Locale } from "~/i18n/locales";
 import type { Message } from "~/i18n/message";
@@ -51,10 +53,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const page = await app.contentCache.read(`event:${category.eventType}:${params.slug}`, async () => {
     const event = await findEventBySlug(app.db, category.eventType, params.slug);
-    return event ? { event, places: await countPlaces(app.db, event) } : null;
+    if (!event) return null;
+    return { event, places: await countPlaces(app.db, event), next: await nextOccurrenceAfter(app.db, event._id) };
   });
   if (!page) throw data(null, { status: 404 });
-  const { event, places } = page;
+  const { event, places, next } = page;
   const now = new Date();
   const user = await getSessionUser(request, app);
   const mine = user ? await findMyRegistration(app.db, { event, user, now, timeZone: clubTimeZone }) : undefined;
@@ -71,7 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         !(await isMemberFor(app.db, event, user.email, todayIn(clubTimeZone, now))),
     ),
   };
-  return { category, event, registration };
+  return { category, event, registration, next };
 }
 
 /** Registering, accepting or declining a place in a team, cancelling: one form each on the page, told apart by `intent`. */
@@ -199,9 +202,10 @@ function registeredMessage(status: string, position?: number): Message {
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, event, registration } = loaderData;
+  const { category, event, registration, next } = loaderData;
   return (
     <EventArticle category={category} event={event}>
+      {next && <NextOccurrence next={next} />}
       <RegistrationPanel event={event} data={registration} result={actionData} />
       <EventCalendarLinks event={event} />
     </EventArticle>

@@ -106,6 +106,9 @@ test("a weekly session added on a phone is listed by its next occurrence, also a
       await page.goto(`/events/workshop/${first.slug}?lang=${language}`);
       await expect(page.getByRole("heading", { name })).toBeVisible();
       await expect(page.locator("main")).toContainText(t("public.events.cancelled"));
+      // A cancelled occurrence's page sends its reader on to the next one.
+      await expect(page.locator("main")).toContainText(t("public.events.nextOccurrence"));
+      await expect(page.locator(`main a[href="/events/workshop/${second.slug}"]`)).toHaveCount(1);
       await page.screenshot({ path: `${SHOTS}/occurrence-cancelled-${language}-${width}.png`, fullPage: true });
     }
   }

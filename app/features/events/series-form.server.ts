@@ -39,7 +39,7 @@ export async function answerSeriesForm(
   if (!event.data.starts_on) return invalidForm(values, { starts_on: "First day is required" }, locale);
   const question = {
     title: t("dashboard.series.confirmTitle"),
-    description: t("dashboard.series.confirmDescription", { name: event.data.name }),
+    description: t("dashboard.series.confirmDescription"),
   };
   const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), values);
   if (unconfirmed) return unconfirmed;

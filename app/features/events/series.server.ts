@@ -334,3 +334,18 @@ export async function seriesIdOfEvent(db: Database, eventId: string): Promise<st
   const [row] = await db.select({ seriesId: events.seriesId }).from(events).where(eq(events.id, eventId));
   return row?.seriesId ?? null;
 }
+
+/** The next live (not cancelled, visible) occurrence after this one in its series: its page's link target. */
+export async function nextOccurrenceAfter(db: Database, eventId: string): Promise<ApiEvent | null> {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!row?.seriesId || !row.occurrenceOf) return null;
+  const later = (await occurrencesOf(db, row.seriesId)).filter(
+    (other) =>
+      other.id !== row.id &&
+      other.status !== "cancelled" &&
+      eventIsShown(other) &&
+      `${other.startsOn} ${other.startsAt}` > `${row.startsOn} ${row.startsAt}`,
+  );
+  later.sort((a, b) => `${a.startsOn} ${a.startsAt}`.localeCompare(`${b.startsOn} ${b.startsAt}`));
+  return later[0] ? toApiEvent(later[0]) : null;
+}

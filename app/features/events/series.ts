@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { optionalDateField, optionalWholeNumberField, wholeNumberField, wholeNumberListField } from "../../core/fields";
 
-/** Which occurrences an edit of one occurrence changes (the dashboard asks before saving). */
-export const EDIT_SCOPES = ["this", "following", "all"] as const;
-export type EditScope = (typeof EDIT_SCOPES)[number];
-/** The event form's field for it, shown for an occurrence only. */
-export const SCOPE_FIELD = "scope";
+export { EDIT_SCOPES, type EditScope, SCOPE_FIELD } from "./edit-scopes";
 
 /** How far ahead occurrences exist as events (the top-up job keeps it so). */
 export const SERIES_HORIZON_DAYS = 84;

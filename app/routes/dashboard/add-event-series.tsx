@@ -126,7 +126,7 @@ export default function AddEventSeries({ actionData }: Route.ComponentProps) {
       <FeedbackMessage feedback={feedback} />
       <Confirmation
         confirmed={confirmed}
-        question={{ title: t("dashboard.series.confirmTitle"), description: t("dashboard.series.confirmShort") }}
+        question={{ title: t("dashboard.series.confirmTitle"), description: t("dashboard.series.confirmDescription") }}
         asked={actionData?.confirm}
         formId={FORM_ID}
       />

@@ -10,7 +10,7 @@ import { type Collection, collectionKeys, dashboardField, type FormFieldDef, row
 import { appContext } from "~/core/context";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
-import { EDIT_SCOPES, SCOPE_FIELD } from "~/features/events/series";
+import { EDIT_SCOPES, SCOPE_FIELD } from "~/features/events/edit-scopes";
 import { answerSeriesEdit, isOccurrence } from "~/features/events/series-form.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { privatePageMeta } from "~/i18n/meta";
