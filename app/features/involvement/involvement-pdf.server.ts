@@ -14,6 +14,7 @@ const texts = {
   tookPart: (from: string, to: string) => `took part in the club's life from ${from} to ${to}:`,
   line: (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`,
   points: (score: number) => `${score} involvement points`,
+  issued: (club: string, on: string) => `Issued by ${club} on ${on}`,
   namesElsewhere: "Some letters can't be printed here: the member's page has every name in full.",
 } as const;
 
@@ -21,6 +22,8 @@ export interface InvolvementPdfInput {
   clubName: string;
   row: InvolvementRow;
   term: Term;
+  /** `YYYY-MM-DD`, the club's today. */
+  issuedOn: string;
 }
 
 function countsLine(row: InvolvementRow): string {
@@ -57,6 +60,14 @@ export async function renderInvolvementPdf(input: InvolvementPdfInput): Promise<
   if (!club.complete || !name.complete) {
     write(texts.namesElsewhere, { font: regular, size: 10, colour: colours.muted, gap: 28 });
   }
+  // At the foot of the frame, as the certificate of participation's code.
+  const foot = centredWriter(page, 116);
+  foot(regular.printable(texts.issued(input.clubName, formatDate(input.issuedOn))).text, {
+    font: regular,
+    size: 11,
+    colour: colours.muted,
+    gap: 0,
+  });
   doc.setTitle(`${texts.title}: ${input.row.name}`);
   doc.setAuthor(input.clubName);
   doc.setLanguage("en");

@@ -34,10 +34,11 @@ export const loader = screenLoader(async ({ context, request, params }: Route.Lo
   if (owner === undefined || (owner !== user.id && !can(user, "edit-content"))) return notFound(request);
   const settings = await readSiteSettings(app);
   const rules = involvementRulesOf(settings);
-  const term = termOfQuery(new URL(request.url).searchParams.get("term"), todayIn(clubTimeZone), rules);
+  const today = todayIn(clubTimeZone);
+  const term = termOfQuery(new URL(request.url).searchParams.get("term"), today, rules);
   const row = await involvementOf(app.db, { term, weights: rules.weights, studentId: params.studentId });
   if (!row) return notFound(request);
-  const pdf = await renderInvolvementPdf({ clubName: settings.clubName, row, term });
+  const pdf = await renderInvolvementPdf({ clubName: settings.clubName, row, term, issuedOn: today });
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",
