@@ -142,6 +142,8 @@ describe("a live contest", () => {
       headers: { "X-Real-IP": "10.9.9.9" },
     });
     expect(streamResponse.headers.get("content-type")).toContain("text/event-stream");
+    // Gzipped (fetch asks for it and inflates): each board compressed once for every viewer.
+    expect(streamResponse.headers.get("content-encoding")).toBe("gzip");
     const stream = followStream(streamResponse);
     await waitFor(() => (stream.boards.length > 0 ? true : undefined), "the stream's first board");
     const first = stream.boards[0]!;
