@@ -180,8 +180,9 @@ export async function replayLiveContest(id: string, options: ReplayOptions): Pro
 
 async function play(id: string, options: ReplayOptions, stop: AbortSignal): Promise<ReplayOutcome> {
   const { db, owner } = options;
-  // The replay's clock: the wall time at which the contest time `atMs` was played, at `speed`.
-  let clock = null as { wall: number; atMs: number; speed: number } | null;
+  // The replay's clock: the wall time at which the contest time `atMs` was played, at `speed`;
+  // set again when the speed changes or the replay starts again from the beginning.
+  let clock = null as { wall: number; atMs: number; speed: number; generation: number } | null;
   while (!stop.aborted) {
     const record = await getLiveContest(db, id);
     if (record?.status !== "replaying") return "stopped";
@@ -203,7 +204,9 @@ async function play(id: string, options: ReplayOptions, stop: AbortSignal): Prom
       await db.update(liveContests).set({ status: "paused" }).where(eq(liveContests.id, id));
       return "complete";
     }
-    if (clock?.speed !== speed) clock = { wall: performance.now(), atMs: first.atMs, speed };
+    const generation = record.feedGeneration;
+    if (clock?.speed !== speed || clock.generation !== generation)
+      clock = { wall: performance.now(), atMs: first.atMs, speed, generation };
     const { wall, atMs: clockAtMs } = clock;
     const dueAt = (atMs: number) => (speed === 0 ? 0 : wall + (atMs - clockAtMs) / speed);
     const wait = dueAt(first.atMs) - performance.now();
