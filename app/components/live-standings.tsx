@@ -60,11 +60,10 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
       {board.rows.length === 0 ? (
         <p>{t("people.live.empty")}</p>
       ) : (
-        // Focusable: a keyboard scrolls the table where it is wider than its frame (the dashboard).
-        <div
+        <section
           className="sm:card sm:overflow-x-auto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard scrolls the table where it is wider than its frame (the dashboard)
           tabIndex={0}
-          role="region"
           aria-label={t("people.standings.caption")}
         >
           <table className="w-full text-left text-sm">
@@ -100,7 +99,7 @@ export function LiveStandings({ board }: { board: LiveBoard }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </>
   );

@@ -88,6 +88,7 @@ const BUILT_KEYS = [
   "common.flash.",
   "common.theme.",
   "people.live.phase.",
+  "people.live.award.",
   "dashboard.review.",
   // collectionKeys (app/core/collection.ts): dashboard.<collection>.<text>
   ...["events", "notices", "results", "recent-events", "students", "teachers", "executives"].map(
@@ -98,6 +99,8 @@ const BUILT_KEYS = [
   "tools.jobs.queue.",
   "tools.live.sourceLabel.",
   "tools.live.status.",
+  "tools.live.medals.",
+  "tools.live.finalize.",
   "tools.membership.statusLabel.",
   "tools.outbox.status.",
   "tools.rankings.ruleLabel.",
