@@ -71,6 +71,19 @@ export async function columnsOf(db: Database, table: string): Promise<TableColum
   };
 }
 
+/** A table's primary key columns, in the key's order (none for a table without one). */
+export async function primaryKeyOf(db: Database, table: string): Promise<string[]> {
+  const rows = await selectRows<{ name: string }>(
+    db,
+    sql`select a.attname as name
+          from pg_index i
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+         where i.indrelid = ${`public.${table}`}::regclass and i.indisprimary
+         order by array_position(i.indkey, a.attnum)`,
+  );
+  return rows.map((row) => row.name);
+}
+
 export interface SequenceValue {
   name: string;
   /** As text: a bigint may pass 2^53. */

@@ -16,7 +16,7 @@ import { type Database, MIGRATIONS_DIR, selectRows } from "~/db/client.server";
 import { auditLog, media } from "~/db/schema";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { bytesEntry, type NewTarEntry, readTar, writeTar } from "~/lib/tar.server";
-import { columnsOf, keptTables, readSequences } from "./backup-catalog.server";
+import { columnsOf, keptTables, primaryKeyOf, readSequences } from "./backup-catalog.server";
 import {
   type BackupEnd,
   COLUMNS_NOT_KEPT,
@@ -130,10 +130,23 @@ async function* databaseEntries(
   dump.mediaKeys = await storedMediaKeys(tx);
 }
 
-/** A table's rows as the database writes them in JSON, so they go back in unchanged; answers how many. */
+/**
+ * A table's rows as the database writes them in JSON, so they go back in unchanged, in their
+ * primary key's order: a restore may store rows in another order than it inserted them (a
+ * large row leaves room a later small one fills), and the same data must make the same archive.
+ * Answers how many.
+ */
 async function* tableEntries(tx: Database, table: string): AsyncGenerator<NewTarEntry, number> {
+  const key = await primaryKeyOf(tx, table);
+  const order =
+    key.length > 0
+      ? sql` order by ${sql.join(
+          key.map((column) => sql`t.${sql.identifier(column)}`),
+          sql`, `,
+        )}`
+      : sql``;
   await tx.execute(sql`declare backup_rows no scroll cursor for select ${await rowAsJson(tx, table)} as row
-                         from ${sql.identifier(table)} t`);
+                         from ${sql.identifier(table)} t${order}`);
   let count = 0;
   let part = 0;
   let lines: string[] = [];
