@@ -991,6 +991,25 @@ export const judgeSolves = pgTable(
 );
 
 /**
+ * Each member's solved problems per calendar month (UTC), kept by triggers on `judge_solves`
+ * (drizzle/0033_judge_solve_months.sql): the term's leaderboard adds up a few hundred of these
+ * instead of reading every solve of six months. `difficulty` is the sum the board scores
+ * (a problem without one counts as 800).
+ */
+export const judgeSolveMonths = pgTable(
+  "judge_solve_months",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    solved: integer("solved").notNull(),
+    difficulty: bigint("difficulty", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.month] }), index("judge_solve_months_month_idx").on(t.month)],
+);
+
+/**
  * A contest on a judge (upcoming or past), for the calendar, the reminder an hour before and the
  * summary of the members' rating changes after it (`reminded_at`, `summarized_at`: once each).
  */

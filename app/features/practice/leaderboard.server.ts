@@ -38,6 +38,30 @@ export interface PracticeBoard {
 }
 
 /**
+ * Each member's problems solved in [since, now] and their difficulties' sum: whole months
+ * before `now`'s from the monthly counts (a term's board reads a few hundred rows, not every
+ * solve of six months), the rest from the solves themselves. Periods start on a day; a period
+ * starting inside a month reads that month's solves.
+ */
+function solvedPerMember(since: Date, now: Date) {
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const sinceIsMonthStart = since.getTime() === Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1);
+  // Whole months are read from the counts in [since, solvesFrom), the rest from the solves.
+  const solvesFrom = sinceIsMonthStart && since < thisMonth ? thisMonth : since;
+  return sql`select student_id, sum(solved) as solved, sum(difficulty) as difficulty from (
+      select student_id, solved::bigint as solved, difficulty from judge_solve_months
+       where month >= ${isoDate(since)}::date and month < ${isoDate(solvesFrom)}::date
+      union all
+      select student_id, count(*) as solved, sum(coalesce(difficulty, ${UNRATED_DIFFICULTY})) as difficulty
+        from judge_solves
+       where solved_at >= ${solvesFrom.toISOString()}::timestamptz and solved_at <= ${now.toISOString()}::timestamptz
+       group by student_id
+    ) parts group by student_id`;
+}
+
+const isoDate = (day: Date) => day.toISOString().slice(0, 10);
+
+/**
  * The club's practice leaderboard: problems first solved in the period by each listed member
  * (every judge), the difficulty-weighted score beside it, narrowed to a batch; and the
  * Codeforces and AtCoder rating leaderboards. Hidden members are in neither.
@@ -52,13 +76,10 @@ export async function practiceBoard(
   const [solved, ratings, batches] = await Promise.all([
     selectRows<Omit<PracticeLine, "rank">>(
       db,
-      sql`select s.id as "studentId", s.name, s.slug, s.batch,
-                 count(*)::int as solved,
-                 (sum(coalesce(j.difficulty, ${UNRATED_DIFFICULTY})) / 100)::int as score
-            from judge_solves j join students s on s.id = j.student_id
-           where j.solved_at >= ${since.toISOString()}::timestamptz and j.solved_at <= ${now.toISOString()}::timestamptz
-             and not s.hidden and ${batchFilter}
-           group by s.id
+      sql`select s.id as "studentId", s.name, s.slug, s.batch, c.solved::int as solved,
+                 (c.difficulty / 100)::int as score
+            from (${solvedPerMember(since, now)}) c join students s on s.id = c.student_id
+           where not s.hidden and ${batchFilter}
            order by solved desc, score desc, s.name
            limit 500`,
     ),
