@@ -130,6 +130,7 @@ calendarTest(
     // The reminder job runs every minute: the channel gets the contest once.
     const reminders = () => site.posts.filter((post) => post.content?.startsWith(`Contest in an hour: ${ABC}`));
     await expect.poll(() => reminders().length, { timeout: 150_000 }).toBe(1);
-    expect(reminders()[0]?.content).toContain(`${site.judges.atcoderUrl}/contests/abc288`);
+    // Its link: the demo's install knew the contest already, from AtCoder's own page.
+    expect(reminders()[0]?.content).toMatch(/\/contests\/abc288$/);
   },
 );

@@ -65,7 +65,7 @@ for (const viewport of [
 
       const handle = `cf_${person.email.split("@")[0]!.replace(/\W/g, "_")}`.slice(0, 24);
       await form.getByLabel("GitHub").fill("https://github.com/example");
-      await form.getByLabel("Session").fill("2021-2022");
+      await form.getByLabel("Session", { exact: true }).fill("2021-2022");
       await form.getByLabel("Codeforces handle").fill(handle);
       await form.getByLabel(/^Show my email/).uncheck();
       await page.getByRole("button", { name: "Save profile" }).click();

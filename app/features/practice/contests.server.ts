@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import { PRACTICE_JUDGES } from "~/db/enums";
 import { appMeta, judgeContests } from "~/db/schema";
 import { callJudge, type JudgeCallContext, recordJudgeError, recordJudgeSuccess } from "./judge-calls.server";
 import type { PracticeJudge } from "./practice";
@@ -37,6 +38,11 @@ async function contestsReadRecently(db: Database, judge: PracticeJudge, now: Dat
   const [read] = await db.select().from(appMeta).where(eq(appMeta.key, key));
   const age = read ? now.getTime() - Date.parse(read.value) : Number.POSITIVE_INFINITY;
   return age >= 0 && age < CONTESTS_REREAD_MS;
+}
+
+/** The judges' contest lists are read again at the next run, whenever they were read last (an admin asked). */
+export async function forgetContestListReads(db: Database): Promise<void> {
+  await db.delete(appMeta).where(inArray(appMeta.key, PRACTICE_JUDGES.map(contestsReadKey)));
 }
 
 async function noteContestsRead(db: Database, judge: PracticeJudge, now: Date) {

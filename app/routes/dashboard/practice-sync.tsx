@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { FeedbackMessage } from "~/components/feedback";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
+import { forgetContestListReads } from "~/features/practice/contests.server";
 import { syncSoon } from "~/features/practice/sync.server";
 import { syncState } from "~/features/practice/sync-state.server";
 import type { MessageKey } from "~/i18n/catalogs";
@@ -19,9 +20,10 @@ export function meta(args: Route.MetaArgs) {
 /** Reading members' practice from the judges: each judge's state, the handles it had trouble with. */
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => syncState(context.get(appContext).db));
 
-/** "Read now": asks for a sync of both judges (it keeps their pace like any other). */
+/** "Read now": asks for a sync of both judges (it keeps their pace like any other), contest lists included. */
 export const action = screenAction(async ({ context, request }: Route.ActionArgs) => {
   const app = context.get(appContext);
+  await forgetContestListReads(app.db);
   await syncSoon(app);
   return data<ActionResult>({ tone: "success", message: translatorFor(request).t("dashboard.practice.asked") });
 });
