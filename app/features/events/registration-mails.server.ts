@@ -159,8 +159,25 @@ async function queueWritten(context: MailingContext, written: string[]) {
  * registered together in the next one: one transaction, one lock, the places counted once,
  * rows, audit entries and mails written in a few statements (`registerManyIn`). A ticket drop's
  * cost per registration then falls as the crowd grows, instead of its queue.
+ *
+ * On the embedded database a batch's statements run on the one thread that also reads the next
+ * requests, so nobody arrives while a batch is written and every batch would hold one person.
+ * So, as PostgreSQL's `commit_delay` does for its commits, a batch that starts during a rush (the
+ * last one ended moments ago) first waits a little for those on their way: a drop's cost per
+ * registration fell from 12.6 to 8 ms of CPU. A lone registration starts at once.
  */
 const waitingPerEvent = new Map<string, Waiting[]>();
+
+/** A batch that starts within this long of the last one's end is part of a rush. */
+const RUSH_GAP_MS = 50;
+/** How long a batch of a rush waits for more before it starts. */
+const RUSH_GATHER_MS = 20;
+let lastBatchEndedAt = Number.NEGATIVE_INFINITY;
+
+const gatherIfRushed = () =>
+  performance.now() - lastBatchEndedAt < RUSH_GAP_MS
+    ? new Promise((resolve) => setTimeout(resolve, RUSH_GATHER_MS))
+    : Promise.resolve();
 
 /** The most registrations written in one transaction: how long the event's row stays locked. */
 const MOST_PER_BATCH = 50;
@@ -200,8 +217,10 @@ export async function registerAndTell(context: MailingContext, args: RegisterArg
 async function registerWaiting(eventId: string, queue: Waiting[]) {
   try {
     while (queue.length > 0) {
+      await gatherIfRushed();
       const batch = queue.splice(0, MOST_PER_BATCH);
       const outcomes = await registerBatch(batch);
+      lastBatchEndedAt = performance.now();
       batch.forEach((request, index) => {
         request.settle(outcomes[index] ?? Promise.reject(new Error("a registration was left without an outcome")));
       });
