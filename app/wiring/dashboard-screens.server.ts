@@ -68,10 +68,13 @@ type CheckedForm<Input> =
 
 /** One thing a screen's forms ask for, named by the form's `intent` field. */
 export interface Intent<Args, Input, Result extends Answer> {
-  /** What the log and a failure's message call it. */
-  what: ActionName;
-  /** Reads and checks the form before anything is asked (parseForm's answer fits). */
-  input?: (context: IntentContext<Args>) => CheckedForm<Input>;
+  /** What the log and a failure's message call it (it may depend on the screen's collection or the form). */
+  what: ActionName | ((context: IntentContext<Args>, input: Input) => ActionName);
+  /**
+   * Reads and checks the form before anything is asked (parseForm's answer fits), and finds what
+   * the question names (a row, the event): a 404 it throws is the answer, as on the screen's loader.
+   */
+  input?: (context: IntentContext<Args>) => CheckedForm<Input> | Promise<CheckedForm<Input>>;
   /** The Yes asked first: the question (with the values a Yes sends again) and the values typed, to keep. */
   confirm?: (
     context: IntentContext<Args>,
@@ -106,7 +109,7 @@ export function dashboardAction<Args extends ScreenArgs & { request: Request }, 
     const chosen = intents[String(form.get("intent") ?? DEFAULT_INTENT)];
     if (!chosen) throw data({ message: t("messages.form.unreadable") }, { status: 400 });
     const base: IntentContext<Args> = { args, form, user, actor: actorOf(request, user), app, t, locale };
-    const checked = chosen.input?.(base) ?? { ok: true as const, data: undefined };
+    const checked = (await chosen.input?.(base)) ?? { ok: true as const, data: undefined };
     if (!checked.ok) return checked.answer;
     const asked = chosen.confirm?.(base, checked.data);
     const kept = asked?.values ?? checked.values;
@@ -114,6 +117,7 @@ export function dashboardAction<Args extends ScreenArgs & { request: Request }, 
     if (unconfirmed) return unconfirmed;
     // answerSafely's failure answer is an ActionResult; the intent's own answers keep their type.
     const run = () => chosen.run(base, checked.data) as Promise<Answer>;
-    return answerSafely(app.log, locale, chosen.what, run, kept) as Promise<Result | Answer>;
+    const what = typeof chosen.what === "function" ? chosen.what(base, checked.data) : chosen.what;
+    return answerSafely(app.log, locale, what, run, kept) as Promise<Result | Answer>;
   });
 }

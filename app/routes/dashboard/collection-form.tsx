@@ -5,7 +5,6 @@ import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
-import { actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys, dashboardField, type FormFieldDef, rowToFormValues } from "~/core/collection";
 import { appContext } from "~/core/context";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/features/collections/collections";
@@ -15,11 +14,16 @@ import { answerSeriesEdit, isOccurrence } from "~/features/events/series-form.se
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
+import { invalidForm, parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-form";
 
 /**
@@ -70,33 +74,29 @@ export const loader = screenLoader(async ({ context, params, pattern }: Route.Lo
   return { key: collection.key, id, values: rowToFormValues(collection, row), occurrence };
 });
 
-export const action = screenAction(async ({ request, context, params, pattern }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const { collection, id } = targetOf(pattern, params);
-  const { t, locale } = translatorFor(request);
-  const service = serviceOf(collection);
-  const form = await readFormData(request);
-  const parsed = parseForm(service.inputSchema, form, locale);
-  if (!parsed.ok) return parsed.answer;
-  const { values } = parsed;
-  const unconfirmed = confirmation(
-    form,
-    saveQuestion(t, collection, id !== undefined),
-    t("dashboard.notSaved"),
-    values,
-  );
-  if (unconfirmed) return unconfirmed;
-  if (collection.key === "events" && id !== undefined) {
-    const seriesEdit = await answerSeriesEdit(app, { form, eventId: id, values, actor }, t, locale);
-    if (seriesEdit) return seriesEdit;
-  }
+type FormIntent = IntentContext<Route.ActionArgs>;
 
-  return answerSafely(
-    app.log,
-    locale,
-    { key: "messages.action.saveItem", words: { noun: collectionKeys.text(collection, "noun") } },
-    async () => {
+const targetOfIntent = ({ args }: FormIntent) => targetOf(args.pattern, args.params);
+
+/** Add or save a row: the fields checked, then a Yes, then the write (an occurrence's edit may span its series). */
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: (context: FormIntent) => ({
+      key: "messages.action.saveItem",
+      words: { noun: collectionKeys.text(targetOfIntent(context).collection, "noun") },
+    }),
+    input: (context: FormIntent) => {
+      const target = targetOfIntent(context);
+      const parsed = parseForm(serviceOf(target.collection).inputSchema, context.form, context.locale);
+      return parsed.ok ? { ok: true, data: { ...target, values: parsed.values }, values: parsed.values } : parsed;
+    },
+    confirm: ({ t }, { collection, id }) => ({ question: saveQuestion(t, collection, id !== undefined) }),
+    run: async ({ app, form, actor, t, locale }, { collection, id, values }) => {
+      if (collection.key === "events" && id !== undefined) {
+        const seriesEdit = await answerSeriesEdit(app, { form, eventId: id, values, actor }, t, locale);
+        if (seriesEdit) return seriesEdit;
+      }
+      const service = serviceOf(collection);
       const written =
         id === undefined
           ? await service.create(app.db, values, actor)
@@ -112,8 +112,7 @@ export const action = screenAction(async ({ request, context, params, pattern }:
       const message = t(collectionKeys.text(collection, id === undefined ? "added" : "updated"), values);
       return data<ActionResult>({ tone: "success", message, saved: true });
     },
-    values,
-  );
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

@@ -6,20 +6,23 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { type Actor, actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys, dashboardColumns } from "~/core/collection";
-import { type AppContext, appContext } from "~/core/context";
+import { appContext } from "~/core/context";
 import { collectionByKey, collectionOfRoute, collectionPatterns, editPath } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
-import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
+import { selectionProblem } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { tableHref, tableQueryFrom } from "~/lib/table-query";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-list";
 
 /**
@@ -53,69 +56,63 @@ export const loader = screenLoader(async ({ context, url, pattern }: Route.Loade
 
 const filterNames = (collection: Collection) => (collection.filters ?? []).map((filter) => filter.name);
 
+type ListIntent = IntentContext<Route.ActionArgs>;
+
+const collectionOfIntent = ({ args }: ListIntent) => collectionOf(args.pattern);
+
+const missingAnswer = (t: Translate, collection: Collection) =>
+  data<ActionResult>({ tone: "info", message: t("dashboard.list.missing", nounsOf(t, collection)) }, 404);
+
 /** Delete one row (`id`) or the ticked ones (`intent=delete-selected`, `ids`), each after a Yes. */
-export const action = screenAction(async ({ request, context, pattern }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const collection = collectionOf(pattern);
-  const { t, locale } = translatorFor(request);
-  const form = await readFormData(request);
-  if (form.get("intent") === "delete-selected") return deleteSelected(app, collection, form, actor, t, locale);
-  const service = serviceOf(collection);
-  const id = String(form.get("id") ?? "");
-  const missing = data<ActionResult>(
-    { tone: "info", message: t("dashboard.list.missing", nounsOf(t, collection)) },
-    404,
-  );
-  const row = await service.get(app.db, id);
-  if (!row) return missing;
-  const question = { ...deleteQuestion(t, collection, collection.rowName(row)), hidden: { id } };
-  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    { key: "messages.action.deleteItem", words: { noun: collectionKeys.text(collection, "noun") } },
-    async () => {
-      const deletedCount = await service.remove(app.db, id, actor);
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: (context: ListIntent) => ({
+      key: "messages.action.deleteItem",
+      words: { noun: collectionKeys.text(collectionOfIntent(context), "noun") },
+    }),
+    input: async (context: ListIntent) => {
+      const { app, form, t } = context;
+      const collection = collectionOfIntent(context);
+      const id = String(form.get("id") ?? "");
+      const row = await serviceOf(collection).get(app.db, id);
+      if (!row) return { ok: false, answer: missingAnswer(t, collection) };
+      return { ok: true, data: { collection, id, name: collection.rowName(row) } };
+    },
+    confirm: ({ t }, { collection, id, name }) => ({
+      question: { ...deleteQuestion(t, collection, name), hidden: { id } },
+    }),
+    run: async ({ app, actor, t }, { collection, id }) => {
+      const deletedCount = await serviceOf(collection).remove(app.db, id, actor);
       return deletedCount
         ? data<ActionResult>({ tone: "success", message: t(collectionKeys.text(collection, "deleted")) })
-        : missing;
+        : missingAnswer(t, collection);
     },
-  );
-});
-
-async function deleteSelected(
-  app: AppContext,
-  collection: Collection,
-  form: FormData,
-  actor: Actor,
-  t: Translate,
-  locale: Locale,
-) {
-  const ids = selectedIds(form);
-  const problem = selectionProblem(ids, t("dashboard.list.selectOne", nounsOf(t, collection)), locale);
-  if (problem) return problem;
-  const hidden = { intent: "delete-selected", ids: ids.join(",") };
-  const unconfirmed = confirmation(
-    form,
-    { ...bulkDeleteQuestion(t, collection, ids.length), hidden },
-    t("dashboard.notSaved"),
-  );
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    { key: "messages.action.deleteSelected", words: { nouns: collectionKeys.text(collection, "nouns") } },
-    async () => {
+  }),
+  "delete-selected": intent({
+    what: (context: ListIntent) => ({
+      key: "messages.action.deleteSelected",
+      words: { nouns: collectionKeys.text(collectionOfIntent(context), "nouns") },
+    }),
+    input: (context: ListIntent) => {
+      const { form, t, locale } = context;
+      const collection = collectionOfIntent(context);
+      const ids = selectedIds(form);
+      const problem = selectionProblem(ids, t("dashboard.list.selectOne", nounsOf(t, collection)), locale);
+      return problem ? { ok: false, answer: problem } : { ok: true, data: { collection, ids } };
+    },
+    confirm: ({ t }, { collection, ids }) => {
+      const hidden = { intent: "delete-selected", ids: ids.join(",") };
+      return { question: { ...bulkDeleteQuestion(t, collection, ids.length), hidden } };
+    },
+    run: async ({ app, actor, t }, { collection, ids }) => {
       const count = await serviceOf(collection).removeMany(app.db, ids, actor);
       const message = count
         ? t("dashboard.list.deleted", { count, ...nounsOf(t, collection) })
         : t("dashboard.list.nothingDeleted");
       return data<ActionResult>({ tone: count ? "success" : "info", message });
     },
-  );
-}
+  }),
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

@@ -6,7 +6,6 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
-import { actorOf } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import {
@@ -22,9 +21,14 @@ import { type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-certificates";
 
 /** One event's certificates for admins: the list, and issuing them to everyone checked in. */
@@ -57,23 +61,22 @@ export const loader = screenLoader(async ({ request, context, params }: Route.Lo
   };
 });
 
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const app = context.get(appContext);
-  const event = await eventOfAdminScreen(app.db, params.id);
-  const form = await readFormData(request);
-  const translator = translatorFor(request);
-  const { locale } = translator;
-  const { t } = translator;
-  const unconfirmed = confirmation(form, issueQuestion(t), t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.issueCertificates", async () => {
-    const outcome = await issueCertificates(app.db, event._id, new Date(), translator);
-    if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
-    await auditCertificates(app.db, actor, event, outcome.issued);
-    const message = t("tools.certificates.issued", { issued: outcome.issued, total: outcome.total });
-    return data<ActionResult>({ tone: "success", message });
-  });
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.issueCertificates",
+    input: async ({ args, app }: IntentContext<Route.ActionArgs>) => ({
+      ok: true,
+      data: await eventOfAdminScreen(app.db, args.params.id),
+    }),
+    confirm: ({ t }) => ({ question: issueQuestion(t) }),
+    run: async ({ args, app, actor, t }, event) => {
+      const outcome = await issueCertificates(app.db, event._id, new Date(), translatorFor(args.request));
+      if (!outcome.ok) return data<ActionResult>({ tone: "error", message: outcome.message }, outcome.status);
+      await auditCertificates(app.db, actor, event, outcome.issued);
+      const message = t("tools.certificates.issued", { issued: outcome.issued, total: outcome.total });
+      return data<ActionResult>({ tone: "success", message });
+    },
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

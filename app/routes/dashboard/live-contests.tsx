@@ -3,8 +3,8 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
-import { actorOf, recordAudit } from "~/core/audit.server";
-import { type AppContext, appContext } from "~/core/context";
+import { recordAudit } from "~/core/audit.server";
+import { appContext } from "~/core/context";
 import { FOLLOW_LIVE_CONTEST_JOB } from "~/features/live-contests/follower.server";
 import { judgeConnectionInput } from "~/features/live-contests/judge-connection";
 import { connectJudgeStandings } from "~/features/live-contests/judge-standings.server";
@@ -25,14 +25,12 @@ import {
   startReplay,
 } from "~/features/live-contests/replay.server";
 import type { MessageKey } from "~/i18n/catalogs";
-import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
-import { answerSafely, formValues, readFormData } from "~/lib/form-actions.server";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { formValues } from "~/lib/form-actions.server";
+import { dashboardAction, type IntentContext, intent, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests";
 
 /** Contests followed live from their judge: connect one (the account sealed, never shown again), pause, resume, remove. */
@@ -59,58 +57,18 @@ const KEPT_FIELDS = [
   "apiKey",
 ] as const;
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "connect") {
-    const values = formValues(form, [...KEPT_FIELDS, "password", "token", "apiSecret"]);
-    const kept = Object.fromEntries(KEPT_FIELDS.map((name) => [name, values[name] ?? ""]));
-    const parsed = judgeConnectionInput.safeParse(values);
-    if (!parsed.success) {
-      const errors = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
-      );
-      return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
-    }
-    return answerSafely(
-      app.log,
-      locale,
-      "messages.action.saveSettings",
-      async () => {
-        let id: string;
-        try {
-          id = await connectJudgeStandings(app.db, app.secret, parsed.data);
-        } catch (error) {
-          if (!(error instanceof SlugTakenError)) throw error;
-          const errors = { slug: t("tools.live.slugTaken") };
-          return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
-        }
-        const { name, slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds } = parsed.data;
-        // Not the account or API key: they are the contest's secrets.
-        await recordAudit(app.db, actor, {
-          action: "create",
-          entity: "live_contests",
-          entityId: id,
-          label: name,
-          after: { slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds },
-        });
-        await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
-        return data<ActionResult>({ tone: "success", message: t("tools.live.connected"), saved: true });
-      },
-      kept,
-    );
-  }
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  if (intent === "replay" || intent === "replaySpeed" || intent === "continueReplay") {
-    return replayAction({ app, actor, t, locale, intent, id, name, speed: form.get("speed") });
-  }
-  if (intent === "pause" || intent === "resume") {
-    return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
-      const status = intent === "pause" ? "paused" : "following";
+type LiveIntent = IntentContext<Route.ActionArgs>;
+
+/** The row a button acts on: its id, and its name for the audit. */
+const rowOf = ({ form }: LiveIntent) => ({ id: String(form.get("id") ?? ""), name: String(form.get("name") ?? "") });
+
+/** Pause or resume following a contest. */
+function statusIntent(status: "paused" | "following") {
+  return intent({
+    what: "messages.action.saveSettings",
+    run: async (context: LiveIntent) => {
+      const { app, actor, t } = context;
+      const { id, name } = rowOf(context);
       if (!(await setLiveContestStatus(app.db, id, status)))
         return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
       await recordAudit(app.db, actor, {
@@ -123,60 +81,105 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
       if (status === "following") await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
       return data<ActionResult>({
         tone: "success",
-        message: t(intent === "pause" ? "tools.live.paused" : "tools.live.resumed"),
+        message: t(status === "paused" ? "tools.live.paused" : "tools.live.resumed"),
       });
-    });
-  }
-  if (intent === "remove") {
-    return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
+    },
+  });
+}
+
+/** Starts a replay from the start, changes its speed, or goes on with a paused one. */
+function replayIntent(kind: "replay" | "replaySpeed" | "continueReplay") {
+  return intent({
+    what: "messages.action.saveSettings",
+    input: ({ form, t }: LiveIntent) => {
+      const speed = replaySpeedInput.safeParse(form.get("speed"));
+      if (kind !== "continueReplay" && !speed.success)
+        return { ok: false, answer: data<ActionResult>({ tone: "error", message: t("tools.live.error.speed") }, 400) };
+      return { ok: true, data: speed.data ?? 0 };
+    },
+    run: async (context, chosen) => {
+      const { app, actor, t } = context;
+      const { id, name } = rowOf(context);
+      const done =
+        kind === "replay"
+          ? await startReplay(app.db, id, chosen)
+          : kind === "replaySpeed"
+            ? await setReplaySpeed(app.db, id, chosen)
+            : await setLiveContestStatus(app.db, id, "replaying");
+      if (!done) return data<ActionResult>({ tone: "info", message: t("tools.live.replay.noRecording") }, 404);
+      await recordAudit(app.db, actor, {
+        action: "update",
+        entity: "live_contests",
+        entityId: id,
+        label: name,
+        after: kind === "continueReplay" ? { status: "replaying" } : { replaySpeed: chosen },
+      });
+      if (kind !== "replaySpeed") await app.jobs.send(REPLAY_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+      return data<ActionResult>({
+        tone: "success",
+        message: t(kind === "replaySpeed" ? "tools.live.replay.speedSet" : "tools.live.replay.started"),
+      });
+    },
+  });
+}
+
+export const action = dashboardAction({
+  connect: intent({
+    what: "messages.action.saveSettings",
+    input: ({ form, t }: LiveIntent) => {
+      const values = formValues(form, [...KEPT_FIELDS, "password", "token", "apiSecret"]);
+      const kept = Object.fromEntries(KEPT_FIELDS.map((name) => [name, values[name] ?? ""]));
+      const parsed = judgeConnectionInput.safeParse(values);
+      if (parsed.success) return { ok: true, data: { connection: parsed.data, kept } };
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
+      );
+      const answer = data<ActionResult>(
+        { tone: "error", message: t("messages.form.invalid"), errors, values: kept },
+        400,
+      );
+      return { ok: false, answer };
+    },
+    run: async ({ app, actor, t }, { connection, kept }) => {
+      let id: string;
+      try {
+        id = await connectJudgeStandings(app.db, app.secret, connection);
+      } catch (error) {
+        if (!(error instanceof SlugTakenError)) throw error;
+        const errors = { slug: t("tools.live.slugTaken") };
+        return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values: kept }, 400);
+      }
+      const { name, slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds } = connection;
+      // Not the account or API key: they are the contest's secrets.
+      await recordAudit(app.db, actor, {
+        action: "create",
+        entity: "live_contests",
+        entityId: id,
+        label: name,
+        after: { slug, source, judgeApi, judgeContestId, showUnofficial, pollSeconds },
+      });
+      await app.jobs.send(FOLLOW_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
+      return data<ActionResult>({ tone: "success", message: t("tools.live.connected"), saved: true });
+    },
+  }),
+  pause: statusIntent("paused"),
+  resume: statusIntent("following"),
+  remove: intent({
+    what: "messages.action.saveSettings",
+    run: async (context: LiveIntent) => {
+      const { app, actor, t } = context;
+      const { id, name } = rowOf(context);
       if (!(await removeLiveContest(app.db, id)))
         return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
       forgetContestState(id);
       await recordAudit(app.db, actor, { action: "delete", entity: "live_contests", entityId: id, label: name });
       return data<ActionResult>({ tone: "success", message: t("tools.live.removed") });
-    });
-  }
-  return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
+    },
+  }),
+  replay: replayIntent("replay"),
+  replaySpeed: replayIntent("replaySpeed"),
+  continueReplay: replayIntent("continueReplay"),
 });
-
-/** Starts a replay from the start, changes its speed, or goes on with a paused one. */
-async function replayAction(args: {
-  app: AppContext;
-  actor: ReturnType<typeof actorOf>;
-  t: Translate;
-  locale: Locale;
-  intent: "replay" | "replaySpeed" | "continueReplay";
-  id: string;
-  name: string;
-  speed: FormDataEntryValue | null;
-}) {
-  const { app, actor, t, locale, intent, id, name } = args;
-  const speed = replaySpeedInput.safeParse(args.speed);
-  if (intent !== "continueReplay" && !speed.success)
-    return data<ActionResult>({ tone: "error", message: t("tools.live.error.speed") }, 400);
-  return answerSafely(app.log, locale, "messages.action.saveSettings", async () => {
-    const chosen = speed.data ?? 0;
-    const done =
-      intent === "replay"
-        ? await startReplay(app.db, id, chosen)
-        : intent === "replaySpeed"
-          ? await setReplaySpeed(app.db, id, chosen)
-          : await setLiveContestStatus(app.db, id, "replaying");
-    if (!done) return data<ActionResult>({ tone: "info", message: t("tools.live.replay.noRecording") }, 404);
-    await recordAudit(app.db, actor, {
-      action: "update",
-      entity: "live_contests",
-      entityId: id,
-      label: name,
-      after: intent === "continueReplay" ? { status: "replaying" } : { replaySpeed: chosen },
-    });
-    if (intent !== "replaySpeed") await app.jobs.send(REPLAY_LIVE_CONTEST_JOB, { id }, { singletonKey: id });
-    return data<ActionResult>({
-      tone: "success",
-      message: t(intent === "replaySpeed" ? "tools.live.replay.speedSet" : "tools.live.replay.started"),
-    });
-  });
-}
 
 type Row = LiveContestSummary & { _id: string };
 

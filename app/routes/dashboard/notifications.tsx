@@ -4,7 +4,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { SubscriptionChoices } from "~/components/subscription-choices";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
 import { preferencesInput } from "~/features/notifications/subscriptions";
@@ -16,11 +16,15 @@ import {
 } from "~/features/notifications/subscriptions.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/notifications";
 
 /** Every signed-in person's own email subscription, at their account's address. */
@@ -45,47 +49,46 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) =
   };
 });
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  if (form.get("intent") === "unsubscribe") {
-    const asked = { ...unsubscribeQuestion(t), hidden: { intent: "unsubscribe" } };
-    const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
-    if (unconfirmed) return unconfirmed;
-    const subscription = await subscriptionOfUser(app.db, user);
-    if (subscription) {
-      await unsubscribe(app.db, subscription.id);
-      const entry = {
-        action: "delete",
-        entity: "subscriptions",
-        entityId: subscription.id,
-        label: user.email,
-      } as const;
-      await recordAudit(app.db, actorOf(request, user), entry);
-    }
-    return data<ActionResult>({ tone: "success", message: t("tools.notifications.unsubscribed") });
-  }
-  const parsed = readSubscriptionForm(preferencesInput, form, locale);
-  if (!parsed.ok) return parsed.answer;
-  return answerSafely(
-    app.log,
-    locale,
-    "messages.action.saveNotifications",
-    async () => {
-      const outcome = await subscribeMember(await mailingContextOf(app, locale), user, parsed.data);
-      const entry = { action: "update", entity: "subscriptions", label: user.email, after: parsed.data } as const;
-      await recordAudit(app.db, actorOf(request, user), entry);
-      return data<ActionResult>({
-        tone: "success",
-        message:
-          outcome === "saved"
-            ? t("tools.notifications.saved")
-            : t("tools.notifications.confirmSent", { email: user.email }),
-      });
+const saveIntent = intent({
+  what: "messages.action.saveNotifications",
+  input: ({ form, locale }: IntentContext<Route.ActionArgs>) => readSubscriptionForm(preferencesInput, form, locale),
+  run: async ({ app, user, actor, t, locale }, preferences) => {
+    const outcome = await subscribeMember(await mailingContextOf(app, locale), user, preferences);
+    const entry = { action: "update", entity: "subscriptions", label: user.email, after: preferences } as const;
+    await recordAudit(app.db, actor, entry);
+    return data<ActionResult>({
+      tone: "success",
+      message:
+        outcome === "saved"
+          ? t("tools.notifications.saved")
+          : t("tools.notifications.confirmSent", { email: user.email }),
+    });
+  },
+});
+
+export const action = dashboardAction({
+  save: saveIntent,
+  [DEFAULT_INTENT]: saveIntent,
+  unsubscribe: intent({
+    what: "messages.action.unsubscribe",
+    confirm: ({ t }: IntentContext<Route.ActionArgs>) => ({
+      question: { ...unsubscribeQuestion(t), hidden: { intent: "unsubscribe" } },
+    }),
+    run: async ({ app, user, actor, t }) => {
+      const subscription = await subscriptionOfUser(app.db, user);
+      if (subscription) {
+        await unsubscribe(app.db, subscription.id);
+        const entry = {
+          action: "delete",
+          entity: "subscriptions",
+          entityId: subscription.id,
+          label: user.email,
+        } as const;
+        await recordAudit(app.db, actor, entry);
+      }
+      return data<ActionResult>({ tone: "success", message: t("tools.notifications.unsubscribed") });
     },
-    parsed.values,
-  );
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

@@ -4,7 +4,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import type { RankingRule } from "~/features/standings/rankings";
 import {
@@ -17,12 +17,17 @@ import {
 import { listContests } from "~/features/standings/standings.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/rankings";
 
 /** The club's rankings across contests: make one from published standings, or delete one. */
@@ -45,40 +50,48 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { series, contests: contests.map(({ id, name, heldOn }) => ({ id, name, heldOn })) };
 });
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  if (form.get("intent") === "create") {
-    const values = { name: String(form.get("name") ?? ""), rule: String(form.get("rule") ?? "") };
-    const parsed = seriesInput.safeParse(seriesFormInput(form));
-    if (!parsed.success) {
+type RankingsIntent = IntentContext<Route.ActionArgs>;
+
+export const action = dashboardAction({
+  create: intent({
+    what: "messages.action.createRanking",
+    input: ({ form, locale }: RankingsIntent) => {
+      const values = { name: String(form.get("name") ?? ""), rule: String(form.get("rule") ?? "") };
+      const parsed = seriesInput.safeParse(seriesFormInput(form));
+      if (parsed.success) return { ok: true, data: parsed.data };
       const errors = Object.fromEntries(
         Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field.split(".")[0] ?? field, message]),
       );
-      return invalidForm(values, errors, locale);
-    }
-    return answerSafely(app.log, locale, "messages.action.createRanking", async () => {
-      const slug = await createSeries(app.db, parsed.data);
+      return { ok: false, answer: invalidForm(values, errors, locale) };
+    },
+    run: async ({ app, actor, t }, series) => {
+      const slug = await createSeries(app.db, series);
       await recordAudit(app.db, actor, {
         action: "create",
         entity: "rankings",
-        label: parsed.data.name,
-        after: { slug, ...parsed.data },
+        label: series.name,
+        after: { slug, ...series },
       });
       return data<ActionResult>({ tone: "success", message: t("tools.rankings.created"), saved: true });
-    });
-  }
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  const unconfirmed = confirmation(form, { ...deleteQuestion(t, name), hidden: { id, name } }, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  if (await deleteSeries(app.db, id)) {
-    await recordAudit(app.db, actor, { action: "delete", entity: "rankings", entityId: id, label: name });
-  }
-  return data<ActionResult>({ tone: "success", message: t("tools.rankings.deleted") });
+    },
+  }),
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.deleteRanking",
+    confirm: ({ form, t }: RankingsIntent) => {
+      const { id, name } = rowOf(form);
+      return { question: { ...deleteQuestion(t, name), hidden: { id, name } } };
+    },
+    run: async ({ form, app, actor, t }) => {
+      const { id, name } = rowOf(form);
+      if (await deleteSeries(app.db, id)) {
+        await recordAudit(app.db, actor, { action: "delete", entity: "rankings", entityId: id, label: name });
+      }
+      return data<ActionResult>({ tone: "success", message: t("tools.rankings.deleted") });
+    },
+  }),
 });
+
+const rowOf = (form: FormData) => ({ id: String(form.get("id") ?? ""), name: String(form.get("name") ?? "") });
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

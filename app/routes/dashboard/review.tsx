@@ -7,9 +7,8 @@ import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { type Actor, actorOf } from "~/core/audit.server";
 import { type Collection, dashboardColumns } from "~/core/collection";
-import { type AppContext, appContext } from "~/core/context";
+import { appContext } from "~/core/context";
 import { collections } from "~/features/collections/collections";
 import { announceSoon } from "~/features/notifications/announcements.server";
 import { isReviewableKey, REVIEWABLE_KEYS, type ReviewableKey } from "~/features/review/review";
@@ -20,15 +19,20 @@ import {
   rejectSubmission,
   rejectSubmissions,
 } from "~/features/review/review.server";
-import type { Locale } from "~/i18n/locales";
+import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
-import { answerSafely, confirmation, readFormData, selectionProblem } from "~/lib/form-actions.server";
+import { selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/review";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -85,70 +89,70 @@ function question(t: Translate, decision: Decision, name: string, count = 1) {
       };
 }
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const { t, locale } = translatorFor(request);
-  const form = await readFormData(request);
+type ReviewIntent = IntentContext<Route.ActionArgs>;
+
+/** The submissions decided: one (`id`, `name`) or the ticked ones (`ids`), of one collection. */
+interface Decided {
+  key: ReviewableKey;
+  decision: Decision;
+  ids: string[];
+  name: string;
+}
+
+function decidedOf({ form, t, locale }: ReviewIntent) {
   const key = String(form.get("collection") ?? "");
   const decision = String(form.get("decision") ?? "") as Decision;
   if (!isReviewableKey(key) || !DECISIONS.includes(decision)) {
-    return data<ActionResult>({ tone: "error", message: t("dashboard.review.unknown") }, 400);
+    return {
+      ok: false,
+      answer: data<ActionResult>({ tone: "error", message: t("dashboard.review.unknown") }, 400),
+    } as const;
   }
-  if (isBulk(decision)) return decideSelected(form, key, decision, app, actor, t, locale);
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  const asked = { ...question(t, decision, name), hidden: { collection: key, decision, id, name } };
-  const unconfirmed = confirmation(form, asked, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    decision === "approve" ? "messages.action.approveSubmission" : "messages.action.rejectSubmission",
-    async () => {
-      const count =
-        decision === "approve"
-          ? await approveSubmission(app.db, key, id, actor)
-          : await rejectSubmission(app.db, key, id, actor);
-      if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
-      if (decision === "approve") await announceSoon(app);
-      const message = t(decision === "approve" ? "dashboard.review.approved" : "dashboard.review.rejected");
-      return data<ActionResult>({ tone: "success", message });
-    },
-  );
-});
-
-async function decideSelected(
-  form: FormData,
-  key: ReviewableKey,
-  decision: Decision,
-  app: AppContext,
-  actor: Actor,
-  t: Translate,
-  locale: Locale,
-) {
+  if (!isBulk(decision)) {
+    const decided = { key, decision, ids: [String(form.get("id") ?? "")], name: String(form.get("name") ?? "") };
+    return { ok: true, data: decided } as const;
+  }
   const ids = selectedIds(form);
   const problem = selectionProblem(ids, t("dashboard.review.noneSelected"), locale);
-  if (problem) return problem;
-  const hidden = { collection: key, decision, ids: ids.join(",") };
-  const unconfirmed = confirmation(form, { ...question(t, decision, "", ids.length), hidden }, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  const approving = decision === "approve-selected";
-  return answerSafely(
-    app.log,
-    locale,
-    approving ? "messages.action.approveSelectedSubmissions" : "messages.action.rejectSelectedSubmissions",
-    async () => {
-      const count = approving
-        ? await approveSubmissions(app.db, key, ids, actor)
-        : await rejectSubmissions(app.db, key, ids, actor);
+  return problem
+    ? ({ ok: false, answer: problem } as const)
+    : ({ ok: true, data: { key, decision, ids, name: "" } } as const);
+}
+
+const WHAT = {
+  approve: "messages.action.approveSubmission",
+  reject: "messages.action.rejectSubmission",
+  "approve-selected": "messages.action.approveSelectedSubmissions",
+  "reject-selected": "messages.action.rejectSelectedSubmissions",
+} as const satisfies Record<Decision, MessageKey>;
+
+/** Approve or reject one submission (`decision`, `id`) or the ticked ones, each after a Yes. */
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: (_context: ReviewIntent, { decision }: Decided) => WHAT[decision],
+    input: decidedOf,
+    confirm: ({ t }, { key, decision, ids, name }) => {
+      const hidden: Record<string, string> = isBulk(decision)
+        ? { collection: key, decision, ids: ids.join(",") }
+        : { collection: key, decision, id: ids[0] ?? "", name };
+      return { question: { ...question(t, decision, name, ids.length), hidden } };
+    },
+    run: async ({ app, actor, t }, { key, decision, ids }) => {
+      const approving = decision === "approve" || decision === "approve-selected";
+      const bulk = isBulk(decision);
+      const id = ids[0] ?? "";
+      const count = bulk
+        ? await (approving ? approveSubmissions : rejectSubmissions)(app.db, key, ids, actor)
+        : await (approving ? approveSubmission : rejectSubmission)(app.db, key, id, actor);
       if (!count) return data<ActionResult>({ tone: "info", message: t("dashboard.review.missing") }, 404);
       if (approving) await announceSoon(app);
-      const message = t(approving ? "dashboard.review.approvedMany" : "dashboard.review.rejectedMany", { count });
+      const message = bulk
+        ? t(approving ? "dashboard.review.approvedMany" : "dashboard.review.rejectedMany", { count })
+        : t(approving ? "dashboard.review.approved" : "dashboard.review.rejected");
       return data<ActionResult>({ tone: "success", message });
     },
-  );
-}
+  }),
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

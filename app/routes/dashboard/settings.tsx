@@ -5,7 +5,6 @@ import { FeedbackMessage } from "~/components/feedback";
 import { SettingsFields } from "~/components/settings-fields";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
-import { actorOf } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { getSiteSettings, saveSiteSettings } from "~/core/settings.server";
 import { readSettingsForm, settingsFormValues, translatedSettingsLayout } from "~/core/settings-form.server";
@@ -15,9 +14,15 @@ import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/settings";
 
 /**
@@ -58,27 +63,24 @@ export const loader = screenLoader(async ({ request, context, params }: Route.Lo
   };
 });
 
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const group = groupOf(params);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  const posted = readSettingsForm(group.key, form, t);
-  const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
-  if (!parsed.success) return invalidForm(posted.values, posted.errorsOf(parsed.error), locale);
-  const unconfirmed = confirmation(form, saveQuestion(t, group), t("dashboard.notSaved"), posted.values);
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    "messages.action.saveSettings",
-    async () => {
-      const changed = await saveSiteSettings(app, actorOf(request, user), parsed.data);
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.saveSettings",
+    input: ({ args, form, t, locale }: IntentContext<Route.ActionArgs>) => {
+      const group = groupOf(args.params);
+      const posted = readSettingsForm(group.key, form, t);
+      const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
+      if (!parsed.success)
+        return { ok: false, answer: invalidForm(posted.values, posted.errorsOf(parsed.error), locale) };
+      return { ok: true, data: { group, settings: parsed.data }, values: posted.values };
+    },
+    confirm: ({ t }, { group }) => ({ question: saveQuestion(t, group) }),
+    run: async ({ app, actor, t }, { settings }) => {
+      const changed = await saveSiteSettings(app, actor, settings);
       const message = changed.length > 0 ? t("tools.settings.saved") : t("tools.settings.unchanged");
       return data<ActionResult>({ tone: "success", message, saved: true });
     },
-    posted.values,
-  );
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

@@ -5,7 +5,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { collectionKeys } from "~/core/collection";
 import { appContext } from "~/core/context";
 import { emailField } from "~/core/fields";
@@ -14,11 +14,16 @@ import { accountOfStudent, linkAccount, unlinkAccount } from "~/features/members
 import { studentStore } from "~/features/members/students.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/student-account";
 
 /**
@@ -59,53 +64,50 @@ function unlinkQuestion(t: Translate) {
   };
 }
 
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const student = await studentOf(app.db, params.id);
-  const { t, locale } = translatorFor(request);
-  const form = await readFormData(request);
-  if (form.get("intent") === "unlink") {
-    const unconfirmed = confirmation(
-      form,
-      { ...unlinkQuestion(t), hidden: { intent: "unlink" } },
-      t("dashboard.notSaved"),
-    );
-    if (unconfirmed) return unconfirmed;
-    await unlinkAccount(app.db, student._id);
-    await recordAudit(app.db, actor, {
-      action: "update",
-      entity: "students",
-      entityId: student._id,
-      label: student.name,
-      after: { account: null },
-    });
-    return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.unlinked") });
-  }
-  const email = emailField().safeParse(form.get("email"));
-  const values = { email: String(form.get("email") ?? "") };
-  if (!email.success) {
-    return invalidForm(
-      values,
-      { email: email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail") },
-      locale,
-    );
-  }
-  const unconfirmed = confirmation(form, linkQuestion(t, email.data), t("dashboard.notSaved"), values);
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.linkAccount", async () => {
-    const linked = await linkAccount(app.db, student._id, email.data);
-    if (!linked.ok) return data<ActionResult>({ tone: "error", message: linked.message, values }, 409);
-    const after = { account: email.data };
-    await recordAudit(app.db, actor, {
-      action: "update",
-      entity: "students",
-      entityId: student._id,
-      label: student.name,
-      after,
-    });
-    return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.linked"), saved: true });
-  });
+type AccountIntent = IntentContext<Route.ActionArgs>;
+
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.linkAccount",
+    input: async ({ args, app, form, t, locale }: AccountIntent) => {
+      const student = await studentOf(app.db, args.params.id);
+      const email = emailField().safeParse(form.get("email"));
+      const values = { email: String(form.get("email") ?? "") };
+      if (email.success) return { ok: true, data: { student, email: email.data }, values };
+      const message = email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail");
+      return { ok: false, answer: invalidForm(values, { email: message }, locale) };
+    },
+    confirm: ({ t }, { email }) => ({ question: linkQuestion(t, email) }),
+    run: async ({ app, actor, t, form }, { student, email }) => {
+      const linked = await linkAccount(app.db, student._id, email);
+      const values = { email: String(form.get("email") ?? "") };
+      if (!linked.ok) return data<ActionResult>({ tone: "error", message: linked.message, values }, 409);
+      await recordAudit(app.db, actor, {
+        action: "update",
+        entity: "students",
+        entityId: student._id,
+        label: student.name,
+        after: { account: email },
+      });
+      return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.linked"), saved: true });
+    },
+  }),
+  unlink: intent({
+    what: "messages.action.unlinkAccount",
+    input: async ({ args, app }: AccountIntent) => ({ ok: true, data: await studentOf(app.db, args.params.id) }),
+    confirm: ({ t }) => ({ question: { ...unlinkQuestion(t), hidden: { intent: "unlink" } } }),
+    run: async ({ app, actor, t }, student) => {
+      await unlinkAccount(app.db, student._id);
+      await recordAudit(app.db, actor, {
+        action: "update",
+        entity: "students",
+        entityId: student._id,
+        label: student.name,
+        after: { account: null },
+      });
+      return data<ActionResult>({ tone: "success", message: t("dashboard.studentAccount.unlinked") });
+    },
+  }),
 });
 
 export const clientAction = keepFormOnFailure;
