@@ -140,8 +140,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The API's 400 that names every wrong field. */
-export function invalidInput(errors: Record<string, string>): Response {
+/** The API's 400 that names every wrong field (each message in English). */
+export function invalidInput(errors: Record<string, string | Message>): Response {
   return jsonError(400, INVALID_INPUT_MESSAGE, errors);
 }
 

@@ -2,12 +2,14 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import type { FieldLabel } from "~/i18n/message";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { type Page, readPage } from "~/lib/pagination";
 import { zonedInstant } from "~/lib/zoned-time";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit";
 import { countRows, EXPORT_MAX_ROWS, likePattern } from "./crud.server";
+import { fieldMessage } from "./fields";
 
 /** Who made a write, and from which address: every audited write carries one. */
 export interface Actor {
@@ -69,22 +71,40 @@ export function changedFields(before: object, after: object): { before: object; 
   return { before: old, after: now };
 }
 
-const isoDate = (label: string) => z.iso.date({ error: `${label}: enter a date as YYYY-MM-DD` });
+const isoDate = (label: FieldLabel) => z.iso.date({ error: fieldMessage("messages.audit.date", label) });
 
 /** The dashboard's and the API's filters; each narrows the log, none shows everything. */
 export const auditFilterInput = z.object({
-  person: z.string().trim().toLowerCase().max(200, { error: "Person: at most 200 characters" }).optional(),
-  entity: z.string().trim().max(100, { error: "Entity: at most 100 characters" }).optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: `Action: one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
-  from: isoDate("From").optional(),
-  to: isoDate("To").optional(),
-  page: z.coerce.number({ error: "Page: a number" }).int().min(1).max(1_000_000).default(1),
+  person: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200, { error: fieldMessage("messages.audit.tooLong", "messages.fields.person", { max: 200 }) })
+    .optional(),
+  entity: z
+    .string()
+    .trim()
+    .max(100, { error: fieldMessage("messages.audit.tooLong", "messages.fields.entity", { max: 100 }) })
+    .optional(),
+  action: z
+    .enum(AUDIT_ACTIONS, {
+      error: fieldMessage("messages.audit.oneOf", "messages.fields.action", { choices: AUDIT_ACTIONS.join(", ") }),
+    })
+    .optional(),
+  from: isoDate("messages.fields.from").optional(),
+  to: isoDate("messages.fields.to").optional(),
+  page: z.coerce
+    .number({ error: fieldMessage("messages.audit.number", "messages.fields.page") })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1),
 });
 
 export type AuditFilter = z.infer<typeof auditFilterInput>;
 
 /** The filters of a query string; a field that can't be read is left out and named in `errors`. */
-export function auditFilterOf(searchParams: URLSearchParams): { filter: AuditFilter; errors: Record<string, string> } {
+export function auditFilterOf(searchParams: URLSearchParams): { filter: AuditFilter; errors: FieldErrors } {
   const present = Object.fromEntries([...searchParams].filter(([, value]) => value !== ""));
   const parsed = auditFilterInput.safeParse(present);
   if (parsed.success) return { filter: parsed.data, errors: {} };

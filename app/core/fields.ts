@@ -1,59 +1,66 @@
 import { z } from "zod";
 import { clubTimeZone } from "../content/site";
+import type { MessageKey } from "../i18n/catalogs";
+import { type FieldLabel, type MessageValue, messageOf, schemaMessage } from "../i18n/message";
 import { isAllowedLink, MEDIA_URL_PREFIX } from "../lib/media";
 import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
 
 /**
  * Field schemas shared by every entity's input schema, so a rule (what a link may be,
- * what a date looks like) lives in one place. Messages name the field by its label,
- * because the dashboard shows them next to the field and the API returns them by name.
+ * what a date looks like) lives in one place. Messages name the field by its label
+ * (`messages.fields.*`), because the dashboard shows them next to the field and the API
+ * returns them by name.
  */
+
+/** A message about the field `label`: `{field} …` with the label worded in the same language. */
+export const fieldMessage = (key: MessageKey, label: FieldLabel, values?: Record<string, MessageValue>) =>
+  schemaMessage(key, { field: messageOf(label), ...values });
 
 /** PostgreSQL can't store a NUL character in text; it is refused as bad input, naming the field. */
 const hasNoNul = (value: string) => !value.includes("\0");
 
-export function requiredText(label: string, maxLength = 5000) {
+export function requiredText(label: FieldLabel, maxLength = 5000) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: fieldMessage("messages.field.required", label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(maxLength, `${label} must be at most ${maxLength} characters`)
-    .refine(hasNoNul, `${label} must not contain NUL characters`);
+    .min(1, fieldMessage("messages.field.required", label))
+    .max(maxLength, fieldMessage("messages.field.tooLong", label, { max: maxLength }))
+    .refine(hasNoNul, fieldMessage("messages.field.noNul", label));
 }
 
 /** Absent, null or blank all mean "not given" (the write functions store null). */
-export function optionalText(label: string, maxLength = 5000) {
+export function optionalText(label: FieldLabel, maxLength = 5000) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: fieldMessage("messages.field.text", label) })
     .trim()
-    .max(maxLength, `${label} must be at most ${maxLength} characters`)
-    .refine(hasNoNul, `${label} must not contain NUL characters`)
+    .max(maxLength, fieldMessage("messages.field.tooLong", label, { max: maxLength }))
+    .refine(hasNoNul, fieldMessage("messages.field.noNul", label))
     .nullish();
 }
 
 /** Every link field (pdfFile, photoURL, img…): see `isAllowedLink` (app/lib/media.ts). */
-export function linkField(label: string) {
+export function linkField(label: FieldLabel) {
   return requiredText(label, 2000).refine(isAllowedLink, {
-    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_URL_PREFIX}…)`,
+    error: fieldMessage("messages.field.linkOrUpload", label, { prefix: MEDIA_URL_PREFIX }),
   });
 }
 
-export function optionalLinkField(label: string) {
+export function optionalLinkField(label: FieldLabel) {
   return optionalText(label, 2000).refine((value) => !value || isAllowedLink(value), {
-    error: `${label} must be an http(s) link or an uploaded file (${MEDIA_URL_PREFIX}…)`,
+    error: fieldMessage("messages.field.linkOrUpload", label, { prefix: MEDIA_URL_PREFIX }),
   });
 }
 
-export function emailField(label = "Email") {
+export function emailField(label: FieldLabel = "messages.fields.email") {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: fieldMessage("messages.field.required", label) })
     .trim()
-    .min(1, `${label} is required`)
-    .pipe(z.email({ error: `${label} must be a valid email address` }));
+    .min(1, fieldMessage("messages.field.required", label))
+    .pipe(z.email({ error: fieldMessage("messages.field.email", label) }));
 }
 
-export function dateField(label: string) {
-  return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+export function dateField(label: FieldLabel) {
+  return z.iso.date({ error: fieldMessage("messages.field.date", label) });
 }
 
 /** An empty input means "not given": HTML forms and the spec's own client send "" for every empty field. */
@@ -63,22 +70,22 @@ const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.tr
 const numericTextAsNumber = (value: unknown) =>
   typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
-export function optionalDateField(label: string) {
+export function optionalDateField(label: FieldLabel) {
   return z.preprocess(blankAsAbsent, dateField(label).nullish());
 }
 
-export function wholeNumberField(label: string) {
+export function wholeNumberField(label: FieldLabel) {
   return z.preprocess(
     numericTextAsNumber,
     z
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(0, `${label} must not be negative`)
-      .max(100_000, `${label} is too large`),
+      .number({ error: fieldMessage("messages.field.number", label) })
+      .int(fieldMessage("messages.field.wholeNumber", label))
+      .min(0, fieldMessage("messages.field.notNegative", label))
+      .max(100_000, fieldMessage("messages.field.tooLarge", label)),
   );
 }
 
-export function optionalWholeNumberField(label: string) {
+export function optionalWholeNumberField(label: FieldLabel) {
   return z.preprocess(blankAsAbsent, wholeNumberField(label).nullish());
 }
 
@@ -95,8 +102,8 @@ export const DATE_TIME_RECORD_DESCRIPTION =
  * seconds optional), or RFC 3339 with an offset as a script sends it. Kept as the club's clocks
  * show the instant (the form shows it so); blank: not given.
  */
-export function optionalLocalDateTimeField(label: string) {
-  const message = `${label} must be a date and time (YYYY-MM-DDTHH:MM)`;
+export function optionalLocalDateTimeField(label: FieldLabel) {
+  const message = fieldMessage("messages.field.dateTime", label);
   return z.preprocess(
     blankAsAbsent,
     z
@@ -123,7 +130,7 @@ export function dateTimeRecordField(description: string) {
 }
 
 /** Whole numbers as a list, or as text from a form ("7, 8, 9"); blank: none. */
-export function wholeNumberListField(label: string) {
+export function wholeNumberListField(label: FieldLabel) {
   return z.preprocess(
     (value) =>
       typeof value === "string"
@@ -134,10 +141,10 @@ export function wholeNumberListField(label: string) {
         : (value ?? []),
     // Checked as a whole, so the error names the field rather than one item of it.
     z
-      .array(z.unknown(), { error: `${label} must be whole numbers separated by commas` })
-      .max(100, `${label} must list at most 100`)
+      .array(z.unknown(), { error: fieldMessage("messages.field.numberList", label) })
+      .max(100, fieldMessage("messages.field.listAtMost", label, { max: 100 }))
       .refine((items) => items.every((item) => Number.isInteger(item) && (item as number) >= 0), {
-        error: `${label} must be whole numbers separated by commas`,
+        error: fieldMessage("messages.field.numberList", label),
       })
       .transform((items) => items as number[]),
   );

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { schemaMessage } from "~/i18n/message";
 import { clubTimeZone } from "../content/site";
 import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
-import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField } from "./fields";
+import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField, fieldMessage } from "./fields";
 import { PUBLISHING_CHOICES } from "./publishing";
 
 /**
@@ -10,7 +11,7 @@ import { PUBLISHING_CHOICES } from "./publishing";
  * without them leaves the item as it was).
  */
 
-const PUBLISH_AT_FORMAT = "Publish at must be a date and time (YYYY-MM-DDTHH:MM on the club's clocks)";
+const PUBLISH_AT_FORMAT = schemaMessage("messages.publishing.publishAtFormat");
 
 /**
  * The instant a `publish_at` names: a time on the club's clocks as the form sends it
@@ -31,7 +32,7 @@ const blankAsAbsent = (value: unknown) =>
 
 /** `status` among `choices`; blank or absent: not given. */
 export function publishingStatusField<const Choices extends readonly [string, ...string[]]>(choices: Choices) {
-  const message = `Publishing must be one of: ${choices.join(", ")}`;
+  const message = fieldMessage("messages.field.oneOf", "messages.fields.publishing", { choices: choices.join(", ") });
   return z.preprocess(blankAsAbsent, z.enum(choices, { error: message }).optional());
 }
 
@@ -73,18 +74,26 @@ export function checkSchedule(input: PublishingInput, context: z.RefinementCtx, 
       context.addIssue({
         code: "custom",
         path: ["publish_at"],
-        message: "Publish at is only for Schedule: choose Schedule, or leave Publish at empty",
+        message: schemaMessage("messages.publishing.onlyForSchedule"),
       });
     }
     return;
   }
   if (!input.publish_at) {
-    context.addIssue({ code: "custom", path: ["publish_at"], message: "Publish at is required to schedule" });
+    context.addIssue({
+      code: "custom",
+      path: ["publish_at"],
+      message: schemaMessage("messages.publishing.requiredToSchedule"),
+    });
     return;
   }
   const instant = readPublishAt(input.publish_at);
   if (instant && instant.getTime() <= now.getTime()) {
-    context.addIssue({ code: "custom", path: ["publish_at"], message: "Publish at must be in the future to schedule" });
+    context.addIssue({
+      code: "custom",
+      path: ["publish_at"],
+      message: schemaMessage("messages.publishing.futureToSchedule"),
+    });
   }
 }
 

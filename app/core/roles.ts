@@ -24,19 +24,19 @@ export type Permission = keyof typeof PERMISSIONS;
  * What someone without the permission is told: the API's 403 message (English, for programs)
  * and the dashboard's 403 panel (messages of the catalogs).
  */
-export const permissionTexts: Record<Permission, { message: string; heading: MessageKey; text: MessageKey }> = {
+export const permissionTexts: Record<Permission, { message: MessageKey; heading: MessageKey; text: MessageKey }> = {
   "manage-site": {
-    message: "Only admins may do this.",
+    message: "messages.permission.manageSite",
     heading: "dashboard.permission.manageSite.heading",
     text: "dashboard.permission.manageSite.text",
   },
   "edit-content": {
-    message: "Only admins and editors may do this.",
+    message: "messages.permission.editContent",
     heading: "dashboard.permission.editContent.heading",
     text: "dashboard.permission.editContent.text",
   },
   "check-in": {
-    message: "Only admins, editors and check-in staff may do this.",
+    message: "messages.permission.checkIn",
     heading: "dashboard.permission.checkIn.heading",
     text: "dashboard.permission.checkIn.text",
   },

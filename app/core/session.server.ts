@@ -5,6 +5,7 @@ import { jsonError } from "~/core/api.server";
 import { type AppContext, appContext } from "~/core/context";
 import { can, type Permission, permissionTexts, type Role, roleOf } from "~/core/roles";
 import { isLocale, type Locale } from "~/i18n/locales";
+import { messageOf } from "~/i18n/message";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 import { loginPath } from "~/lib/redirect";
 
@@ -156,7 +157,7 @@ export async function requirePermission(
 ): Promise<SessionUser> {
   const user = await requireUser(request, app);
   if (can(user, permission)) return user;
-  throw jsonError(403, permissionTexts[permission].message);
+  throw jsonError(403, messageOf(permissionTexts[permission].message));
 }
 
 /** API calls only admins may make. */
@@ -193,7 +194,7 @@ export function signedInUser(context: Readonly<RouterContextProvider>): SessionU
 export function requirePermissionPage(context: Readonly<RouterContextProvider>, permission: Permission): SessionUser {
   const user = signedInUser(context);
   if (can(user, permission)) return user;
-  throw data({ message: permissionTexts[permission].message, permission }, { status: 403 });
+  throw data({ message: translatorOf("en").t(permissionTexts[permission].message), permission }, { status: 403 });
 }
 
 /** Pages only admins may use. */

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/catalogs";
+import { type Message, messageOf } from "~/i18n/message";
 import type { ServerTranslate } from "~/i18n/translate.server";
+import { type FieldErrors, issueMessage } from "~/lib/field-errors";
 import type { SettingsFieldForm, SettingsGroupKey, SettingsListForm, SettingsPart } from "./settings-groups";
 import { type SiteSettings, settingsForm, settingsGroupSchemas } from "./settings-schema.server";
 
@@ -100,17 +102,14 @@ export interface PostedSettings {
   /** Every field as typed, to show again when something is wrong. */
   values: Record<string, string>;
   /** Field errors by form field name (a line of links is named in its message). */
-  errorsOf(error: z.ZodError): Record<string, string>;
+  errorsOf(error: z.ZodError): FieldErrors;
 }
 
 /** "Line 2: …", the line of a list of links a message is about. */
-type LineOf = (line: number, message: string) => string;
-
-const englishLine: LineOf = (line, message) => `Line ${line}: ${message}`;
+const lineOf = (line: number, message: Message) => messageOf("tools.settings.line", { line, message });
 
 /** Reads the group's form; text only (a file field's value counts as empty). */
-export function readSettingsForm(group: SettingsGroupKey, form: FormData, t?: ServerTranslate): PostedSettings {
-  const lineOf: LineOf = t ? (line, message) => t("tools.settings.line", { line, message }) : englishLine;
+export function readSettingsForm(group: SettingsGroupKey, form: FormData): PostedSettings {
   const values: Record<string, string> = {};
   const read = (name: string) => {
     const value = form.get(name);
@@ -136,19 +135,19 @@ export function readSettingsForm(group: SettingsGroupKey, form: FormData, t?: Se
     }
     input[part.name] = rows;
   }
-  return { input, values, errorsOf: (error) => formErrors(error, layout, rowsOf, lineOf) };
+  return { input, values, errorsOf: (error) => formErrors(error, layout, rowsOf) };
 }
 
 const asInput = (field: Field, text: string): unknown => (field.input === "lines" ? linksOf(text) : text);
 
-function formErrors(error: z.ZodError, layout: SettingsPart[], rowsOf: Record<string, number[]>, lineOf: LineOf) {
-  const errors: Record<string, string> = {};
+function formErrors(error: z.ZodError, layout: SettingsPart[], rowsOf: Record<string, number[]>) {
+  const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [key, row, field, line] = issue.path.map(String);
     const part = layout.find((candidate) => candidate.name === key);
     if (!part) continue;
     let name = part.name;
-    let message = issue.message;
+    let message = issueMessage(issue);
     if (part.input === "list" && row !== undefined && field !== undefined) {
       name = `${key}.${rowsOf[part.name]?.[Number(row)] ?? row}.${field}`;
       if (line !== undefined) message = lineOf(Number(line) + 1, message);

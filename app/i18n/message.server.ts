@@ -11,3 +11,8 @@ export function sayMessage(text: Message, locale: Locale): string {
   }
   return translatorOf(locale).t(text.key, values);
 }
+
+/** Field errors (`{ field: message }`) worded in `locale`: English for the API, the reader's language on a page. */
+export function sayFieldErrors(errors: Record<string, Message>, locale: Locale): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, sayMessage(message, locale)]));
+}

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { type Message, messageOf } from "~/i18n/message";
 
 // Text starting with one of these (after spaces or quotes a spreadsheet may drop) is a formula
 // to a spreadsheet: an exported name such as "=HYPERLINK(…)" would run when the file is opened.
@@ -43,7 +44,7 @@ export function csvDownload(name: string, csv: string): Response {
   });
 }
 
-export type ParsedCsv = { ok: true; header: string[]; rows: string[][] } | { ok: false; message: string };
+export type ParsedCsv = { ok: true; header: string[]; rows: string[][] } | { ok: false; message: Message };
 
 /**
  * A CSV file's header and rows, or why it can't be read; blank lines are skipped. `maxRows`
@@ -58,10 +59,13 @@ export function parseCsv(text: string, maxRows?: number): ParsedCsv {
       ...(maxRows === undefined ? {} : { to: maxRows + 2 }),
     });
     const [header, ...rows] = records;
-    if (!header) return { ok: false, message: "The file is empty." };
+    if (!header) return { ok: false, message: messageOf("messages.csv.empty") };
     return { ok: true, header, rows };
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    return { ok: false, message: `The file is not valid CSV${line ? ` (line ${line})` : ""}.` };
+    return {
+      ok: false,
+      message: line ? messageOf("messages.csv.invalidAt", { line }) : messageOf("messages.csv.invalid"),
+    };
   }
 }

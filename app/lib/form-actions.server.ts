@@ -3,11 +3,11 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/catalogs";
 import type { Locale } from "~/i18n/locales";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { preferencesOf } from "~/i18n/preferences";
 import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
-import { fieldErrors } from "./field-errors";
+import { type FieldErrors, fieldErrors } from "./field-errors";
 import { type ActionResult, BULK_MAX, type ConfirmQuestion, confirmStep } from "./form-actions";
-import { translateFieldErrors } from "./validation-messages.server";
 
 /** The message of a 400 that names the wrong fields, on forms and in the API alike (`messages.form.invalid`). */
 export const INVALID_INPUT_MESSAGE = "Please correct the marked fields.";
@@ -39,16 +39,13 @@ export function formValues(form: FormData, names: readonly string[]): Record<str
 
 export type ParsedForm<T> =
   | { ok: true; data: T; values: Record<string, string> }
-  | { ok: false; values: Record<string, string>; errors: Record<string, string>; answer: Answer };
+  | { ok: false; values: Record<string, string>; errors: FieldErrors; answer: Answer };
 
-/**
- * The answer to a form with wrong fields: 400, each named, what was typed kept, in the reader's
- * language (the schemas' English messages are looked up in the catalog: see validation-messages).
- */
-export function invalidForm(values: Record<string, string>, errors: Record<string, string>, locale: Locale): Answer {
+/** The answer to a form with wrong fields: 400, each named in the reader's language, what was typed kept. */
+export function invalidForm(values: Record<string, string>, errors: FieldErrors, locale: Locale): Answer {
   const { t } = translatorOf(locale);
   return data<ActionResult>(
-    { tone: "error", message: t("messages.form.invalid"), errors: translateFieldErrors(errors, locale), values },
+    { tone: "error", message: t("messages.form.invalid"), errors: sayFieldErrors(errors, locale), values },
     400,
   );
 }

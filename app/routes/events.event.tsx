@@ -29,7 +29,7 @@ import type { Message } from "~/i18n/message";
 import { sayMessage } from "~/i18n/message.server";
 import { preferencesOf } from "~/i18n/preferences";
 import { translatorOf } from "~/i18n/translate.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/form-actions.server";
 import { todayIn } from "~/lib/format";
@@ -184,8 +184,8 @@ async function registrationAction(args: {
 }
 
 /** A teammate's error (`members.2`) is shown at the teammates' fieldset. */
-function teamFieldErrors(errors: Record<string, string>): Record<string, string> {
-  const shown: Record<string, string> = {};
+function teamFieldErrors(errors: FieldErrors): FieldErrors {
+  const shown: FieldErrors = {};
   for (const [field, message] of Object.entries(errors))
     shown[field.startsWith("members") ? "members" : field] ??= message;
   return shown;

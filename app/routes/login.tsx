@@ -9,6 +9,7 @@ import { authErrorText, googleErrorText } from "~/features/accounts/account-mess
 import { callAuthEndpoint, type LoadAuth, redirectWithCookies } from "~/features/accounts/auth.server";
 import { GOOGLE_PROVIDER_ID, googleConfigured } from "~/features/accounts/auth-settings.server";
 import { hasStaffRole, loginInput } from "~/features/accounts/users.server";
+import { sayMessage } from "~/i18n/message.server";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
@@ -54,7 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = parseForm(loginInput, form, locale);
   const values = { email: parsed.values.email ?? "" };
-  if (!parsed.ok) return data<ActionResult>({ tone: "error", message: Object.values(parsed.errors)[0], values }, 400);
+  if (!parsed.ok) {
+    const [first] = Object.values(parsed.errors);
+    const message = first ? sayMessage(first, locale) : t("messages.form.invalid");
+    return data<ActionResult>({ tone: "error", message, values }, 400);
+  }
   const result = await callAuthEndpoint(app.auth, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
   if (!result.ok) {
     const answer = { tone: "error", message: authErrorText(t, result.body), values } as const;

@@ -5,10 +5,11 @@ import { AuthCard } from "~/components/auth-card";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/core/context";
-import { accountMessage, authErrorText } from "~/features/accounts/account-messages.server";
+import { authErrorText } from "~/features/accounts/account-messages.server";
 import { callAuthEndpoint, redirectWithCookies } from "~/features/accounts/auth.server";
 import { DISPLAY_NAME_MAX } from "~/features/accounts/users";
 import { registerInput } from "~/features/accounts/users.server";
+import { sayMessage } from "~/i18n/message.server";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -39,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { name: parsed.values.name ?? "", email: parsed.values.email ?? "" };
   // The page shows one alert (spec: the register form's error alert): the first wrong field's message.
   if (!parsed.ok) {
-    const message = accountMessage(t, Object.values(parsed.errors)[0] ?? "");
+    const [first] = Object.values(parsed.errors);
+    const message = first ? sayMessage(first, locale) : t("messages.form.invalid");
     return data<ActionResult>({ tone: "error", message, values }, 400);
   }
   const { name, email, password } = parsed.data;

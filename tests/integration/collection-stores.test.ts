@@ -18,6 +18,8 @@ import {
   rejectSubmission,
   rejectSubmissions,
 } from "~/features/review/review.server";
+import { messageOf } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
 import { ADMIN_PAGE_SIZE, emptyTableQuery, type TableQuery } from "~/lib/table-query";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -131,7 +133,7 @@ describe("admin list views: sort, filters, bulk delete, export, import", () => {
       '"Import, Three",8,three@x.org,https://example.org/3.png,2022-2023,',
     ].join("\n");
     const preview = previewImport(service, text);
-    if (!preview.ok) throw new Error(preview.message);
+    if (!preview.ok) throw new Error(preview.message.key);
     expect(preview.rows.map((row) => [row.line, Object.keys(row.errors)])).toEqual([
       [2, []],
       [3, ["email"]],
@@ -153,12 +155,12 @@ describe("admin list views: sort, filters, bulk delete, export, import", () => {
       ["Import, Three", 8],
     ]);
 
-    expect(previewImport(service, "name,email\nA,a@x.org")).toEqual({
-      ok: false,
-      message: "The file has no column for: photoURL. Download the template to see the columns.",
-    });
+    const noColumn = previewImport(service, "name,email\nA,a@x.org");
+    expect(noColumn.ok ? "" : sayMessage(noColumn.message, "en")).toBe(
+      "The file has no column for: photoURL. Download the template to see the columns.",
+    );
     expect(previewImport(service, 'name,email,photoURL\n"unclosed,a@x.org,/p.png')).toMatchObject({ ok: false });
-    expect(previewImport(service, "")).toEqual({ ok: false, message: "The file is empty." });
+    expect(previewImport(service, "")).toEqual({ ok: false, message: messageOf("messages.csv.empty") });
   });
 });
 

@@ -19,7 +19,9 @@ import {
 import { receiptKeyValid, remindUnpaid, takePayment } from "~/features/members/dues-mails.server";
 import { currentMembershipByEmail } from "~/features/members/membership.server";
 import { renderReceiptPdf } from "~/features/members/receipt-pdf.server";
+import { sayMessage } from "~/i18n/message.server";
 import { translatorOf } from "~/i18n/translate.server";
+import { issueMessage } from "~/lib/field-errors";
 import { seedDemoDues } from "~/seed/demo-dues.server";
 import type { BackgroundJobs } from "~/wiring/background-jobs.server";
 import { startTestJobs } from "../support/background-jobs";
@@ -285,9 +287,11 @@ describe("dues on the club's side", () => {
       paid_on: "2041-01-05",
     };
     const refused = paymentFormInput.safeParse(form);
-    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["reference", "Transaction reference is required"],
-    ]);
+    expect(
+      refused.success
+        ? []
+        : refused.error.issues.map((issue) => [issue.path.join("."), sayMessage(issueMessage(issue), "en")]),
+    ).toEqual([["reference", "Transaction reference is required"]]);
     expect(paymentFormInput.safeParse({ ...form, method: "cash" }).success).toBe(true);
     const badAmount = paymentFormInput.safeParse({ ...form, reference: "X", amount: "2,00" });
     expect(badAmount.success ? [] : badAmount.error.issues.map((issue) => issue.path.join("."))).toEqual(["amount"]);

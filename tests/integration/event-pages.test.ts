@@ -9,6 +9,7 @@ import {
   listPastEvents,
   listUpcomingEvents,
 } from "~/features/events/events.server";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Event pages' fields, slugs and statuses, on PGlite or on TEST_DATABASE_URL's server. */
@@ -84,7 +85,7 @@ describe("event fields", () => {
       null,
     );
     expect(written.ok).toBe(false);
-    expect(written.ok ? {} : written.errors).toEqual({
+    expect(sayFieldErrors(written.ok ? {} : written.errors, "en")).toEqual({
       ends_at: "Ends at must be a date and time (YYYY-MM-DDTHH:MM)",
       eligible_batches: "Eligible batches must be whole numbers separated by commas",
       status: "Publishing must be one of: published, draft, scheduled, cancelled",
@@ -100,7 +101,7 @@ describe("event fields", () => {
       }),
       null,
     );
-    expect(crossed.ok ? {} : crossed.errors).toEqual({
+    expect(sayFieldErrors(crossed.ok ? {} : crossed.errors, "en")).toEqual({
       team_size_max: "Largest team must be at least the smallest team, and teams at least 1",
       registration_closes: "Registration closes must be after Registration opens",
     });

@@ -16,6 +16,8 @@ import {
   unlinkAccount,
 } from "~/features/members/members.server";
 import { countStudentsByBatch, listStudents, studentStore } from "~/features/members/students.server";
+import { messageOf } from "~/i18n/message";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Members: accounts linked to student records, on PGlite or on TEST_DATABASE_URL's server. */
@@ -184,7 +186,10 @@ describe("a member's profile", () => {
     expect(taken).toEqual({
       ok: false,
       status: 409,
-      errors: { vjudge: "This vjudge handle belongs to another member." },
+      errors: { vjudge: messageOf("messages.field.handleTaken", { judge: "vjudge" }) },
+    });
+    expect(sayFieldErrors(taken.ok ? {} : taken.errors, "en")).toEqual({
+      vjudge: "This vjudge handle belongs to another member.",
     });
     // The same handle on another judge is someone else's business.
     expect((await saveMemberProfile(testDb.db, second.account.id, profile({ atcoder: handle }), MEMBER_ACTOR)).ok).toBe(
@@ -202,7 +207,7 @@ describe("a member's profile", () => {
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
-      { ok: false, status: 409, errors: { codechef: "This CodeChef handle belongs to another member." } },
+      { ok: false, status: 409, errors: { codechef: messageOf("messages.field.handleTaken", { judge: "CodeChef" }) } },
     ]);
   });
 

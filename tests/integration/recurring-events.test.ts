@@ -6,6 +6,8 @@ import { eventInput } from "~/features/events/events";
 import { listNextEvents, listUpcomingEvents } from "~/features/events/events.server";
 import { type SeriesRuleInput, seriesRuleInput } from "~/features/events/series";
 import { createSeries, editOccurrence, occurrencesOf, topUpAllSeries } from "~/features/events/series.server";
+import { sayMessage } from "~/i18n/message.server";
+import { issueMessage } from "~/lib/field-errors";
 import { readEventCalendar, readEventIcs } from "~/wiring/feeds.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { uniqueSuffix } from "../support/event-fixtures";
@@ -109,7 +111,7 @@ describe("a series' occurrences", () => {
 
   it("refuse a rule without its days, naming the field", () => {
     const weekly = seriesRuleInput.safeParse({ repeat: "weekly", weekdays: "" });
-    expect(weekly.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+    expect(weekly.error?.issues.map((issue) => [issue.path.join("."), sayMessage(issueMessage(issue), "en")])).toEqual([
       ["weekdays", "Weekdays: choose at least one day"],
     ]);
     const both = seriesRuleInput.safeParse({ repeat: "weekly", weekdays: "1", until_on: "2027-01-01", count: "3" });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rowToFormValues } from "~/core/collection";
 import { type CollectionKey, collections } from "~/features/collections/collections";
 import { collectionServices } from "~/features/collections/collections.server";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { parseForm } from "~/lib/form-actions.server";
 import { isAllowedLink } from "~/lib/media";
 
@@ -43,7 +44,7 @@ describe("form values", () => {
     expect(parsed.ok && (parsed.data.session || undefined)).toBeUndefined();
     expect(parsed.values.name).toBe(" Ada ");
     const odd = parseForm(inputSchema("students"), formOf({ batch: "7.5" }), "en");
-    expect(odd.ok ? {} : odd.errors).toHaveProperty("batch", "Batch must be a whole number");
+    expect(odd.ok ? {} : sayFieldErrors(odd.errors, "en")).toHaveProperty("batch", "Batch must be a whole number");
     expect(odd.values.batch).toBe("7.5");
   });
 

@@ -110,29 +110,6 @@ const BUILT_KEYS = [
   "tools.settings.item.",
   "tools.standings.formatLabel.",
   "tools.webhooks.kindLabel.",
-  /*
-   * Still reached by matching English back to the catalog (translateMessage, app/lib/
-   * validation-messages.server.ts): the input schemas' and the registration module's texts.
-   * Each prefix goes when its texts become message descriptors.
-   */
-  "messages.field.",
-  "messages.fields.",
-  "messages.terms.",
-  "messages.zod.",
-  "messages.form.line",
-  "messages.csv.",
-  "messages.import.",
-  "messages.audit.",
-  "messages.subscriptions.",
-  "messages.webhooks.",
-  "messages.publishing.",
-  "messages.events.",
-  "messages.executives.",
-  "messages.rankings.",
-  "messages.users.",
-  "messages.membership.closesAfterOpens",
-  "messages.settings.",
-  "messages.registrations.",
 ];
 
 /** "accounts.tsv" is a file the code names, not a message. */

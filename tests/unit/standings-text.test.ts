@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listOf, standingsText } from "~/features/standings/standings";
 import { sayStandings, sayWarning } from "~/features/standings/standings-text.server";
+import { messageOf } from "~/i18n/message";
 import { translatorOf } from "~/i18n/translate.server";
 import { bn } from "../support/messages";
 
@@ -29,9 +30,11 @@ describe("an import's texts in the reader's language", () => {
     expect(sayStandings(bangla, kinds)).toBe("প্র্যাকটিস ১টি, ভার্চুয়াল ২টি, ম্যানেজার ৩টি");
   });
 
-  it("says another library's English as the messages catalog does, and keeps what it doesn't know", () => {
-    expect(sayStandings(bangla, { english: "The file is empty." })).toBe(bn("messages.csv.empty"));
-    expect(sayStandings(bangla, { english: "Invalid input" })).toMatch(/[\u0980-\u09FF]/);
+  it("says the file's problems as catalog messages, and another library's text as it came", () => {
+    expect(sayStandings(bangla, messageOf("messages.csv.empty"))).toBe(bn("messages.csv.empty"));
+    expect(sayStandings(english, messageOf("messages.csv.invalidAt", { line: 3 }))).toBe(
+      "The file is not valid CSV (line 3).",
+    );
     expect(sayStandings(bangla, { english: "invalid zip data" })).toBe("invalid zip data");
     expect(sayStandings(bangla, "scoreboard.json: rows[3].team_id")).toBe("scoreboard.json: rows[3].team_id");
   });

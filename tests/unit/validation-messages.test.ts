@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { requiredText } from "~/core/fields";
 import { noticeInput } from "~/features/collections/notices";
 import { eventInput } from "~/features/events/events";
 import { registrationMessages } from "~/features/events/registrations";
@@ -7,10 +8,9 @@ import { memberProfileInput } from "~/features/members/members.server";
 import { studentInput } from "~/features/members/students";
 import { subscribeInput } from "~/features/notifications/subscriptions";
 import { webhookInput } from "~/features/notifications/webhooks";
-import type { Message } from "~/i18n/message";
-import { sayMessage } from "~/i18n/message.server";
+import { type Message, messageOf } from "~/i18n/message";
+import { sayFieldErrors, sayMessage } from "~/i18n/message.server";
 import { fieldErrors } from "~/lib/field-errors";
-import { translateFieldErrors, translateMessage } from "~/lib/validation-messages.server";
 import { bn } from "../support/messages";
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
@@ -22,17 +22,27 @@ const errorsOf = (schema: z.ZodType, input: unknown) => {
 /** Bangla words (the values a message quotes, such as choices or a judge's name, stay as stored). */
 const BANGLA = /[\u0980-\u09FF]{2,}/;
 
-describe("validation messages in Bangla", () => {
-  it("translates the schemas' messages, the field's label and the ICU values included", () => {
-    expect(translateMessage("Name must be at most 200 characters", "bn")).toBe(
+describe("validation messages", () => {
+  it("are descriptors: a catalog key, the field's label among its values", () => {
+    const errors = errorsOf(z.object({ name: requiredText("messages.fields.name", 200) }), { name: "x".repeat(201) });
+    expect(errors.name).toEqual(
+      messageOf("messages.field.tooLong", { field: messageOf("messages.fields.name"), max: 200 }),
+    );
+    expect(sayMessage(errors.name as Message, "en")).toBe("Name must be at most 200 characters");
+    expect(sayMessage(errors.name as Message, "bn")).toBe(
       bn("messages.field.tooLong", { field: bn("messages.fields.name"), max: 200 }),
     );
-    expect(translateMessage("Name must be at most 200 characters", "bn")).toContain("২০০");
-    expect(translateMessage("Publishing date must be a date (YYYY-MM-DD)", "bn")).toBe(
-      bn("messages.field.date", { field: bn("messages.fields.publishingDate") }),
-    );
-    expect(translateMessage("Line 2: Page link must be an http(s) link", "bn")).toBe(
-      bn("messages.form.line", {
+    expect(sayMessage(errors.name as Message, "bn")).toContain("২০০");
+  });
+
+  it("word a nested message in the same language", () => {
+    const line = messageOf("tools.settings.line", {
+      line: 2,
+      message: messageOf("messages.field.httpLink", { field: messageOf("messages.fields.pageLink") }),
+    });
+    expect(sayMessage(line, "en")).toBe("Line 2: Page link must be an http(s) link");
+    expect(sayMessage(line, "bn")).toBe(
+      bn("tools.settings.line", {
         line: 2,
         message: bn("messages.field.httpLink", { field: bn("messages.fields.pageLink") }),
       }),
@@ -60,11 +70,6 @@ describe("validation messages in Bangla", () => {
     expect(sayMessage(texts.teamNameRequired, "en")).toBe("Team name is required");
   });
 
-  it("leaves English, and texts it doesn't know, as they are", () => {
-    expect(translateMessage("Name must be at most 200 characters", "en")).toBe("Name must be at most 200 characters");
-    expect(translateMessage("Something new happened", "bn")).toBe("Something new happened");
-  });
-
   it.each([
     ["a notice", noticeInput, { name: "", publishing_date: "soon", description: "x".repeat(6000) }],
     ["a student", studentInput, { name: " ", email: "not-an-address", photoURL: "ftp://x", batch: "-3" }],
@@ -72,26 +77,49 @@ describe("validation messages in Bangla", () => {
     ["a subscription", subscribeInput, { email: "nope", topics: [], frequency: "daily" }],
     ["a webhook", webhookInput, { kind: "telegram", name: "", token: "x", chatId: "?" }],
     ["a profile", memberProfileInput, { name: "A", photoURL: "x", codeforces: "!", github: "x" }],
-  ] as const)("every field error of %s has a Bangla message", (_, schema, input) => {
-    const english = errorsOf(schema as z.ZodType, input);
-    const bangla = translateFieldErrors(english, "bn");
-    expect(Object.keys(english).length).toBeGreaterThan(0);
-    for (const [field, message] of Object.entries(bangla)) {
-      expect(message, `${field}: ${english[field]}`).not.toBe(english[field]);
-      expect(message, `${field}: ${english[field]}`).toMatch(BANGLA);
+  ] as const)("every field error of %s is a catalog message, in Bangla on a page", (_, schema, input) => {
+    const errors = errorsOf(schema as z.ZodType, input);
+    const english = sayFieldErrors(errors, "en");
+    const bangla = sayFieldErrors(errors, "bn");
+    expect(Object.keys(errors).length).toBeGreaterThan(0);
+    for (const [field, message] of Object.entries(errors)) {
+      expect(message.key, field).not.toBe("messages.zod.verbatim");
+      expect(bangla[field], `${field}: ${english[field]}`).not.toBe(english[field]);
+      expect(bangla[field], `${field}: ${english[field]}`).toMatch(BANGLA);
     }
   });
 
-  it("translates zod's own messages, for schemas that give none", () => {
+  it("reads zod's own issues by their code, for schemas that give no message, in zod's English word for word", () => {
     const schema = z.object({ title: z.string().min(3), count: z.number().max(5), tags: z.array(z.string()).min(1) });
-    const bangla = translateFieldErrors(errorsOf(schema, { title: "a", count: 9, tags: [] }), "bn");
-    expect(bangla).toEqual({
+    const invalid = { title: "a", count: 9, tags: [] };
+    const parsed = schema.safeParse(invalid);
+    if (parsed.success) throw new Error("expected the input to be refused");
+    const zodsOwn = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(sayFieldErrors(errorsOf(schema, invalid), "en")).toEqual(zodsOwn);
+    expect(sayFieldErrors(errorsOf(schema, invalid), "bn")).toEqual({
       title: bn("messages.zod.stringMin", { minimum: 3 }),
       count: bn("messages.zod.numberMax", { maximum: 5 }),
       tags: bn("messages.zod.arrayMin", { minimum: 1 }),
     });
-    expect(translateFieldErrors(errorsOf(schema, {}), "bn").title).toBe(
-      bn("messages.zod.required", { expected: bn("messages.terms.string") }),
+    expect(errorsOf(schema, {}).title).toEqual(
+      messageOf("messages.zod.required", { expected: messageOf("messages.terms.string") }),
     );
+    expect(sayMessage(errorsOf(schema, {}).title as Message, "en")).toBe(
+      "Invalid input: expected string, received undefined",
+    );
+    expect(sayMessage(errorsOf(schema, { title: 5, count: 1, tags: [] }).title as Message, "en")).toBe(
+      "Invalid input: expected string, received number",
+    );
+    expect(sayMessage(errorsOf(z.enum(["a", "b"]), "c").body as Message, "en")).toBe(
+      'Invalid option: expected one of "a"|"b"',
+    );
+  });
+
+  it("keeps a text the catalogs don't know as it was written: zod's rarer ones, an API-only schema's own", () => {
+    const errors = errorsOf(z.object({ n: z.number().multipleOf(5) }), { n: 3 });
+    expect(errors.n?.key).toBe("messages.zod.verbatim");
+    expect(sayMessage(errors.n as Message, "bn")).toBe("Invalid number: must be a multiple of 5");
+    const own = errorsOf(z.object({ n: z.number().min(1, "n must be more than zero") }), { n: 0 });
+    expect(sayMessage(own.n as Message, "en")).toBe("n must be more than zero");
   });
 });

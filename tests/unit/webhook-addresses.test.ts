@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_PRIVATE_ADDRESS, webhookInput } from "~/features/notifications/webhooks";
 import { webhookAddressErrors } from "~/features/notifications/webhooks.server";
+import { sayFieldErrors, sayMessage } from "~/i18n/message.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { isPrivateAddress } from "~/lib/network-address.server";
 import { PrivateAddressRefused, postJson, type Resolver } from "~/lib/outbound-post.server";
@@ -30,16 +31,19 @@ const PRIVATE_URLS = [
   "http://[::]/hook",
 ];
 
+/** The refusal as the API words it (English). */
 const saving = (url: string, allowPrivateNetworks = false) => {
   const parsed = webhookInput.safeParse({ kind: "discord", name: "Chat", topics: ["notices"], url });
-  if (!parsed.success) return fieldErrors(parsed.error);
-  return webhookAddressErrors(parsed.data, { allowPrivateNetworks });
+  const errors = parsed.success
+    ? webhookAddressErrors(parsed.data, { allowPrivateNetworks })
+    : fieldErrors(parsed.error);
+  return errors && sayFieldErrors(errors, "en");
 };
 
 describe("saving a webhook's address", () => {
   it.each(PRIVATE_URLS)("refuses %s, naming the field", (url) => {
-    expect(saving(url)).toEqual({ url: WEBHOOK_PRIVATE_ADDRESS });
-    expect(WEBHOOK_PRIVATE_ADDRESS).toMatch(/^Webhook URL /);
+    expect(saving(url)).toEqual({ url: sayMessage(WEBHOOK_PRIVATE_ADDRESS, "en") });
+    expect(sayMessage(WEBHOOK_PRIVATE_ADDRESS, "en")).toMatch(/^Webhook URL /);
   });
 
   it("refuses a user name or password in the address, even where private networks are allowed", () => {

@@ -5,9 +5,6 @@ import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
 
 const english = translatorOf("en").t;
 
-/** The retyped password differs: the register and password forms' schemas refuse with it. */
-export const PASSWORD_MISMATCH = english("accounts.register.passwordMismatch");
-
 /** Errors that come back from Google sign-in as `/login?error=code`. */
 export function googleErrorText(t: ServerTranslate, code: string, allowedDomain?: string): string {
   switch (code) {
@@ -37,12 +34,8 @@ const AUTH_ERROR_KEYS: Record<string, MessageKey> = {
   EMAIL_NOT_VERIFIED: "accounts.authError.emailNotVerified",
 };
 
-/**
- * Messages that come without a code: better-auth's rate limiter's, and the retyped-password
- * check of the forms' schemas (a zod refinement: its English is what the schema answers).
- */
+/** Messages that come without a code: better-auth's rate limiter's. */
 const ENGLISH_MESSAGE_KEYS = new Map<string, MessageKey>([
-  [PASSWORD_MISMATCH, "accounts.register.passwordMismatch"],
   [english("accounts.authError.tooManyRequests"), "accounts.authError.tooManyRequests"],
 ]);
 
@@ -74,10 +67,4 @@ export function newPasswordProblem(t: ServerTranslate, body: { code?: unknown; m
     (typeof body.code === "string" ? AUTH_ERROR_KEYS[body.code] : undefined) ??
     ENGLISH_MESSAGE_KEYS.get(typeof body.message === "string" ? body.message : "");
   return key && NEW_PASSWORD_RULES.has(key) ? t(key) : undefined;
-}
-
-/** A form's error from the shared schemas, translated when it is one of the account texts. */
-export function accountMessage(t: ServerTranslate, message: string): string {
-  const key = ENGLISH_MESSAGE_KEYS.get(message);
-  return key ? t(key) : message;
 }

@@ -14,4 +14,4 @@ export interface ApiTokenSummary {
   lastUsedAt: string | null;
 }
 
-export const apiTokenInput = z.object({ name: requiredText("Name", API_TOKEN_NAME_MAX) });
+export const apiTokenInput = z.object({ name: requiredText("messages.fields.name", API_TOKEN_NAME_MAX) });

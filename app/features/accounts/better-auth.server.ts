@@ -26,6 +26,7 @@ import { sayMessage } from "~/i18n/message.server";
 import { readPreferences } from "~/i18n/preferences";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import type { Config } from "~/lib/config.server";
+import { issueMessage } from "~/lib/field-errors";
 
 /**
  * better-auth as this site configures it: accounts, sessions, roles, API tokens and the OpenID
@@ -93,7 +94,8 @@ const accountRules = createAuthMiddleware(async (ctx) => {
   const body = ctx.body as Record<string, unknown> | undefined;
   if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && body?.name !== undefined) {
     const name = displayNameSchema.safeParse(body.name);
-    if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message });
+    const issue = name.success ? undefined : name.error.issues[0];
+    if (issue) throw new APIError("BAD_REQUEST", { message: sayMessage(issueMessage(issue), "en") });
   }
   const passwordField = NEW_PASSWORD_FIELD[ctx.path];
   const password = passwordField ? bodyText(body, passwordField) : undefined;

@@ -4,28 +4,33 @@ import { data } from "react-router";
 import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { type AdminPageRequest, countRows, EXPORT_MAX_ROWS, searchCondition } from "~/core/crud.server";
-import { requiredText } from "~/core/fields";
+import { fieldMessage, requiredText } from "~/core/fields";
 import { isRole, ROLES, type Role, roleChangeQuestionText, roleLabels, roleOf, roleSelector } from "~/core/roles";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
+import type { MessageKey } from "~/i18n/catalogs";
 import type { Locale } from "~/i18n/locales";
-import { type ServerTranslate, translatorOf } from "~/i18n/translate.server";
+import { type FieldLabel, type Message, messageOf, schemaMessage } from "~/i18n/message";
+import { sayMessage } from "~/i18n/message.server";
+import type { ServerTranslate } from "~/i18n/translate.server";
 import type { ActionResult, Feedback } from "~/lib/form-actions";
 import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
-import { PASSWORD_MISMATCH } from "./account-messages.server";
 import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent } from "./users";
 
 // Input schemas live here, not in users.ts: the users table imports that module in the
 // browser, and zod would come along.
 const email = z
-  .string({ error: "Email is required" })
+  .string({ error: fieldMessage("messages.field.required", "messages.fields.email") })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: "Please enter a valid email address" }));
+  .pipe(z.email({ error: schemaMessage("messages.users.validEmail") }));
 
-export const displayNameSchema = requiredText("Display name", DISPLAY_NAME_MAX);
+/** The retyped password differs: the register and password forms refuse with it. */
+const PASSWORD_MISMATCH = schemaMessage("accounts.register.passwordMismatch");
+
+export const displayNameSchema = requiredText("messages.fields.displayName", DISPLAY_NAME_MAX);
 
 /** Body of POST and PUT /api/user. */
 export const userRecordInput = z.object({ email, displayName: displayNameSchema });
@@ -34,7 +39,10 @@ export const userRecordInput = z.object({ email, displayName: displayNameSchema 
 export const roleChangeInput = z.object({ email });
 
 /** Any text for a password: its rules are better-auth's and the password policy's, checked there. */
-const passwordText = (label: string) => z.string({ error: `${label} is required` }).min(1, `${label} is required`);
+const passwordText = (label: FieldLabel) =>
+  z
+    .string({ error: fieldMessage("messages.field.required", label) })
+    .min(1, fieldMessage("messages.field.required", label));
 
 /** The register form: better-auth checks the address and the password; here, the name and the retyped password. */
 export const registerInput = z
@@ -51,8 +59,8 @@ export const renameInput = z.object({ intent: z.literal("name"), displayName: di
 export const passwordChangeInput = z
   .object({
     intent: z.literal("password"),
-    currentPassword: passwordText("Current password"),
-    newPassword: passwordText("New password"),
+    currentPassword: passwordText("messages.fields.currentPassword"),
+    newPassword: passwordText("messages.fields.newPassword"),
     newPasswordRetype: z.string(),
   })
   .refine((input) => input.newPassword === input.newPasswordRetype, {
@@ -131,35 +139,54 @@ export interface RoleChangeResult {
   message?: string;
 }
 
+const LAST_ADMIN = messageOf("messages.users.lastAdmin");
+
 export class LastAdminError extends Error {
   constructor() {
-    super("The last admin cannot be demoted. Make someone else admin first.");
+    super(sayMessage(LAST_ADMIN, "en"));
   }
 }
 
-const alreadyTexts: Record<Role | "general", string> = {
-  admin: "is already an admin.",
-  editor: "is already an editor.",
-  "check-in": "is already check-in staff.",
-  general: "is already a General user.",
+const ALREADY_KEYS: Record<Role | "general", MessageKey> = {
+  admin: "messages.users.alreadyAdmin",
+  editor: "messages.users.alreadyEditor",
+  "check-in": "messages.users.alreadyCheckIn",
+  general: "messages.users.alreadyGeneral",
 };
 
-type RoleChanged = { modifiedCount: 1; userId: string; previous: Role | null } | RoleChangeResult;
+/** A change with nothing to do, and why: the dashboard says it in the reader's language, the API and the command line in English. */
+type RoleUnchanged = { modifiedCount: 0; why: Message };
+
+type RoleChanged = { modifiedCount: 1; userId: string; previous: Role | null } | RoleUnchanged;
+
+const unchanged = (result: RoleUnchanged): RoleChangeResult => ({
+  modifiedCount: 0,
+  message: sayMessage(result.why, "en"),
+});
 
 /**
  * Gives the account at `email` a role (null: General). `onlyFrom`: change only an account that
  * has that role now (revoking admin). Locks every admin row first, so two admins demoting each
  * other at the same moment cannot both succeed and leave the site without an admin.
  */
-export async function setRole(db: Database, email: string, role: Role | null, onlyFrom?: Role): Promise<RoleChanged> {
+export async function setRole(
+  db: Database,
+  email: string,
+  role: Role | null,
+  onlyFrom?: typeof ADMIN_ROLE,
+): Promise<RoleChanged> {
   const normalized = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ADMIN_ROLE)).for("update");
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized));
-    if (!target) return { modifiedCount: 0, message: `No account uses ${normalized}.` };
+    if (!target) return { modifiedCount: 0, why: messageOf("messages.users.noAccount", { email: normalized }) };
     const previous = roleOf(target.role);
-    if (onlyFrom && previous !== onlyFrom) return { modifiedCount: 0, message: `${normalized} is not an ${onlyFrom}.` };
-    if (previous === role) return { modifiedCount: 0, message: `${normalized} ${alreadyTexts[role ?? "general"]}` };
+    if (onlyFrom && previous !== onlyFrom) {
+      return { modifiedCount: 0, why: messageOf("messages.users.notAdmin", { email: normalized }) };
+    }
+    if (previous === role) {
+      return { modifiedCount: 0, why: messageOf(ALREADY_KEYS[role ?? "general"], { email: normalized }) };
+    }
     if (previous === ADMIN_ROLE && admins.length === 1) throw new LastAdminError();
     await tx
       .update(users)
@@ -171,12 +198,12 @@ export async function setRole(db: Database, email: string, role: Role | null, on
 
 export async function promoteToAdmin(db: Database, email: string): Promise<RoleChangeResult> {
   const result = await setRole(db, email, ADMIN_ROLE);
-  return "userId" in result ? { modifiedCount: 1 } : result;
+  return "userId" in result ? { modifiedCount: 1 } : unchanged(result);
 }
 
 export async function revokeAdmin(db: Database, email: string): Promise<RoleChangeResult> {
   const result = await setRole(db, email, null, ADMIN_ROLE);
-  return "userId" in result ? { modifiedCount: 1 } : result;
+  return "userId" in result ? { modifiedCount: 1 } : unchanged(result);
 }
 
 /**
@@ -208,7 +235,7 @@ export function emailDomainAllowed(user: { email: string; emailVerified: boolean
 export interface RoleChange {
   email: string;
   role: Role | null;
-  onlyFrom?: Role;
+  onlyFrom?: typeof ADMIN_ROLE;
 }
 
 export function roleChangeOf(intent: RoleChangeIntent, email: string, role: Role | null = null): RoleChange {
@@ -217,11 +244,11 @@ export function roleChangeOf(intent: RoleChangeIntent, email: string, role: Role
   return { email, role };
 }
 
-/** A role change as every caller answers it: the API's status and body, the dashboard's message. */
+/** A role change as every caller answers it: the API's status and body (English), the dashboard's message. */
 export interface RoleChangeAnswer {
   status: 200 | 409;
   body: RoleChangeResult | { message: string };
-  feedback: Feedback;
+  feedback: { tone: Feedback["tone"]; message: Message };
 }
 
 /**
@@ -235,10 +262,10 @@ export async function changeRole(db: Database, change: RoleChange, actor: Actor)
     result = await setRole(db, change.email, change.role, change.onlyFrom);
   } catch (error) {
     if (!(error instanceof LastAdminError)) throw error;
-    return { status: 409, body: { message: error.message }, feedback: { tone: "error", message: error.message } };
+    return { status: 409, body: { message: error.message }, feedback: { tone: "error", message: LAST_ADMIN } };
   }
   if (!("userId" in result)) {
-    return { status: 200, body: result, feedback: { tone: "info", message: result.message ?? "" } };
+    return { status: 200, body: unchanged(result), feedback: { tone: "info", message: result.why } };
   }
   await recordAudit(db, actor, {
     action: "role-change",
@@ -248,16 +275,26 @@ export async function changeRole(db: Database, change: RoleChange, actor: Actor)
     before: { role: roleLabels[result.previous ?? "general"] },
     after: { role: roleLabels[change.role ?? "general"] },
   });
-  return { status: 200, body: { modifiedCount: 1 }, feedback: { tone: "success", message: roleChangedText(change) } };
+  return {
+    status: 200,
+    body: { modifiedCount: 1 },
+    feedback: { tone: "success", message: roleChangedMessage(change) },
+  };
 }
 
-function roleChangedText(change: RoleChange, t: ServerTranslate = translatorOf("en").t): string {
-  if (change.role === ADMIN_ROLE) return t("dashboard.users.madeAdmin");
-  if (change.onlyFrom === ADMIN_ROLE) return t("dashboard.users.revokedAdmin");
-  return t("dashboard.users.roleChanged", { email: change.email, role: roleSelector(change.role ?? "general") });
+function roleChangedMessage(change: RoleChange): Message {
+  if (change.role === ADMIN_ROLE) return messageOf("dashboard.users.madeAdmin");
+  if (change.onlyFrom === ADMIN_ROLE) return messageOf("dashboard.users.revokedAdmin");
+  return messageOf("dashboard.users.roleChanged", {
+    email: change.email,
+    role: roleSelector(change.role ?? "general"),
+  });
 }
 
-const setRoleInput = z.object({ email, role: z.enum([...ROLES, "general"], { error: "Choose a role" }) });
+const setRoleInput = z.object({
+  email,
+  role: z.enum([...ROLES, "general"], { error: schemaMessage("messages.users.chooseRole") }),
+});
 
 /**
  * The role a form or the API names: "general" is no role. Left out, as a user record without a
@@ -301,12 +338,10 @@ export async function answerRoleChangeForm(
   const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), parsed.values);
   if (unconfirmed) return unconfirmed;
   return answerSafely(app.log, locale, "messages.action.changeRole", async () => {
-    const change = roleChangeOf(intent, email, role);
-    const answer = await changeRole(app.db, change, actor);
-    const feedback =
-      answer.feedback.tone === "success"
-        ? { ...answer.feedback, message: roleChangedText(change, t) }
-        : answer.feedback;
-    return data<ActionResult>({ ...feedback, saved: answer.status === 200 }, answer.status);
+    const { feedback, status } = await changeRole(app.db, roleChangeOf(intent, email, role), actor);
+    return data<ActionResult>(
+      { tone: feedback.tone, message: sayMessage(feedback.message, locale), saved: status === 200 },
+      status,
+    );
   });
 }

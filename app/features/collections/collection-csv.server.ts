@@ -1,8 +1,9 @@
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { type Collection, rowToFormValues } from "~/core/collection";
 import type { Database } from "~/db/client.server";
+import { type Message, messageOf } from "~/i18n/message";
 import { parseCsv, toCsv } from "~/lib/csv.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import type { CollectionService } from "./collections.server";
 
 /** An import reads at most this many rows and bytes: a department's students fit many times over. */
@@ -25,10 +26,10 @@ export function collectionCsv(collection: Collection, rows: readonly { _id: stri
 export interface ImportRow {
   line: number;
   values: Record<string, string>;
-  errors: Record<string, string>;
+  errors: FieldErrors;
 }
 
-export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
+export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; message: Message };
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -52,13 +53,13 @@ export function previewImport(service: CollectionService, text: string): ImportP
   const missing = collection.fields.filter((field) => field.required && !columnOf.has(field.name));
   if (missing.length > 0) {
     const names = missing.map((field) => field.name).join(", ");
-    return { ok: false, message: `The file has no column for: ${names}. Download the template to see the columns.` };
+    return { ok: false, message: messageOf("messages.import.noColumn", { columns: names }) };
   }
-  if (parsed.rows.length === 0) return { ok: false, message: "The file has a header row but no rows." };
+  if (parsed.rows.length === 0) return { ok: false, message: messageOf("messages.import.noRows") };
   if (parsed.rows.length > IMPORT_MAX_ROWS) {
     return {
       ok: false,
-      message: `The file has ${parsed.rows.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.`,
+      message: messageOf("messages.import.tooManyRows", { rows: parsed.rows.length, max: IMPORT_MAX_ROWS }),
     };
   }
   const rows = parsed.rows.map((cells, index) => {

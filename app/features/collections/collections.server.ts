@@ -8,7 +8,7 @@ import { eventInput, eventRecord } from "~/features/events/events";
 import { eventStore } from "~/features/events/events.server";
 import { studentInput, studentRecord } from "~/features/members/students";
 import { studentStore } from "~/features/members/students.server";
-import { fieldErrors } from "~/lib/field-errors";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import type { Page } from "~/lib/pagination";
 import type { TableQuery } from "~/lib/table-query";
 import { type CollectionKey, collections } from "./collections";
@@ -24,7 +24,7 @@ import { teacherInput, teacherRecord } from "./teachers";
 import { teacherStore } from "./teachers.server";
 
 type Row = { _id: string };
-export type Written = { ok: true; id: string; message: string } | { ok: false; errors: Record<string, string> };
+export type Written = { ok: true; id: string; message: string } | { ok: false; errors: FieldErrors };
 
 /**
  * A collection's server side, the same for the dashboard's forms, the JSON API and the public

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { schemaMessage } from "~/i18n/message";
 import { panelLinks } from "../../content/site";
 import { emailField, linkField, optionalText, requiredText } from "../../core/fields";
 
@@ -61,12 +62,12 @@ export function isLeadingExecutive(executive: ApiExecutive): boolean {
 
 /** Body of POST /api/add-executive and PUT /api/executives/{id}, and the dashboard's executive form. */
 export const executiveInput = z.object({
-  name: requiredText("Name", 200),
-  title: optionalText("Title", 200),
-  designation: requiredText("Designation", 200),
+  name: requiredText("messages.fields.name", 200),
+  title: optionalText("messages.fields.title", 200),
+  designation: requiredText("messages.fields.designation", 200),
   email: emailField(),
-  photoURL: linkField("Photo"),
-  panel: requiredText("Panel", 9).regex(PANEL_PATTERN, "Panel must be two years, such as 2020-2021"),
+  photoURL: linkField("messages.fields.photo"),
+  panel: requiredText("messages.fields.panel", 9).regex(PANEL_PATTERN, schemaMessage("messages.executives.panel")),
 });
 
 export type ExecutiveInput = z.infer<typeof executiveInput>;

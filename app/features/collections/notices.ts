@@ -70,10 +70,10 @@ function isRealDate(year: number, month: number, day: number): boolean {
  */
 export const noticeInput = z
   .object({
-    name: requiredText("Name", 200),
-    publishing_date: dateField("Publishing date"),
-    pdfFile: linkField("PDF link"),
-    description: requiredText("Description"),
+    name: requiredText("messages.fields.name", 200),
+    publishing_date: dateField("messages.fields.publishingDate"),
+    pdfFile: linkField("messages.fields.pdfLink"),
+    description: requiredText("messages.fields.description"),
     ...publishingShape,
   })
   .superRefine((input, context) => checkSchedule(input, context));

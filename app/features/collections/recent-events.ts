@@ -28,13 +28,13 @@ export type ApiRecentEvent = z.infer<ReturnType<typeof recentEventRecord>>;
 /** Body of POST /api/add-recent-event and PUT /api/recent-events/{id}, and the dashboard's form. */
 export const recentEventInput = z
   .object({
-    name: requiredText("Name", 200),
-    img1: linkField("Card image"),
-    details: requiredText("Details"),
-    img2: linkField("Second image"),
-    img3: linkField("Third image"),
-    details1: optionalText("Further details"),
-    details2: optionalText("Closing details"),
+    name: requiredText("messages.fields.name", 200),
+    img1: linkField("messages.fields.cardImage"),
+    details: requiredText("messages.fields.details"),
+    img2: linkField("messages.fields.secondImage"),
+    img3: linkField("messages.fields.thirdImage"),
+    details1: optionalText("messages.fields.furtherDetails"),
+    details2: optionalText("messages.fields.closingDetails"),
     ...publishingShape,
   })
   .superRefine((input, context) => checkSchedule(input, context));

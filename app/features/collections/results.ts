@@ -24,11 +24,11 @@ export type ApiResult = z.infer<ReturnType<typeof resultRecord>>;
 /** Body of POST /api/add-result and PUT /api/results/{id}, and the dashboard's result form. */
 export const resultInput = z
   .object({
-    name: requiredText("Name", 200),
-    publishing_date: dateField("Publishing date"),
-    pdfFile: linkField("File link"),
-    img: optionalLinkField("Image"),
-    description: optionalText("Description"),
+    name: requiredText("messages.fields.name", 200),
+    publishing_date: dateField("messages.fields.publishingDate"),
+    pdfFile: linkField("messages.fields.fileLink"),
+    img: optionalLinkField("messages.fields.image"),
+    description: optionalText("messages.fields.description"),
     ...publishingShape,
   })
   .superRefine((input, context) => checkSchedule(input, context));
@@ -40,10 +40,10 @@ export type ResultInput = z.infer<typeof resultInput>;
  * field names (spec section 7); all four are required there.
  */
 export const resultSubmissionInput = z.object({
-  name: requiredText("Name", 200),
-  "publishing-date": dateField("Publishing date"),
-  img: linkField("Image"),
-  pdfLink: linkField("PDF link"),
+  name: requiredText("messages.fields.name", 200),
+  "publishing-date": dateField("messages.fields.publishingDate"),
+  img: linkField("messages.fields.image"),
+  pdfLink: linkField("messages.fields.pdfLink"),
 });
 
 export type ResultSubmission = z.infer<typeof resultSubmissionInput>;

@@ -21,12 +21,12 @@ export type ApiTeacher = z.infer<ReturnType<typeof teacherRecord>>;
 
 /** Body of POST /api/add-teacher and PUT /api/teachers/{id}, and the dashboard's teacher form. */
 export const teacherInput = z.object({
-  name: requiredText("Name", 200),
-  designation: requiredText("Designation", 200),
+  name: requiredText("messages.fields.name", 200),
+  designation: requiredText("messages.fields.designation", 200),
   email: emailField(),
-  photoURL: linkField("Photo"),
-  joinDate: dateField("Join date"),
-  details: optionalText("Details"),
+  photoURL: linkField("messages.fields.photo"),
+  joinDate: dateField("messages.fields.joinDate"),
+  details: optionalText("messages.fields.details"),
 });
 
 export type TeacherInput = z.infer<typeof teacherInput>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { fieldMessage } from "~/core/fields";
+import { schemaMessage } from "~/i18n/message";
 import {
   dateTimeRecordField,
   optionalDateField,
@@ -67,34 +69,38 @@ const blankAs = (fallback: unknown) => (value: unknown) => (value === "" || valu
 /** Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form. */
 export const eventInput = z
   .object({
-    eventType: z.enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(", ")}` }),
-    name: requiredText("Name", 200),
-    starts_on: optionalDateField("Start date"),
-    starts_at: z.string({ error: "Start time is required" }).regex(TIME_OF_DAY, "Start time must be a time (HH:MM)"),
-    problem_number: wholeNumberField("Problem count"),
-    contest_duration: requiredText("Duration", 100),
-    details: requiredText("Details"),
+    eventType: z.enum(EVENT_TYPES, {
+      error: fieldMessage("messages.field.oneOf", "messages.fields.eventType", { choices: EVENT_TYPES.join(", ") }),
+    }),
+    name: requiredText("messages.fields.name", 200),
+    starts_on: optionalDateField("messages.fields.startDate"),
+    starts_at: z
+      .string({ error: fieldMessage("messages.field.required", "messages.fields.startTime") })
+      .regex(TIME_OF_DAY, fieldMessage("messages.field.time", "messages.fields.startTime")),
+    problem_number: wholeNumberField("messages.fields.problemCount"),
+    contest_duration: requiredText("messages.fields.duration", 100),
+    details: requiredText("messages.fields.details"),
     // The fields below came with event pages; a client that sends only the spec's fields gets
     // a published event for everyone, without limits.
-    ends_at: optionalLocalDateTimeField("Ends at"),
-    venue: optionalText("Venue", 500),
-    banner: optionalLinkField("Banner"),
-    registration_opens: optionalLocalDateTimeField("Registration opens"),
-    registration_closes: optionalLocalDateTimeField("Registration closes"),
-    capacity: optionalWholeNumberField("Capacity"),
-    team_size_min: z.preprocess(blankAs(1), wholeNumberField("Smallest team")),
-    team_size_max: z.preprocess(blankAs(1), wholeNumberField("Largest team")),
-    eligible_batches: wholeNumberListField("Eligible batches"),
+    ends_at: optionalLocalDateTimeField("messages.fields.endsAt"),
+    venue: optionalText("messages.fields.venue", 500),
+    banner: optionalLinkField("messages.fields.banner"),
+    registration_opens: optionalLocalDateTimeField("messages.fields.registrationOpens"),
+    registration_closes: optionalLocalDateTimeField("messages.fields.registrationCloses"),
+    capacity: optionalWholeNumberField("messages.fields.capacity"),
+    team_size_min: z.preprocess(blankAs(1), wholeNumberField("messages.fields.smallestTeam")),
+    team_size_max: z.preprocess(blankAs(1), wholeNumberField("messages.fields.largestTeam")),
+    eligible_batches: wholeNumberListField("messages.fields.eligibleBatches"),
     members_only: z.preprocess(
       (value) => (value === "true" ? true : value === "false" ? false : blankAs(false)(value)),
-      z.boolean({ error: "Members only must be true or false" }),
+      z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.membersOnly") }),
     ),
     // Absent: published when added, unchanged when edited (see publishing.server.ts).
     status: publishingStatusField(PUBLISHED_FIRST),
     publish_at: publishAtField,
     waitlist: z.preprocess(
       (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
-      z.boolean({ error: "Waitlist must be true or false" }),
+      z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.waitlist") }),
     ),
   })
   .superRefine((input, context) => {
@@ -102,14 +108,14 @@ export const eventInput = z
       context.addIssue({
         code: "custom",
         path: ["team_size_max"],
-        message: "Largest team must be at least the smallest team, and teams at least 1",
+        message: schemaMessage("messages.events.teamSizes"),
       });
     }
     if (input.registration_opens && input.registration_closes && input.registration_closes < input.registration_opens) {
       context.addIssue({
         code: "custom",
         path: ["registration_closes"],
-        message: "Registration closes must be after Registration opens",
+        message: schemaMessage("messages.events.registrationWindow"),
       });
     }
     checkSchedule(input, context);

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "dr
 import { z } from "zod";
 import { clubTimeZone } from "~/content/site";
 import { isUniqueViolation } from "~/core/crud.server";
-import { emailField, requiredText } from "~/core/fields";
+import { emailField, fieldMessage, requiredText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { countAttempt, type RateLimit } from "~/core/rate-limit.server";
 import { can, type Role } from "~/core/roles";
@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import type { Message } from "~/i18n/message";
+import { schemaMessage } from "~/i18n/message";
 import { todayIn } from "~/lib/format";
 import { zonedInstant } from "~/lib/zoned-time";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
@@ -39,19 +40,19 @@ const MOST_TEAMMATES = 20;
  */
 export const registrationInput = z.object({
   team_name: z
-    .string({ error: "Team name must be text" })
+    .string({ error: fieldMessage("messages.field.text", "messages.fields.teamName") })
     .trim()
-    .max(100, "Team name must be at most 100 characters")
+    .max(100, fieldMessage("messages.field.tooLong", "messages.fields.teamName", { max: 100 }))
     .optional(),
   members: z
     .array(
       z
-        .string({ error: "Teammates must be email addresses" })
+        .string({ error: schemaMessage("messages.registrations.teammatesEmails") })
         .trim()
-        .pipe(z.email({ error: "Each teammate must be a valid email address" })),
-      { error: "Teammates must be a list of email addresses" },
+        .pipe(z.email({ error: schemaMessage("messages.registrations.teammateEmail") })),
+      { error: schemaMessage("messages.registrations.teammatesList") },
     )
-    .max(MOST_TEAMMATES, `Name at most ${MOST_TEAMMATES} teammates`)
+    .max(MOST_TEAMMATES, schemaMessage("messages.registrations.mostTeammates", { count: MOST_TEAMMATES }))
     .default([]),
 });
 
@@ -59,7 +60,7 @@ export type RegistrationInput = z.infer<typeof registrationInput>;
 
 /** The dashboard's "Add someone": their address, and for a team event its name and teammates ("a@x.org, b@x.org"). */
 export const registrantInput = z.object({
-  email: emailField("Their email"),
+  email: emailField("messages.fields.theirEmail"),
   team_name: registrationInput.shape.team_name,
   members: z.preprocess(
     (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value),
@@ -69,8 +70,8 @@ export const registrantInput = z.object({
 
 /** The dashboard's "Email everyone registered". */
 export const eventMessageInput = z.object({
-  subject: requiredText("Subject", 200),
-  body: requiredText("Message", 5000),
+  subject: requiredText("messages.fields.subject", 200),
+  body: requiredText("messages.fields.message", 5000),
   withWaitlist: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
 });
 

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import type { Database } from "~/db/client.server";
 import type { Locale } from "~/i18n/locales";
+import { messageOf } from "~/i18n/message";
 import type { ServerTranslate } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
@@ -36,7 +37,8 @@ export async function answerSeriesForm(
   if (!event.ok || !rule.ok) {
     return invalidForm(values, { ...(event.ok ? {} : event.errors), ...(rule.ok ? {} : rule.errors) }, locale);
   }
-  if (!event.data.starts_on) return invalidForm(values, { starts_on: "First day is required" }, locale);
+  if (!event.data.starts_on)
+    return invalidForm(values, { starts_on: messageOf("messages.events.seriesFirstDay") }, locale);
   const question = {
     title: t("dashboard.series.confirmTitle"),
     description: t("dashboard.series.confirmDescription"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { schemaMessage } from "~/i18n/message";
 import { type LiveContestInput, liveContestInput } from "./live-contests";
 
 /**
@@ -21,7 +22,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, "tools.live.error.tooLong")
+    .max(max, schemaMessage("tools.live.error.tooLong"))
     .optional()
     .transform((value) => value || undefined);
 
@@ -34,10 +35,10 @@ const judgeStandingsFields = z.object({
   pollSeconds: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.coerce
-      .number({ error: "tools.live.error.pollSeconds" })
-      .int("tools.live.error.pollSeconds")
-      .min(1, "tools.live.error.pollSeconds")
-      .max(3600, "tools.live.error.pollSeconds")
+      .number({ error: schemaMessage("tools.live.error.pollSeconds") })
+      .int(schemaMessage("tools.live.error.pollSeconds"))
+      .min(1, schemaMessage("tools.live.error.pollSeconds"))
+      .max(3600, schemaMessage("tools.live.error.pollSeconds"))
       .default(10),
   ),
   apiKey: optionalText(200),
@@ -60,13 +61,25 @@ export const judgeConnectionInput = z
   .superRefine((input, context) => {
     const judge = isJudgeStandings(input.source);
     if (input.source === "codeforces" && !/^\d{1,7}$/.test(input.judgeContestId))
-      context.addIssue({ code: "custom", path: ["judgeContestId"], message: "tools.live.error.codeforcesContestId" });
+      context.addIssue({
+        code: "custom",
+        path: ["judgeContestId"],
+        message: schemaMessage("tools.live.error.codeforcesContestId"),
+      });
     if (input.pollSeconds < MINIMUM_POLL_SECONDS[input.source])
-      context.addIssue({ code: "custom", path: ["pollSeconds"], message: "tools.live.error.pollSeconds" });
+      context.addIssue({
+        code: "custom",
+        path: ["pollSeconds"],
+        message: schemaMessage("tools.live.error.pollSeconds"),
+      });
     if ((input.apiKey || input.apiSecret) && input.source !== "codeforces")
-      context.addIssue({ code: "custom", path: ["apiKey"], message: "tools.live.error.apiKeyCodeforces" });
+      context.addIssue({
+        code: "custom",
+        path: ["apiKey"],
+        message: schemaMessage("tools.live.error.apiKeyCodeforces"),
+      });
     if (Boolean(input.apiKey) !== Boolean(input.apiSecret))
-      context.addIssue({ code: "custom", path: ["apiSecret"], message: "tools.live.error.apiKeyPair" });
+      context.addIssue({ code: "custom", path: ["apiSecret"], message: schemaMessage("tools.live.error.apiKeyPair") });
     if (judge && (input.user || input.password || input.token))
-      context.addIssue({ code: "custom", path: ["user"], message: "tools.live.error.accountClics" });
+      context.addIssue({ code: "custom", path: ["user"], message: schemaMessage("tools.live.error.accountClics") });
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIVE_CONTEST_SOURCES } from "~/db/enums";
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
+import { schemaMessage } from "~/i18n/message";
 
 /**
  * A contest followed live from its judge's CLICS Contest API: the dashboard's connect form, and
@@ -24,45 +25,45 @@ const optionalText = (max: number, tooLong: string) =>
 export const liveContestInput = z
   .object({
     name: z
-      .string({ error: "tools.live.error.name" })
+      .string({ error: schemaMessage("tools.live.error.name") })
       .trim()
-      .min(1, "tools.live.error.name")
-      .max(200, "tools.live.error.name"),
+      .min(1, schemaMessage("tools.live.error.name"))
+      .max(200, schemaMessage("tools.live.error.name")),
     slug: z
-      .string({ error: "tools.live.error.slug" })
+      .string({ error: schemaMessage("tools.live.error.slug") })
       .trim()
       .toLowerCase()
-      .min(1, "tools.live.error.slug")
-      .max(80, "tools.live.error.slug")
-      .regex(SLUG, "tools.live.error.slug"),
-    source: z.enum(LIVE_CONTEST_SOURCES, { error: "tools.live.error.source" }),
+      .min(1, schemaMessage("tools.live.error.slug"))
+      .max(80, schemaMessage("tools.live.error.slug"))
+      .regex(SLUG, schemaMessage("tools.live.error.slug")),
+    source: z.enum(LIVE_CONTEST_SOURCES, { error: schemaMessage("tools.live.error.source") }),
     judgeApi: z
-      .string({ error: "tools.live.error.judgeApi" })
+      .string({ error: schemaMessage("tools.live.error.judgeApi") })
       .trim()
-      .min(1, "tools.live.error.judgeApi")
-      .pipe(z.url({ protocol: /^https?$/, error: "tools.live.error.judgeApi" }))
+      .min(1, schemaMessage("tools.live.error.judgeApi"))
+      .pipe(z.url({ protocol: /^https?$/, error: schemaMessage("tools.live.error.judgeApi") }))
       .refine((url) => {
         const { username, password } = new URL(url);
         return !username && !password;
-      }, "tools.live.error.judgeApi")
+      }, schemaMessage("tools.live.error.judgeApi"))
       .transform((url) => url.replace(/\/+$/, "")),
     judgeContestId: z
-      .string({ error: "tools.live.error.judgeContestId" })
+      .string({ error: schemaMessage("tools.live.error.judgeContestId") })
       .trim()
-      .min(1, "tools.live.error.judgeContestId")
-      .max(200, "tools.live.error.judgeContestId")
-      .regex(/^[\w.-]+$/, "tools.live.error.judgeContestId"),
-    user: optionalText(200, "tools.live.error.tooLong"),
-    password: optionalText(1000, "tools.live.error.tooLong"),
-    token: optionalText(4000, "tools.live.error.tooLong"),
+      .min(1, schemaMessage("tools.live.error.judgeContestId"))
+      .max(200, schemaMessage("tools.live.error.judgeContestId"))
+      .regex(/^[\w.-]+$/, schemaMessage("tools.live.error.judgeContestId")),
+    user: optionalText(200, schemaMessage("tools.live.error.tooLong")),
+    password: optionalText(1000, schemaMessage("tools.live.error.tooLong")),
+    token: optionalText(4000, schemaMessage("tools.live.error.tooLong")),
   })
   .refine((input) => !(input.token && (input.user || input.password)), {
     path: ["token"],
-    message: "tools.live.error.account",
+    message: schemaMessage("tools.live.error.account"),
   })
   .refine((input) => Boolean(input.user) === Boolean(input.password), {
     path: ["password"],
-    message: "tools.live.error.account",
+    message: schemaMessage("tools.live.error.account"),
   });
 
 export type LiveContestInput = z.infer<typeof liveContestInput>;
@@ -161,10 +162,10 @@ export function awardText(t: (key: MessageKey, values?: MessageValues) => string
 }
 
 const medalCount = z.coerce
-  .number({ error: "tools.live.medals.error" })
-  .int("tools.live.medals.error")
-  .min(0, "tools.live.medals.error")
-  .max(1000, "tools.live.medals.error");
+  .number({ error: schemaMessage("tools.live.medals.error") })
+  .int(schemaMessage("tools.live.medals.error"))
+  .min(0, schemaMessage("tools.live.medals.error"))
+  .max(1000, schemaMessage("tools.live.medals.error"));
 
 /** The medals the reveal stops on, as the reveal screen's form sends them. Errors are catalog keys. */
 export const medalCountsInput = z.object({ gold: medalCount, silver: medalCount, bronze: medalCount });

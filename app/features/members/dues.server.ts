@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { isUniqueViolation } from "~/core/crud.server";
-import { dateField } from "~/core/fields";
+import { dateField, fieldMessage } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
@@ -22,13 +22,19 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 // The forms' rules in the catalog's English: a form's answer finds them there again in the reader's language.
 const AMOUNT_RULE = sayMessage({ key: "messages.dues.amount" }, "en");
 const CURRENCY_RULE = sayMessage({ key: "messages.dues.currency" }, "en");
-const REFERENCE_NEEDED = "Transaction reference is required";
+const REFERENCE_NEEDED = fieldMessage("messages.field.required", "messages.fields.transactionReference");
 
 /** What every way of recording a payment asks besides its amount and payer. */
 const paymentFields = {
-  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(", ")}` }),
-  reference: z.string().trim().max(100, "Transaction reference must be at most 100 characters").default(""),
-  paid_on: dateField("Paid on"),
+  method: z.enum(PAYMENT_METHODS, {
+    error: fieldMessage("messages.field.oneOf", "messages.fields.method", { choices: PAYMENT_METHODS.join(", ") }),
+  }),
+  reference: z
+    .string()
+    .trim()
+    .max(100, fieldMessage("messages.field.tooLong", "messages.fields.transactionReference", { max: 100 }))
+    .default(""),
+  paid_on: dateField("messages.fields.paidOn"),
 };
 
 /** Only cash changes hands without a transaction's id. */
@@ -38,7 +44,7 @@ const referenceGiven = (payment: { method: PaymentMethod; reference: string }) =
 /** Body of the dashboard's "Record a payment": the payer is an approved application of the round, the amount as typed. */
 export const paymentFormInput = z
   .object({
-    application_id: z.string().regex(UUID_PATTERN, "Payer must be one of the list"),
+    application_id: z.string().regex(UUID_PATTERN, fieldMessage("messages.field.fromList", "messages.fields.payer")),
     amount: z.string().refine((typed) => (parseMinor(typed) ?? 0) > 0, AMOUNT_RULE),
     ...paymentFields,
   })

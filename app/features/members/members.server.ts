@@ -2,27 +2,39 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, changedFields, recordAudit } from "~/core/audit.server";
 import { isUniqueViolation } from "~/core/crud.server";
-import { linkField, optionalText, optionalWholeNumberField, requiredText } from "~/core/fields";
+import { fieldMessage, linkField, optionalText, optionalWholeNumberField, requiredText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { accountUploader, releaseReviewedMedia } from "~/core/media.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { students } from "~/db/schema";
+import type { MessageKey } from "~/i18n/catalogs";
+import { type FieldLabel, messageOf, schemaMessage } from "~/i18n/message";
+import type { FieldErrors } from "~/lib/field-errors";
 import { type Handles, JUDGES, type JudgeKey, type MemberProfile } from "./members";
 
 type StudentRow = typeof students.$inferSelect;
 
 const isHttpLink = (value: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value);
 
+/** Each judge's handle field: its label and the rule its handles follow, as catalog keys. */
+const HANDLE_TEXTS: Record<JudgeKey, { label: FieldLabel; rule: MessageKey }> = {
+  codeforces: { label: "messages.fields.codeforcesHandle", rule: "messages.terms.codeforcesRule" },
+  vjudge: { label: "messages.fields.vjudgeHandle", rule: "messages.terms.vjudgeRule" },
+  atcoder: { label: "messages.fields.atcoderHandle", rule: "messages.terms.atcoderRule" },
+  codechef: { label: "messages.fields.codechefHandle", rule: "messages.terms.codechefRule" },
+};
+
 function handleField(judge: (typeof JUDGES)[number]) {
-  return optionalText(`${judge.label} handle`, 40).refine((value) => !value || judge.pattern.test(value), {
-    error: `${judge.label} handle must be ${judge.rule}`,
+  const texts = HANDLE_TEXTS[judge.key];
+  return optionalText(texts.label, 40).refine((value) => !value || judge.pattern.test(value), {
+    error: schemaMessage("messages.field.handle", { judge: judge.label, rule: messageOf(texts.rule) }),
   });
 }
 
-function webLinkField(label: string) {
+function webLinkField(label: FieldLabel) {
   return optionalText(label, 300).refine((value) => !value || isHttpLink(value), {
-    error: `${label} must be an http(s) link`,
+    error: fieldMessage("messages.field.httpLink", label),
   });
 }
 
@@ -37,11 +49,11 @@ const checkbox = z.preprocess(
 
 /** Body of `PUT /api/members/me` and the profile form at /dashboard/profile. */
 export const memberProfileInput = z.object({
-  name: requiredText("Name", 200),
-  batch: optionalWholeNumberField("Batch"),
-  session: optionalText("Session", 9),
-  studentId: optionalText("Student ID", 20),
-  photoURL: linkField("Photo"),
+  name: requiredText("messages.fields.name", 200),
+  batch: optionalWholeNumberField("messages.fields.batch"),
+  session: optionalText("messages.fields.session", 9),
+  studentId: optionalText("messages.fields.studentId", 20),
+  photoURL: linkField("messages.fields.photo"),
   emailVisible: checkbox,
   /** Shown on the Students page and their own page (unticked: only admins see the record). */
   listed: checkbox,
@@ -54,9 +66,9 @@ export const memberProfileInput = z.object({
   vjudge: handleField(JUDGES[1]),
   atcoder: handleField(JUDGES[2]),
   codechef: handleField(JUDGES[3]),
-  github: webLinkField("GitHub"),
-  linkedin: webLinkField("LinkedIn"),
-  bio: optionalText("Bio", 500),
+  github: webLinkField("messages.fields.github"),
+  linkedin: webLinkField("messages.fields.linkedin"),
+  bio: optionalText("messages.fields.bio", 500),
 });
 
 export type MemberProfileInput = z.infer<typeof memberProfileInput>;
@@ -107,9 +119,7 @@ export async function findMemberProfile(db: Database, userId: string): Promise<M
   return row && toMemberProfile(row);
 }
 
-export type ProfileSaved =
-  | { ok: true; profile: MemberProfile }
-  | { ok: false; status: 404 | 409; errors: Record<string, string> };
+export type ProfileSaved = { ok: true; profile: MemberProfile } | { ok: false; status: 404 | 409; errors: FieldErrors };
 
 /** The judge whose handle index a unique violation names, if it is one of them. */
 function judgeOfViolation(error: unknown): (typeof JUDGES)[number] | undefined {
@@ -169,7 +179,11 @@ export async function saveMemberProfile(
     const judge = isUniqueViolation(error) ? judgeOfViolation(error) : undefined;
     if (!judge) throw error;
     const key: JudgeKey = judge.key;
-    return { ok: false, status: 409, errors: { [key]: `This ${judge.label} handle belongs to another member.` } };
+    return {
+      ok: false,
+      status: 409,
+      errors: { [key]: messageOf("messages.field.handleTaken", { judge: judge.label }) },
+    };
   }
 }
 

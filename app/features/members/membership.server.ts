@@ -2,13 +2,14 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-
 import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { freeSlug, isUniqueViolation } from "~/core/crud.server";
-import { dateField, optionalText, requiredText } from "~/core/fields";
+import { dateField, fieldMessage, optionalText, requiredText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { releaseReviewedMedia } from "~/core/media.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { APPLICATION_STATUSES, membershipApplications, membershipRounds, students } from "~/db/schema";
 import type { Message } from "~/i18n/message";
+import { schemaMessage } from "~/i18n/message";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { feeOfRound, paidInRound } from "./dues.server";
@@ -19,14 +20,14 @@ import { STUDENT_FALLBACK_SLUG } from "./students";
 /** Body of the dashboard's "Open a round" form. */
 export const roundInput = z
   .object({
-    session: requiredText("Session", 9),
-    opens_on: dateField("Opens on"),
-    closes_on: dateField("Closes on"),
-    note: optionalText("Note", 1000),
+    session: requiredText("messages.fields.session", 9),
+    opens_on: dateField("messages.fields.opensOn"),
+    closes_on: dateField("messages.fields.closesOn"),
+    note: optionalText("messages.fields.note", 1000),
   })
   .refine((round) => round.closes_on >= round.opens_on, {
     path: ["closes_on"],
-    error: "Closes on must be on or after Opens on",
+    error: schemaMessage("messages.membership.closesAfterOpens"),
   });
 
 /**
@@ -51,7 +52,11 @@ export const applicationFilterQuery = z.object({
 
 /** Body of `POST /api/membership-applications/{id}/{approve|reject}`. */
 export const decisionInput = z.object({
-  reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(500, fieldMessage("messages.field.tooLong", "messages.fields.reason", { max: 500 }))
+    .optional(),
 });
 
 type RoundRow = typeof membershipRounds.$inferSelect;

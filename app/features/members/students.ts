@@ -32,11 +32,11 @@ export const BATCH_NUMBER = /^\d{1,4}$/;
 
 /** Body of POST /api/add-student and PUT /api/students/{id}, and the dashboard's student form. */
 export const studentInput = z.object({
-  name: requiredText("Name", 200),
-  batch: optionalWholeNumberField("Batch"),
+  name: requiredText("messages.fields.name", 200),
+  batch: optionalWholeNumberField("messages.fields.batch"),
   email: emailField(),
-  photoURL: linkField("Photo"),
-  session: optionalText("Session", 9),
+  photoURL: linkField("messages.fields.photo"),
+  session: optionalText("messages.fields.session", 9),
 });
 
 export type StudentInput = z.infer<typeof studentInput>;

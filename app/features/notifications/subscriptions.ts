@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { eventCategories } from "~/content/events";
+import { fieldMessage } from "~/core/fields";
 import type { MessageKey, MessageValues } from "~/i18n/catalogs";
+import { schemaMessage } from "~/i18n/message";
 
 /**
  * What one can subscribe to: notices, contest results, events of each type, and reminders an
@@ -37,19 +39,21 @@ export function topicLabel(t: (key: MessageKey, values?: MessageValues) => strin
 /** Topics and how often: the preferences form, the dashboard's and the public subscribe form's. */
 export const preferencesInput = z.object({
   topics: z
-    .array(z.enum(TOPIC_KEYS, { error: "Topics: choose from the list" }), { error: "Topics: choose at least one" })
-    .min(1, "Topics: choose at least one")
+    .array(z.enum(TOPIC_KEYS, { error: schemaMessage("messages.subscriptions.topicsFromList") }), {
+      error: schemaMessage("messages.subscriptions.topicsAtLeastOne"),
+    })
+    .min(1, schemaMessage("messages.subscriptions.topicsAtLeastOne"))
     .transform((topics) => [...new Set(topics)]),
-  frequency: z.enum(["immediately", "weekly"], { error: "How often: choose right away or weekly" }),
+  frequency: z.enum(["immediately", "weekly"], { error: schemaMessage("messages.subscriptions.frequency") }),
 });
 
 export const subscribeInput = preferencesInput.extend({
   email: z
-    .string({ error: "Email is required" })
+    .string({ error: fieldMessage("messages.field.required", "messages.fields.email") })
     .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email({ error: "Email must be an address such as name@example.org" })),
+    .min(1, fieldMessage("messages.field.required", "messages.fields.email"))
+    .max(254, fieldMessage("messages.field.tooLongShort", "messages.fields.email"))
+    .pipe(z.email({ error: schemaMessage("messages.subscriptions.email") })),
 });
 
 export type PreferencesInput = z.infer<typeof preferencesInput>;

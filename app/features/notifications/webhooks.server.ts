@@ -3,6 +3,7 @@ import { arrayOverlaps, asc, eq } from "drizzle-orm";
 import { UUID_PATTERN } from "~/core/ids";
 import type { Database } from "~/db/client.server";
 import { webhooks } from "~/db/schema";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { JobQueue } from "~/lib/job-queue.server";
 import { isPrivateHost } from "~/lib/network-address.server";
 import { PrivateAddressRefused, postJson } from "~/lib/outbound-post.server";
@@ -154,7 +155,7 @@ function networkErrorCode(error: unknown): string {
 export function webhookAddressErrors(
   input: WebhookInput,
   options: { allowPrivateNetworks: boolean },
-): Record<string, string> | undefined {
+): FieldErrors | undefined {
   if (input.kind === "telegram" || options.allowPrivateNetworks) return undefined;
   if (!isPrivateHost(new URL(input.url).hostname)) return undefined;
   return { url: WEBHOOK_PRIVATE_ADDRESS };

@@ -6,6 +6,7 @@ import { resultFromSubmission, resultSubmissionInput } from "~/features/collecti
 import type { Message } from "~/i18n/message";
 import { sayMessage } from "~/i18n/message.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { ReviewableKey } from "./review";
 import { HONEYPOT_FIELD } from "./submissions";
 
@@ -16,7 +17,7 @@ export type SubmissionOutcome =
       status: 400 | 429;
       /** Worded by the edge: the form in its reader's language, the API in English. */
       message: Message;
-      errors?: Record<string, string>;
+      errors?: FieldErrors;
       retryAfterSeconds?: number;
     };
 
@@ -24,7 +25,7 @@ export type SubmissionOutcome =
  * What each public form sends, as its collection's input: the notice form sends a notice; the
  * result form keeps the old second backend's field names, checked here and renamed.
  */
-type AsInput = { ok: true; input: unknown } | { ok: false; errors: Record<string, string> };
+type AsInput = { ok: true; input: unknown } | { ok: false; errors: FieldErrors };
 const asCollectionInput: Record<ReviewableKey, (body: Record<string, unknown>) => AsInput> = {
   // A visitor's notice waits for review whatever it asks: its publishing fields are not theirs to set.
   notices: ({ status: _status, publish_at: _publishAt, ...body }) => ({ ok: true, input: body }),

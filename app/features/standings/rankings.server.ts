@@ -1,28 +1,31 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { freeSlug } from "~/core/crud.server";
-import { requiredText } from "~/core/fields";
+import { fieldMessage, requiredText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import type { Database } from "~/db/client.server";
 import { contestRows, contests, RANKING_RULES, rankingSeries, rankingSeriesContests } from "~/db/schema";
+import { schemaMessage } from "~/i18n/message";
 import { combineRanking, type RankingRule, type SeriesContest, type SeriesStanding } from "./rankings";
 import { profilesByIds } from "./standings.server";
 
 /** The dashboard's "New ranking": a name, a rule, and the contests with their weights (`weight.{contestId}`). */
 export const seriesInput = z.object({
-  name: requiredText("Name", 200),
-  rule: z.enum(RANKING_RULES, { error: `Rule must be one of: ${RANKING_RULES.join(", ")}` }),
+  name: requiredText("messages.fields.name", 200),
+  rule: z.enum(RANKING_RULES, {
+    error: fieldMessage("messages.field.oneOf", "messages.fields.rule", { choices: RANKING_RULES.join(", ") }),
+  }),
   contests: z
     .array(
       z.object({
-        contestId: z.string().regex(UUID_PATTERN, "Each contest must be a contest's id"),
+        contestId: z.string().regex(UUID_PATTERN, schemaMessage("messages.rankings.contestId")),
         weight: z.coerce
-          .number({ error: "Each weight must be a number" })
-          .positive("Each weight must be more than 0")
-          .max(100, "Each weight must be at most 100"),
+          .number({ error: schemaMessage("messages.rankings.weightNumber") })
+          .positive(schemaMessage("messages.rankings.weightPositive"))
+          .max(100, schemaMessage("messages.rankings.weightMax")),
       }),
     )
-    .min(1, "Choose at least one contest"),
+    .min(1, schemaMessage("messages.rankings.chooseContest")),
 });
 
 export type SeriesInput = z.infer<typeof seriesInput>;

@@ -1,16 +1,15 @@
 import { sayMessage } from "~/i18n/message.server";
 import { type Translator, translatorOf } from "~/i18n/translate.server";
-import { translateMessage } from "~/lib/validation-messages.server";
 import type { StandingsPlace, StandingsText, StandingsWarning } from "./standings";
 
 /** A text of an import (a warning, a refusal, a place in the file) in the translator's language. */
 export function sayStandings(translator: Translator, text: StandingsPlace): string {
   if (typeof text === "string") return text;
-  if ("english" in text) return translateMessage(text.english, translator.locale);
+  if ("english" in text) return text.english;
   const values = Object.fromEntries(
     Object.entries(text.values ?? {}).map(([name, value]) => [
       name,
-      typeof value === "object" ? sayStandings(translator, value) : value,
+      value !== null && typeof value === "object" && !(value instanceof Date) ? sayStandings(translator, value) : value,
     ]),
   );
   return sayMessage({ key: text.key, values }, translator.locale);

@@ -3,7 +3,7 @@ import { and, arrayContains, asc, desc, eq, inArray, or, sql } from "drizzle-orm
 import { z } from "zod";
 import { eventPagePath } from "~/content/events";
 import { freeSlug } from "~/core/crud.server";
-import { optionalDateField, optionalText } from "~/core/fields";
+import { fieldMessage, optionalDateField, optionalText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import type { Database } from "~/db/client.server";
 import { contestRows, contests, events, rankingSeriesContests, results, students } from "~/db/schema";
@@ -16,6 +16,7 @@ import {
   StandingsReaderError,
 } from "~/features/standings/importers/read-standings-isolated.server";
 import { StandingsLimitError } from "~/features/standings/importers/standings-limits";
+import type { FieldLabel } from "~/i18n/message";
 import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { MultipartOutcome } from "~/lib/upload-stream.server";
@@ -36,24 +37,26 @@ import { teamLinkedMembers } from "./standings-team-links.server";
 import { sayWarning } from "./standings-text.server";
 
 /** An id a form's choice sends, or nothing (blank). */
-const optionalId = (label: string) =>
+const optionalId = (label: FieldLabel) =>
   z
     .string()
     .trim()
-    .regex(UUID_PATTERN, `${label} must be one of the list`)
+    .regex(UUID_PATTERN, fieldMessage("messages.field.fromList", label))
     .optional()
     .or(z.literal("").transform(() => undefined));
 
 /** The fields sent with a standings file: the format, and the contest's own facts. */
 export const standingsImportInput = z.object({
-  format: z.enum(STANDINGS_FORMATS, { error: `Format must be one of: ${STANDINGS_FORMATS.join(", ")}` }),
-  name: optionalText("Name", 200),
-  held_on: optionalDateField("Date"),
+  format: z.enum(STANDINGS_FORMATS, {
+    error: fieldMessage("messages.field.oneOf", "messages.fields.format", { choices: STANDINGS_FORMATS.join(", ") }),
+  }),
+  name: optionalText("messages.fields.name", 200),
+  held_on: optionalDateField("messages.fields.date"),
   /** The event the contest was held as, and the result (sheet) it belongs to, when there are. */
-  event_id: optionalId("Event"),
-  result_id: optionalId("Result"),
+  event_id: optionalId("messages.fields.event"),
+  result_id: optionalId("messages.fields.result"),
   /** Importing for a contest that has standings already replaces them on confirming. */
-  replaces: optionalId("Replaces"),
+  replaces: optionalId("messages.fields.replaces"),
 });
 
 export type StandingsImportInput = z.infer<typeof standingsImportInput>;
@@ -425,9 +428,7 @@ export async function prepareImport(
 ): Promise<PreparedImport> {
   const parsed = standingsImportInput.safeParse(args.fields);
   if (!parsed.success) {
-    // The schema's English messages: the catalog's `messages.*` words them in the reader's language.
-    const errors = Object.entries(fieldErrors(parsed.error)).map(([field, english]) => [field, { english }]);
-    return { ok: false, status: 400, message: INVALID_FIELDS, errors: Object.fromEntries(errors) };
+    return { ok: false, status: 400, message: INVALID_FIELDS, errors: fieldErrors(parsed.error) };
   }
   const missing = await missingLinks(db, parsed.data);
   if (missing) return { ok: false, status: 400, message: INVALID_FIELDS, errors: missing };

@@ -5,6 +5,7 @@
 
 import { STANDINGS_FORMATS } from "~/db/enums";
 import type { MessageKey } from "~/i18n/catalogs";
+import type { Message, MessageValue } from "~/i18n/message";
 
 /** How a contest ranks: ICPC (solved, then penalty minutes) or by total score (Codeforces, IOI). */
 export type Scoring = "icpc" | "score";
@@ -66,11 +67,11 @@ export interface StandingsRow {
  * A text of an import for the admin, kept as a catalog message and its values: the dashboard says
  * it in the reader's language (whoever opens a saved preview later), the API in English. A value
  * is shown as it is (a name, a path in the file) or is a text in turn. `{ english }` is a text
- * from elsewhere (a library's, a judge's): said as it is, unless the catalogs know it.
+ * from elsewhere (a library's, a judge's): said as it is.
  */
-export type StandingsText =
-  | { key: MessageKey; values?: Record<string, string | number | StandingsText> }
-  | { english: string };
+export type StandingsText = { key: MessageKey; values?: Record<string, StandingsValue> } | { english: string };
+
+type StandingsValue = Exclude<MessageValue, Message> | StandingsText;
 
 /** Where in the file: a place the catalogs word ("line 12"), or a path in it as it is ("scoreboard.json: rows[3]"). */
 export type StandingsPlace = StandingsText | string;
@@ -85,10 +86,8 @@ export interface ImportWarning {
 export type StandingsWarning = ImportWarning | { message: string; where?: string };
 
 /** A catalog message with its values, as importers word what they found. */
-export const standingsText = (
-  key: MessageKey,
-  values?: Record<string, string | number | StandingsText>,
-): StandingsText => (values ? { key, values } : { key });
+export const standingsText = (key: MessageKey, values?: Record<string, StandingsValue>): StandingsText =>
+  values ? { key, values } : { key };
 
 /** Texts one after another, separated as the language separates a list ("2 practice, 1 virtual"). */
 export function listOf(items: readonly StandingsText[]): StandingsText {

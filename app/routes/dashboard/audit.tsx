@@ -7,10 +7,10 @@ import { AUDIT_ACTIONS, isAuditAction, isAuditEntity } from "~/core/audit";
 import type { AuditFilter, AuditRecord } from "~/core/audit.server";
 import { auditEntities, auditFilterOf, listAuditPage } from "~/core/audit.server";
 import { appContext } from "~/core/context";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
-import { translateFieldErrors } from "~/lib/validation-messages.server";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/audit";
 
@@ -28,8 +28,7 @@ export const loader = screenLoader(async ({ request, context, url }: Route.Loade
   const app = context.get(appContext);
   const { filter, errors } = auditFilterOf(url.searchParams);
   const [page, entities] = await Promise.all([listAuditPage(app.db, filter, clubTimeZone), auditEntities(app.db)]);
-  // The filter's messages are the API's English ones: the screen says them in the reader's language.
-  return { filter, errors: translateFieldErrors(errors, translatorFor(request).locale), page, entities };
+  return { filter, errors: sayFieldErrors(errors, translatorFor(request).locale), page, entities };
 });
 
 /** The filters as a query string, without the page (a new filter starts at page 1). */

@@ -15,13 +15,13 @@ import {
 } from "~/features/collections/collection-csv.server";
 import { collectionByKey, collectionOfRoute, collectionPatterns } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
+import { sayFieldErrors, sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { translateFieldErrors, translateMessage } from "~/lib/validation-messages.server";
 import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-import";
 
@@ -62,8 +62,11 @@ export const loader = screenLoader(({ pattern }: Route.LoaderArgs) => ({
 
 /** The form pipeline's answer, with the preview's rows (and the file's text, sent back by Import). */
 interface ImportAnswer extends ActionResult {
-  preview?: { rows: ImportRow[]; csv: string; fileName: string };
+  preview?: { rows: ShownRow[]; csv: string; fileName: string };
 }
+
+/** A row of the preview as the page shows it: what is wrong worded in the reader's language. */
+type ShownRow = Omit<ImportRow, "errors"> & { errors: Record<string, string> };
 
 export const action = screenAction(async ({ request, context, pattern }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
@@ -77,10 +80,10 @@ export const action = screenAction(async ({ request, context, pattern }: Route.A
   const fileName = file instanceof File ? file.name : String(form.get("fileName") ?? "");
   const preview = previewImport(service, text);
   if (!preview.ok) {
-    return data<ImportAnswer>({ tone: "error", message: translateMessage(preview.message, locale) }, 400);
+    return data<ImportAnswer>({ tone: "error", message: sayMessage(preview.message, locale) }, 400);
   }
   if (form.get("intent") !== "import") {
-    const rows = preview.rows.map((row) => ({ ...row, errors: translateFieldErrors(row.errors, locale) }));
+    const rows = preview.rows.map((row) => ({ ...row, errors: sayFieldErrors(row.errors, locale) }));
     return data<ImportAnswer>({ preview: { rows, csv: text, fileName } });
   }
   return answerSafely(
@@ -251,7 +254,7 @@ function ImportPreview({
   );
 }
 
-function ImportPreviewRow({ collection, row }: { collection: Collection; row: ImportRow }) {
+function ImportPreviewRow({ collection, row }: { collection: Collection; row: ShownRow }) {
   const t = useT();
   const format = useFormat();
   const problems = Object.values(row.errors);

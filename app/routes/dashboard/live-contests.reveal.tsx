@@ -10,7 +10,7 @@ import { appContext } from "~/core/context";
 import { finalizeLiveContest, setMedalCounts } from "~/features/live-contests/finalize.server";
 import { liveProjectorPath, medalCountsInput } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
-import type { MessageKey } from "~/i18n/catalogs";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
@@ -55,7 +55,7 @@ const MEDAL_FIELDS = ["gold", "silver", "bronze"] as const;
 /** Start, one step on or back, or end: every viewer of the live page and the projector follows. */
 export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
   const app = context.get(appContext);
-  const { t } = translatorFor(request);
+  const { t, locale } = translatorFor(request);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const actor = actorOf(request, user);
@@ -63,9 +63,7 @@ export const action = screenAction(async ({ request, context, params }: Route.Ac
     const values = formValues(form, [...MEDAL_FIELDS]);
     const parsed = medalCountsInput.safeParse(values);
     if (!parsed.success) {
-      const errors = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
-      );
+      const errors = sayFieldErrors(fieldErrors(parsed.error), locale);
       return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values }, 400);
     }
     if (!(await setMedalCounts(app.db, params.id, parsed.data)))

@@ -24,7 +24,7 @@ import {
   setReplaySpeed,
   startReplay,
 } from "~/features/live-contests/replay.server";
-import type { MessageKey } from "~/i18n/catalogs";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { fieldErrors } from "~/lib/field-errors";
@@ -126,14 +126,12 @@ function replayIntent(kind: "replay" | "replaySpeed" | "continueReplay") {
 export const action = dashboardAction({
   connect: intent({
     what: "messages.action.saveSettings",
-    input: ({ form, t }: LiveIntent) => {
+    input: ({ form, t, locale }: LiveIntent) => {
       const values = formValues(form, [...KEPT_FIELDS, "password", "token", "apiSecret"]);
       const kept = Object.fromEntries(KEPT_FIELDS.map((name) => [name, values[name] ?? ""]));
       const parsed = judgeConnectionInput.safeParse(values);
       if (parsed.success) return { ok: true, data: { connection: parsed.data, kept } };
-      const errors = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
-      );
+      const errors = sayFieldErrors(fieldErrors(parsed.error), locale);
       const answer = data<ActionResult>(
         { tone: "error", message: t("messages.form.invalid"), errors, values: kept },
         400,

@@ -19,6 +19,7 @@ import {
   memberProfileInput,
   saveMemberProfile,
 } from "~/features/members/members.server";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -70,7 +71,10 @@ export const action = screenAction(async ({ request, context }: Route.ActionArgs
     const saved = await saveMemberProfile(app.db, user.id, parsed.data, actorOf(request, user));
     if (!saved.ok) {
       const message = t(saved.status === 404 ? "dashboard.profile.noProfile" : "messages.form.invalid");
-      return data<ActionResult>({ tone: "error", message, errors: saved.errors, values }, saved.status);
+      return data<ActionResult>(
+        { tone: "error", message, errors: sayFieldErrors(saved.errors, locale), values },
+        saved.status,
+      );
     }
     return data<ActionResult>({ tone: "success", message: t("dashboard.profile.saved"), values });
   }

@@ -66,9 +66,9 @@ export const loader = screenLoader(async ({ request, context, params }: Route.Lo
 export const action = dashboardAction({
   [DEFAULT_INTENT]: intent({
     what: "messages.action.saveSettings",
-    input: ({ args, form, t, locale }: IntentContext<Route.ActionArgs>) => {
+    input: ({ args, form, locale }: IntentContext<Route.ActionArgs>) => {
       const group = groupOf(args.params);
-      const posted = readSettingsForm(group.key, form, t);
+      const posted = readSettingsForm(group.key, form);
       const parsed = settingsGroupSchemas[group.key].safeParse(posted.input);
       if (!parsed.success)
         return { ok: false, answer: invalidForm(posted.values, posted.errorsOf(parsed.error), locale) };

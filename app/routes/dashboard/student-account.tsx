@@ -12,8 +12,10 @@ import { emailField } from "~/core/fields";
 import { collections, editPath } from "~/features/collections/collections";
 import { accountOfStudent, linkAccount, unlinkAccount } from "~/features/members/members.server";
 import { studentStore } from "~/features/members/students.server";
+import { messageOf } from "~/i18n/message";
 import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
+import { issueMessage } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -69,12 +71,13 @@ type AccountIntent = IntentContext<Route.ActionArgs>;
 export const action = dashboardAction({
   [DEFAULT_INTENT]: intent({
     what: "messages.action.linkAccount",
-    input: async ({ args, app, form, t, locale }: AccountIntent) => {
+    input: async ({ args, app, form, locale }: AccountIntent) => {
       const student = await studentOf(app.db, args.params.id);
       const email = emailField().safeParse(form.get("email"));
       const values = { email: String(form.get("email") ?? "") };
       if (email.success) return { ok: true, data: { student, email: email.data }, values };
-      const message = email.error.issues[0]?.message ?? t("dashboard.studentAccount.invalidEmail");
+      const [issue] = email.error.issues;
+      const message = issue ? issueMessage(issue) : messageOf("dashboard.studentAccount.invalidEmail");
       return { ok: false, answer: invalidForm(values, { email: message }, locale) };
     },
     confirm: ({ t }, { email }) => ({ question: linkQuestion(t, email) }),

@@ -10,6 +10,7 @@ import {
   standingsText,
 } from "~/features/standings/standings";
 import { rankWarnings, refuseEmpty } from "~/features/standings/standings-ranking";
+import { schemaMessage } from "~/i18n/message";
 import { unzipBounded } from "./bounded-unzip";
 import { type ContestState, computeScoreboard, parseEventFeed, type Scoreboard, stateOfFeed } from "./clics-event-feed";
 import { EventFeedReader } from "./event-feed-stream";
@@ -38,7 +39,7 @@ export interface ClicsFiles {
   eventFeed?: string;
 }
 
-const TIME_MESSAGE = "tools.standings.error.time";
+const TIME_MESSAGE = schemaMessage("tools.standings.error.time");
 const RELTIME = /^(\d+):([0-5]\d):([0-5]\d)(\.\d+)?$/;
 
 /** Whole minutes, rounded down as ICPC counts them; null for anything else (negative times included). */
@@ -60,7 +61,7 @@ const minutesField = z
 // The spec's IDs are text; some older exports write numbers, which match the same text elsewhere.
 const idField = z
   .union([z.string(), z.number()], {
-    error: (issue) => (issue.input === undefined ? undefined : "tools.standings.error.id"),
+    error: (issue) => (issue.input === undefined ? undefined : schemaMessage("tools.standings.error.id")),
   })
   .transform(String);
 

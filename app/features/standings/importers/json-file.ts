@@ -1,11 +1,8 @@
 import type { z } from "zod";
-import {
-  StandingsFormatError,
-  type StandingsPlace,
-  type StandingsText,
-  standingsText,
-} from "~/features/standings/standings";
+import { StandingsFormatError, type StandingsPlace, standingsText } from "~/features/standings/standings";
 import type { MessageKey } from "~/i18n/catalogs";
+import { schemaMessage } from "~/i18n/message";
+import { issueMessage } from "~/lib/field-errors";
 import { checkJsonValues } from "./standings-limits";
 
 /**
@@ -53,7 +50,7 @@ export function checkJson<T>(
   const issue = parsed.error.issues[0];
   const path = pathText([...(where.at ?? []), ...(issue?.path ?? [])]);
   throw new StandingsFormatError(
-    issue ? issueText(issue) : standingsText("tools.standings.error.unexpected"),
+    issue ? issueMessage(issue) : standingsText("tools.standings.error.unexpected"),
     placeIn(where.file, path),
   );
 }
@@ -69,27 +66,20 @@ const EXPECTED: Record<string, MessageKey> = {
   tuple: "tools.standings.error.list",
 };
 
-/** An issue's message that is a catalog key (describeIssue's, or a schema's own), not zod's English. */
-const OWN_MESSAGE = /^tools\.standings\.error\./;
-
-/** Zod's issues in words for the admin who exported the file: a catalog key; issueText adds the values it names. */
-function describeIssue(issue: z.core.$ZodRawIssue): MessageKey | undefined {
-  if (issue.input === undefined) return "tools.standings.error.required";
-  if (issue.code === "invalid_type") return EXPECTED[issue.expected] ?? "tools.standings.error.type";
-  if (issue.code === "too_small") {
-    return issue.origin === "string" ? "tools.standings.error.notEmpty" : "tools.standings.error.atLeast";
+/** Zod's issues in words for the admin who exported the file (schemas' own messages come first). */
+function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.input === undefined) return schemaMessage("tools.standings.error.required");
+  if (issue.code === "invalid_type") {
+    return schemaMessage(EXPECTED[issue.expected] ?? "tools.standings.error.type", { expected: issue.expected });
   }
-  if (issue.code === "invalid_value") return "tools.standings.error.oneOf";
+  if (issue.code === "too_small") {
+    const key = issue.origin === "string" ? "tools.standings.error.notEmpty" : "tools.standings.error.atLeast";
+    return schemaMessage(key, { minimum: Number(issue.minimum) });
+  }
+  if (issue.code === "invalid_value") {
+    return schemaMessage("tools.standings.error.oneOf", { choices: issue.values.join(", ") });
+  }
   return undefined;
-}
-
-function issueText(issue: z.core.$ZodIssue): StandingsText {
-  if (!OWN_MESSAGE.test(issue.message)) return { english: issue.message };
-  return standingsText(issue.message as MessageKey, {
-    ...("expected" in issue ? { expected: String(issue.expected) } : {}),
-    ...("minimum" in issue ? { minimum: Number(issue.minimum) } : {}),
-    ...("values" in issue ? { choices: issue.values.join(", ") } : {}),
-  });
 }
 
 /** `["rows", 3, "time"]` → `rows[3].time`; nothing for the file as a whole. */

@@ -190,7 +190,7 @@ export function parseStandingsCsv(text: string): ImportedStandings {
   // What the reader makes of the lines it reads (it stops one row past the limit) is bounded first.
   checkCellCount(text, ",", STANDINGS_MAX_TEAMS + 2);
   const parsed = parseCsv(text, STANDINGS_MAX_TEAMS);
-  if (!parsed.ok) throw new StandingsFormatError({ english: parsed.message });
+  if (!parsed.ok) throw new StandingsFormatError(parsed.message);
   checkCount("teams", parsed.rows.length);
   checkCount("problems", Math.floor((parsed.header.length - FIXED_COLUMNS.length) / 2), lineAt(1));
   const labels = headerLabels(parsed.header);
