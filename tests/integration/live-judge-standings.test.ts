@@ -7,6 +7,7 @@ import { judgeConnectionInput } from "~/features/live-contests/judge-connection"
 import { connectJudgeStandings } from "~/features/live-contests/judge-standings.server";
 import { balloonsOf, getLiveContest, publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { syncCodeforces } from "~/features/practice/sync.server";
+import { issueMessage } from "~/lib/field-errors";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { type StandInJudges, startStandInJudges } from "../support/judges";
 import {
@@ -104,7 +105,7 @@ describe("following Codeforces", () => {
       password: "x",
     });
     expect(refused.success).toBe(false);
-    const fields = new Map(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message]));
+    const fields = new Map(refused.error?.issues.map((issue) => [issue.path.join("."), issueMessage(issue).key]));
     expect(fields.get("judgeContestId")).toBe("tools.live.error.codeforcesContestId");
     expect(fields.get("pollSeconds")).toBe("tools.live.error.pollSeconds");
     expect(fields.get("apiSecret")).toBe("tools.live.error.apiKeyPair");

@@ -15,6 +15,7 @@ import {
 } from "~/features/members/membership.server";
 import { listStudents, studentStore } from "~/features/members/students.server";
 import { sayMessage } from "~/i18n/message.server";
+import { issueMessage } from "~/lib/field-errors";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** Membership rounds and applications, on PGlite or on TEST_DATABASE_URL's server. */
@@ -53,7 +54,7 @@ describe("membership rounds", () => {
     expect(await openRound(testDb.db, "2031-01-25")).toMatchObject({ _id: later, note: "Second call" });
     expect((await openRound(testDb.db, "2031-02-11"))?.session).toBeUndefined();
     const backwards = roundInput.safeParse({ session: "x", opens_on: "2031-02-01", closes_on: "2031-01-01" });
-    expect(backwards.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+    expect(backwards.error?.issues.map((issue) => [issue.path[0], sayMessage(issueMessage(issue), "en")])).toEqual([
       ["closes_on", "Closes on must be on or after Opens on"],
     ]);
   });

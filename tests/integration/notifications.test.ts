@@ -22,7 +22,9 @@ import {
 import { webhookInput } from "~/features/notifications/webhooks";
 import { createWebhook } from "~/features/notifications/webhooks.server";
 import { approveSubmission } from "~/features/review/review.server";
+import { sayMessage } from "~/i18n/message.server";
 import { loadConfig } from "~/lib/config.server";
+import { issueMessage } from "~/lib/field-errors";
 import { createStorage } from "~/lib/storage/index.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { createVersionedCache } from "~/lib/versioned-cache.server";
@@ -197,9 +199,8 @@ describe("subscribing", () => {
   it("refuses a bad email and unknown topics by name", () => {
     const parsed = subscribeInput.safeParse({ email: "not-an-email", topics: ["gossip"], frequency: "hourly" });
     expect(parsed.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(["email", "frequency", "topics"]);
-    expect(parsed.error?.issues.find((issue) => issue.path[0] === "email")?.message).toBe(
-      "Email must be an address such as name@example.org",
-    );
+    const email = parsed.error?.issues.find((issue) => issue.path[0] === "email");
+    expect(email && sayMessage(issueMessage(email), "en")).toBe("Email must be an address such as name@example.org");
   });
 });
 
