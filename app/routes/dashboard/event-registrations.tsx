@@ -8,11 +8,10 @@ import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { eventPagePath } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
-import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
-import type { ApiEvent } from "~/features/events/events";
 import { eventOfAdminScreen } from "~/features/events/events.server";
 import {
   cancelAndTell,
@@ -27,16 +26,20 @@ import {
   listRegistrations,
   registrantInput,
 } from "~/features/events/registrations.server";
-import type { Locale } from "~/i18n/locales";
 import { sayMessage } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, confirmation, formValues, invalidForm, readFormData } from "~/lib/form-actions.server";
+import { formValues, invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/event-registrations";
 
 /** One event's registrations for admins: the list, adding and removing people, the waitlist, mail, CSV. */
@@ -71,109 +74,111 @@ export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs)
   return { event, registrations, places };
 });
 
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const app = context.get(appContext);
-  const event = await eventOfAdminScreen(app.db, params.id);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  const mailing = await mailingContextOf(app, locale);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "add") return addRegistration(t, form, event, mailing, actor, locale);
-  if (intent === "mail") return mailEveryone(t, form, event, mailing, actor, locale);
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
-  const question = intent === "move-up" ? moveUpQuestion(t, name) : removeQuestion(t, name);
-  const unconfirmed = confirmation(form, { ...question, hidden: { intent, id, name } }, t("dashboard.notSaved"));
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    intent === "move-up" ? "messages.action.moveUpRegistration" : "messages.action.removeRegistration",
-    async () => {
-      const outcome =
-        intent === "move-up"
-          ? await moveUpAndTell(mailing, id, actor)
-          : await cancelAndTell(
-              mailing,
-              { registrationId: id, by: user, now: new Date(), timeZone: clubTimeZone },
-              actor,
-            );
+type RegistrationsIntent = IntentContext<Route.ActionArgs>;
+
+/** The screen's event: a 404 when it is gone, as on the loader. */
+const eventOfIntent = async ({ args, app }: RegistrationsIntent) => ({
+  ok: true as const,
+  data: await eventOfAdminScreen(app.db, args.params.id),
+});
+
+/** Move a waitlisted registration up, or remove one, each after a Yes; its people hear of it by mail. */
+function rowIntent(movingUp: boolean) {
+  return intent({
+    what: movingUp ? "messages.action.moveUpRegistration" : "messages.action.removeRegistration",
+    input: eventOfIntent,
+    confirm: ({ form, t }) => {
+      const { id, name } = rowOf(form);
+      const question = movingUp ? moveUpQuestion(t, name) : removeQuestion(t, name);
+      return { question: { ...question, hidden: { intent: String(form.get("intent") ?? ""), id, name } } };
+    },
+    run: async ({ form, app, user, actor, t, locale }) => {
+      const { id, name } = rowOf(form);
+      const mailing = await mailingContextOf(app, locale);
+      const outcome = movingUp
+        ? await moveUpAndTell(mailing, id, actor)
+        : await cancelAndTell(
+            mailing,
+            { registrationId: id, by: user, now: new Date(), timeZone: clubTimeZone },
+            actor,
+          );
       if (!outcome.ok) {
         return data<ActionResult>({ tone: "error", message: sayMessage(outcome.message, locale) }, outcome.status);
       }
-      return data<ActionResult>({
-        tone: "success",
-        message:
-          intent === "move-up"
-            ? t("tools.registrations.movedUp", { name })
-            : t("tools.registrations.removed", { name }),
-      });
+      const message = movingUp
+        ? t("tools.registrations.movedUp", { name })
+        : t("tools.registrations.removed", { name });
+      return data<ActionResult>({ tone: "success", message });
     },
-  );
-});
-
-type Mailing = Awaited<ReturnType<typeof mailingContextOf>>;
-
-async function addRegistration(
-  t: Translate,
-  form: FormData,
-  event: ApiEvent,
-  mailing: Mailing,
-  actor: Actor,
-  locale: Locale,
-) {
-  const values = formValues(form, ["email", "team_name", "members"]);
-  const parsed = registrantInput.safeParse(values);
-  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error), locale);
-  const { email, team_name, members } = parsed.data;
-  const account = await findUserByEmail(mailing.db, email);
-  const registered = await registerAndTell(
-    mailing,
-    {
-      eventId: event._id,
-      registrant: { id: account?._id ?? null, email: account?.email ?? email },
-      input: { team_name, members },
-      now: new Date(),
-      timeZone: clubTimeZone,
-      byAdmin: true,
-    },
-    actor,
-  );
-  if (!registered.ok) {
-    const message = sayMessage(registered.message, locale);
-    const errors = { [registered.field ?? "email"]: message };
-    return data<ActionResult>({ tone: "error", message, errors, values }, registered.status);
-  }
-  const message =
-    registered.status === "waitlisted"
-      ? t("tools.registrations.addedWaitlisted", { email })
-      : t("tools.registrations.added", { email });
-  return data<ActionResult>({ tone: "success", message, saved: true });
-}
-
-async function mailEveryone(
-  t: Translate,
-  form: FormData,
-  event: ApiEvent,
-  mailing: Mailing,
-  actor: Actor,
-  locale: Locale,
-) {
-  const values = formValues(form, ["subject", "body", "withWaitlist"]);
-  const parsed = eventMessageInput.safeParse(values);
-  if (!parsed.success) return invalidForm(values, fieldErrors(parsed.error), locale);
-  const unconfirmed = confirmation(form, mailQuestion(t), t("dashboard.notSaved"), values);
-  if (unconfirmed) return unconfirmed;
-  const sent = await mailEveryoneRegistered(mailing, event, parsed.data);
-  const label = `${parsed.data.subject} to ${sent} people of ${event.name}`;
-  await recordAudit(mailing.db, actor, { action: "create", entity: "event-mails", entityId: event._id, label });
-  return data<ActionResult>({
-    tone: "success",
-    message: t("tools.registrations.mailed", { count: sent }),
-    saved: true,
   });
 }
+
+const rowOf = (form: FormData) => ({ id: String(form.get("id") ?? ""), name: String(form.get("name") ?? "") });
+
+export const action = dashboardAction({
+  add: intent({
+    what: "messages.action.addRegistration",
+    input: async (context: RegistrationsIntent) => {
+      const { data: event } = await eventOfIntent(context);
+      const values = formValues(context.form, ["email", "team_name", "members"]);
+      const parsed = registrantInput.safeParse(values);
+      if (!parsed.success) return { ok: false, answer: invalidForm(values, fieldErrors(parsed.error), context.locale) };
+      return { ok: true, data: { event, registrant: parsed.data, values } };
+    },
+    run: async ({ app, actor, t, locale }, { event, registrant, values }) => {
+      const { email, team_name, members } = registrant;
+      const mailing = await mailingContextOf(app, locale);
+      const account = await findUserByEmail(mailing.db, email);
+      const registered = await registerAndTell(
+        mailing,
+        {
+          eventId: event._id,
+          registrant: { id: account?._id ?? null, email: account?.email ?? email },
+          input: { team_name, members },
+          now: new Date(),
+          timeZone: clubTimeZone,
+          byAdmin: true,
+        },
+        actor,
+      );
+      if (!registered.ok) {
+        const message = sayMessage(registered.message, locale);
+        const errors = { [registered.field ?? "email"]: message };
+        return data<ActionResult>({ tone: "error", message, errors, values }, registered.status);
+      }
+      const message =
+        registered.status === "waitlisted"
+          ? t("tools.registrations.addedWaitlisted", { email })
+          : t("tools.registrations.added", { email });
+      return data<ActionResult>({ tone: "success", message, saved: true });
+    },
+  }),
+  mail: intent({
+    what: "messages.action.mailRegistered",
+    input: async (context: RegistrationsIntent) => {
+      const { data: event } = await eventOfIntent(context);
+      const values = formValues(context.form, ["subject", "body", "withWaitlist"]);
+      const parsed = eventMessageInput.safeParse(values);
+      if (!parsed.success) return { ok: false, answer: invalidForm(values, fieldErrors(parsed.error), context.locale) };
+      return { ok: true, data: { event, mail: parsed.data }, values };
+    },
+    confirm: ({ t }) => ({ question: mailQuestion(t) }),
+    run: async ({ app, actor, t, locale }, { event, mail }) => {
+      const mailing = await mailingContextOf(app, locale);
+      const sent = await mailEveryoneRegistered(mailing, event, mail);
+      const label = `${mail.subject} to ${sent} people of ${event.name}`;
+      await recordAudit(mailing.db, actor, { action: "create", entity: "event-mails", entityId: event._id, label });
+      return data<ActionResult>({
+        tone: "success",
+        message: t("tools.registrations.mailed", { count: sent }),
+        saved: true,
+      });
+    },
+  }),
+  "move-up": rowIntent(true),
+  remove: rowIntent(false),
+  [DEFAULT_INTENT]: rowIntent(false),
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

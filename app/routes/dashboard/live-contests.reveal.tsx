@@ -5,20 +5,20 @@ import { FeedbackMessage } from "~/components/feedback";
 import { LiveStandings } from "~/components/live-standings";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { finalizeLiveContest, setMedalCounts } from "~/features/live-contests/finalize.server";
 import { liveProjectorPath, medalCountsInput } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
-import { sayFieldErrors } from "~/i18n/message.server";
+import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { type ServerTranslate, translatorFor } from "~/i18n/translate.server";
+import type { ServerTranslate } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
-import { confirmation, formValues, readFormData } from "~/lib/form-actions.server";
+import { formValues } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { dashboardAction, type IntentContext, intent, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests.reveal";
 
 /** The reveal is keyboard driven: the dashboard's React runs its keys. */
@@ -52,78 +52,95 @@ const finalizeQuestion = (t: Translate | ServerTranslate) => ({
 
 const MEDAL_FIELDS = ["gold", "silver", "bronze"] as const;
 
+type RevealIntent = IntentContext<Route.ActionArgs>;
+
+/** Where each button takes the reveal, from the step it is on and the steps the board has. */
+const REVEAL_MOVES = {
+  start: () => ({ step: 0, revealed: false }),
+  next: (step: number, steps: number) => ({ step: Math.min(step + 1, steps), revealed: false }),
+  back: (step: number) => ({ step: Math.max(step - 1, 0), revealed: false }),
+  finish: (_step: number, _steps: number, saved: number | null) => ({ step: saved, revealed: true }),
+  reset: () => ({ step: null, revealed: false }),
+} as const;
+
 /** Start, one step on or back, or end: every viewer of the live page and the projector follows. */
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const { t, locale } = translatorFor(request);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const actor = actorOf(request, user);
-  if (intent === "medals") {
-    const values = formValues(form, [...MEDAL_FIELDS]);
-    const parsed = medalCountsInput.safeParse(values);
-    if (!parsed.success) {
-      const errors = sayFieldErrors(fieldErrors(parsed.error), locale);
-      return data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values }, 400);
-    }
-    if (!(await setMedalCounts(app.db, params.id, parsed.data)))
-      return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
-    await recordAudit(app.db, actor, {
-      action: "update",
-      entity: "live_contests",
-      entityId: params.id,
-      after: parsed.data,
-    });
-    return data<ActionResult>({ tone: "success", message: t("tools.live.medals.saved") });
-  }
-  if (intent === "finalize") {
-    const unconfirmed = confirmation(form, { ...finalizeQuestion(t), hidden: { intent } }, t("dashboard.notSaved"));
-    if (unconfirmed) return unconfirmed;
-    const outcome = await finalizeLiveContest(app.db, params.id);
-    if (!outcome.ok) {
-      const status = outcome.refusal === "missing" ? 404 : 409;
-      return data<ActionResult>({ tone: "error", message: t(`tools.live.finalize.${outcome.refusal}`) }, status);
-    }
-    await recordAudit(app.db, actor, {
-      action: "publish",
-      entity: "contests",
-      entityId: outcome.contestId,
-      label: outcome.slug,
-      after: { liveContest: params.id },
-    });
-    return data<ActionResult>({ tone: "success", message: t("tools.live.finalize.done") });
-  }
-  const record = await getLiveContest(app.db, params.id);
-  if (!record) return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
-  // Published standings are final: the live board no longer hides or replays anything.
-  if (record.contestId) return data<ActionResult>({ tone: "error", message: t("tools.live.finalize.already") }, 409);
-  const board = await publicLiveBoard(app.db, record.slug);
-  const steps = board?.reveal?.steps ?? 0;
-  const step = record.revealStep ?? 0;
-  const next =
-    intent === "start"
-      ? { step: 0, revealed: false }
-      : intent === "next"
-        ? { step: Math.min(step + 1, steps), revealed: false }
-        : intent === "back"
-          ? { step: Math.max(step - 1, 0), revealed: false }
-          : intent === "finish"
-            ? { step: record.revealStep, revealed: true }
-            : intent === "reset"
-              ? { step: null, revealed: false }
-              : null;
-  if (!next) return data<ActionResult>({ tone: "error", message: t("messages.form.unreadable") }, 400);
-  await setReveal(app.db, record.id, next);
-  if (intent !== "next" && intent !== "back") {
-    await recordAudit(app.db, actor, {
-      action: "update",
-      entity: "live_contests",
-      entityId: record.id,
-      label: record.name,
-      after: { reveal: intent },
-    });
-  }
-  return data<ActionResult>({});
+function revealIntent(move: keyof typeof REVEAL_MOVES) {
+  return intent({
+    what: "messages.action.moveReveal",
+    run: async ({ args, app, actor, t }: RevealIntent) => {
+      const record = await getLiveContest(app.db, args.params.id);
+      if (!record) return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+      // Published standings are final: the live board no longer hides or replays anything.
+      if (record.contestId)
+        return data<ActionResult>({ tone: "error", message: t("tools.live.finalize.already") }, 409);
+      const board = await publicLiveBoard(app.db, record.slug);
+      const steps = board?.reveal?.steps ?? 0;
+      await setReveal(app.db, record.id, REVEAL_MOVES[move](record.revealStep ?? 0, steps, record.revealStep));
+      if (move !== "next" && move !== "back") {
+        await recordAudit(app.db, actor, {
+          action: "update",
+          entity: "live_contests",
+          entityId: record.id,
+          label: record.name,
+          after: { reveal: move },
+        });
+      }
+      return data<ActionResult>({});
+    },
+  });
+}
+
+export const action = dashboardAction({
+  medals: intent({
+    what: "messages.action.saveMedals",
+    input: ({ form, t }: RevealIntent) => {
+      const values = formValues(form, [...MEDAL_FIELDS]);
+      const parsed = medalCountsInput.safeParse(values);
+      if (parsed.success) return { ok: true, data: parsed.data };
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
+      );
+      return {
+        ok: false,
+        answer: data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values }, 400),
+      };
+    },
+    run: async ({ args, app, actor, t }, medals) => {
+      if (!(await setMedalCounts(app.db, args.params.id, medals)))
+        return data<ActionResult>({ tone: "info", message: t("tools.live.missing") }, 404);
+      await recordAudit(app.db, actor, {
+        action: "update",
+        entity: "live_contests",
+        entityId: args.params.id,
+        after: medals,
+      });
+      return data<ActionResult>({ tone: "success", message: t("tools.live.medals.saved") });
+    },
+  }),
+  finalize: intent({
+    what: "messages.action.finalizeContest",
+    confirm: ({ t }: RevealIntent) => ({ question: { ...finalizeQuestion(t), hidden: { intent: "finalize" } } }),
+    run: async ({ args, app, actor, t }) => {
+      const outcome = await finalizeLiveContest(app.db, args.params.id);
+      if (!outcome.ok) {
+        const status = outcome.refusal === "missing" ? 404 : 409;
+        return data<ActionResult>({ tone: "error", message: t(`tools.live.finalize.${outcome.refusal}`) }, status);
+      }
+      await recordAudit(app.db, actor, {
+        action: "publish",
+        entity: "contests",
+        entityId: outcome.contestId,
+        label: outcome.slug,
+        after: { liveContest: args.params.id },
+      });
+      return data<ActionResult>({ tone: "success", message: t("tools.live.finalize.done") });
+    },
+  }),
+  start: revealIntent("start"),
+  next: revealIntent("next"),
+  back: revealIntent("back"),
+  finish: revealIntent("finish"),
+  reset: revealIntent("reset"),
 });
 
 export default function LiveReveal({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { clubTimeZone } from "~/content/site";
-import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
 import { type AppContext, appContext } from "~/core/context";
 import { duesOfRound, feeOfRound, formatMinor } from "~/features/members/dues.server";
@@ -23,18 +23,22 @@ import {
   openRound,
   roundInput,
 } from "~/features/members/membership.server";
-import type { Locale } from "~/i18n/locales";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm, readFormData, selectionProblem } from "~/lib/form-actions.server";
+import { parseForm, selectionProblem } from "~/lib/form-actions.server";
 import { todayIn } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/membership";
-import { duesAction, isDuesIntent } from "./membership-dues.server";
+import { duesIntents } from "./membership-dues.server";
 
 /**
  * `/dashboard/membership`: open a round; see a round's applications and approve or reject them,
@@ -128,50 +132,41 @@ const roundQuestion = (t: Translate) => ({
   description: t("tools.membership.roundDescription"),
 });
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const actor = actorOf(request, user);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-  const intent = form.get("intent");
-  if (isDuesIntent(intent)) return duesAction(intent, { app, form, user, actor, t, locale });
-  if (intent === "open-round") {
-    const parsed = parseForm(roundInput, form, locale);
-    if (!parsed.ok) return parsed.answer;
-    const unconfirmed = confirmation(form, roundQuestion(t), t("dashboard.notSaved"), parsed.values);
-    if (unconfirmed) return unconfirmed;
-    return answerSafely(app.log, locale, "messages.action.openRound", async () => {
-      const id = await createRound(app.db, parsed.data);
+type MembershipIntent = IntentContext<Route.ActionArgs>;
+
+export const action = dashboardAction({
+  ...duesIntents,
+  "open-round": intent({
+    what: "messages.action.openRound",
+    input: ({ form, locale }: MembershipIntent) => parseForm(roundInput, form, locale),
+    confirm: ({ t }) => ({ question: roundQuestion(t) }),
+    run: async ({ app, actor, t }, round) => {
+      const id = await createRound(app.db, round);
       await recordAudit(app.db, actor, {
         action: "create",
         entity: "membership-rounds",
         entityId: id,
-        after: parsed.data,
+        after: round,
       });
       return data<ActionResult>({ tone: "success", message: t("tools.membership.roundOpened"), saved: true });
-    });
-  }
-  return decide(t, app, form, actor, locale);
-});
-
-async function decide(t: Translate, app: AppContext, form: FormData, actor: Actor, locale: Locale) {
-  const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
-  const ids = selectedIds(form);
-  const reason = String(form.get("reason") ?? "").slice(0, 500);
-  const problem = selectionProblem(ids, t("tools.membership.selectOne"), locale);
-  if (problem) return problem;
-  const hidden = { decision, ids: ids.join(","), reason };
-  const unconfirmed = confirmation(
-    form,
-    { ...decisionQuestion(t, decision, ids.length), hidden },
-    t("dashboard.notSaved"),
-  );
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(
-    app.log,
-    locale,
-    decision === "approve" ? "messages.action.approveApplications" : "messages.action.rejectApplications",
-    async () => {
+    },
+  }),
+  /** Approve or reject the ticked applications (`decision`, `ids`, a `reason`), after a Yes. */
+  [DEFAULT_INTENT]: intent({
+    what: (_context: MembershipIntent, { decision }: { decision: Decision }) =>
+      decision === "approve" ? "messages.action.approveApplications" : "messages.action.rejectApplications",
+    input: ({ form, t, locale }: MembershipIntent) => {
+      const decision: Decision = form.get("decision") === "reject" ? "reject" : "approve";
+      const ids = selectedIds(form);
+      const reason = String(form.get("reason") ?? "").slice(0, 500);
+      const problem = selectionProblem(ids, t("tools.membership.selectOne"), locale);
+      return problem ? { ok: false, answer: problem } : { ok: true, data: { decision, ids, reason } };
+    },
+    confirm: ({ t }, { decision, ids, reason }) => {
+      const hidden = { decision, ids: ids.join(","), reason };
+      return { question: { ...decisionQuestion(t, decision, ids.length), hidden } };
+    },
+    run: async ({ app, actor, t }, { decision, ids, reason }) => {
       const count = await decideApplications(app.db, ids, decision, reason, actor);
       if (!count) return data<ActionResult>({ tone: "info", message: t("tools.membership.noneDecided") });
       const message =
@@ -180,8 +175,8 @@ async function decide(t: Translate, app: AppContext, form: FormData, actor: Acto
           : t("tools.membership.rejectedMany", { count });
       return data<ActionResult>({ tone: "success", message });
     },
-  );
-}
+  }),
+});
 
 export const clientAction = keepFormOnFailure;
 export const shouldRevalidate = keepPageAfterUnsentForm;

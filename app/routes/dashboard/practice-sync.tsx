@@ -8,9 +8,14 @@ import { syncState } from "~/features/practice/sync-state.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/practice-sync";
 
 export function meta(args: Route.MetaArgs) {
@@ -21,11 +26,15 @@ export function meta(args: Route.MetaArgs) {
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => syncState(context.get(appContext).db));
 
 /** "Read now": asks for a sync of both judges (it keeps their pace like any other), contest lists included. */
-export const action = screenAction(async ({ context, request }: Route.ActionArgs) => {
-  const app = context.get(appContext);
-  await forgetContestListReads(app.db);
-  await syncSoon(app);
-  return data<ActionResult>({ tone: "success", message: translatorFor(request).t("dashboard.practice.asked") });
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.readJudges",
+    run: async ({ app, t }: IntentContext<Route.ActionArgs>) => {
+      await forgetContestListReads(app.db);
+      await syncSoon(app);
+      return data<ActionResult>({ tone: "success", message: t("dashboard.practice.asked") });
+    },
+  }),
 });
 
 const STATUS_LABELS = {

@@ -5,7 +5,7 @@ import { SelectField } from "~/components/select-field";
 import { StandingsTable } from "~/components/standings-table";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { type Actor, actorOf, recordAudit } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import type { Database } from "~/db/client.server";
 import { discardPreview, findStandings, publishPreview } from "~/features/standings/standings.server";
@@ -20,9 +20,14 @@ import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { confirmation, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/standings.contest";
 
 /** One contest's standings for admins: a preview to publish or discard, or what is published. */
@@ -66,40 +71,50 @@ async function linkingOf(db: Database, request: Request, rows: { id: string }[])
   return { rowId, query, found: await findMemberChoices(db, query) };
 }
 
-/** Links a preview's row to the members ticked (none: unlinks it), remembered for the team's next import. */
-async function linkAction(db: Database, actor: Actor, t: Translate, form: FormData, contestId: string) {
-  const rowId = String(form.get("row") ?? "");
-  const studentIds = form.getAll("student").map(String);
-  const linked = await linkTeam(db, { contestId, rowId, studentIds });
-  if (!linked) return data<ActionResult>({ tone: "error", message: t("tools.standings.link.failed") }, 400);
-  await recordAudit(db, actor, { action: "update", entity: "contests", entityId: contestId, label: linked.name });
-  return data<ActionResult>({ tone: "success", message: t("tools.standings.link.saved", { team: linked.name }) });
+type StandingsIntent = IntentContext<Route.ActionArgs>;
+
+/** Publish the preview, or discard it, each after a Yes. */
+function previewIntent(publishing: boolean) {
+  return intent({
+    what: publishing ? "messages.action.publishStandings" : "messages.action.discardStandings",
+    confirm: ({ t }: StandingsIntent) => {
+      const question = publishing ? publishQuestion(t) : discardQuestion(t);
+      return { question: { ...question, hidden: { intent: publishing ? "publish" : "discard" } } };
+    },
+    run: async ({ args, app, actor, t }) => {
+      const id = args.params.id;
+      if (publishing) {
+        const slug = await publishPreview(app.db, id);
+        if (!slug) return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
+        await recordAudit(app.db, actor, { action: "publish", entity: "contests", entityId: id, label: slug });
+        return data<ActionResult>({ tone: "success", message: t("tools.standings.published") });
+      }
+      if (!(await discardPreview(app.db, id)))
+        return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
+      await recordAudit(app.db, actor, { action: "delete", entity: "contests", entityId: id, label: "Preview" });
+      throw redirect("/dashboard/standings");
+    },
+  });
 }
 
-export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const { t } = translatorFor(request);
-  if (form.get("intent") === "link") return linkAction(app.db, actor, t, form, params.id);
-  const publishing = form.get("intent") === "publish";
-  const question = publishing ? publishQuestion(t) : discardQuestion(t);
-  const unconfirmed = confirmation(
-    form,
-    { ...question, hidden: { intent: publishing ? "publish" : "discard" } },
-    t("dashboard.notSaved"),
-  );
-  if (unconfirmed) return unconfirmed;
-  if (publishing) {
-    const slug = await publishPreview(app.db, params.id);
-    if (!slug) return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
-    await recordAudit(app.db, actor, { action: "publish", entity: "contests", entityId: params.id, label: slug });
-    return data<ActionResult>({ tone: "success", message: t("tools.standings.published") });
-  }
-  if (!(await discardPreview(app.db, params.id)))
-    return data<ActionResult>({ tone: "error", message: t("tools.standings.gone") }, 404);
-  await recordAudit(app.db, actor, { action: "delete", entity: "contests", entityId: params.id, label: "Preview" });
-  throw redirect("/dashboard/standings");
+export const action = dashboardAction({
+  /** Links a preview's row to the members ticked (none: unlinks it), remembered for the team's next import. */
+  link: intent({
+    what: "messages.action.linkTeam",
+    run: async ({ args, form, app, actor, t }: StandingsIntent) => {
+      const contestId = args.params.id;
+      const rowId = String(form.get("row") ?? "");
+      const studentIds = form.getAll("student").map(String);
+      const linked = await linkTeam(app.db, { contestId, rowId, studentIds });
+      if (!linked) return data<ActionResult>({ tone: "error", message: t("tools.standings.link.failed") }, 400);
+      const entry = { action: "update", entity: "contests", entityId: contestId, label: linked.name } as const;
+      await recordAudit(app.db, actor, entry);
+      return data<ActionResult>({ tone: "success", message: t("tools.standings.link.saved", { team: linked.name }) });
+    },
+  }),
+  publish: previewIntent(true),
+  discard: previewIntent(false),
+  [DEFAULT_INTENT]: previewIntent(false),
 });
 
 export default function StandingsContest({ loaderData, actionData }: Route.ComponentProps) {
