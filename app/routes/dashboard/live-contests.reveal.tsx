@@ -10,7 +10,7 @@ import { appContext } from "~/core/context";
 import { finalizeLiveContest, setMedalCounts } from "~/features/live-contests/finalize.server";
 import { liveProjectorPath, medalCountsInput } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
-import type { MessageKey } from "~/i18n/catalogs";
+import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import type { ServerTranslate } from "~/i18n/translate.server";
@@ -93,13 +93,11 @@ function revealIntent(move: keyof typeof REVEAL_MOVES) {
 export const action = dashboardAction({
   medals: intent({
     what: "messages.action.saveMedals",
-    input: ({ form, t }: RevealIntent) => {
+    input: ({ form, t, locale }: RevealIntent) => {
       const values = formValues(form, [...MEDAL_FIELDS]);
       const parsed = medalCountsInput.safeParse(values);
       if (parsed.success) return { ok: true, data: parsed.data };
-      const errors = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, t(key as MessageKey)]),
-      );
+      const errors = sayFieldErrors(fieldErrors(parsed.error), locale);
       return {
         ok: false,
         answer: data<ActionResult>({ tone: "error", message: t("messages.form.invalid"), errors, values }, 400),
