@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { POST_WEBHOOK_JOB, type WebhookMessage, webhooksFor } from "~/features/notifications/webhooks.server";
+import { postToTopicWebhooks, type WebhookMessage } from "~/features/notifications/webhooks.server";
 import { translatorOf } from "~/i18n/translate.server";
 import type { JobQueue } from "~/lib/job-queue.server";
 import { type Balloon, contestClock, livePagePath } from "./live-contests";
@@ -22,17 +21,5 @@ export async function postFirstSolve(
     summary: contest.name,
     url: new URL(livePagePath(contest.slug), args.baseUrl).href,
   };
-  const hooks = await webhooksFor(args.db, "results");
-  await args.jobs.insert(
-    POST_WEBHOOK_JOB,
-    hooks.map((hook) => ({
-      id: stableUuid(`balloon:${contest.id}:${balloon.problemId}:${hook.id}`),
-      data: { webhookId: hook.id, message },
-    })),
-  );
-}
-
-function stableUuid(name: string): string {
-  const hex = createHash("sha256").update(name).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  await postToTopicWebhooks(args, "results", message, `balloon:${contest.id}:${balloon.problemId}`);
 }

@@ -8,7 +8,7 @@ import { events, notices, publications, results, subscriptions } from "~/db/sche
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import { type Subscription, subscribersOf, subscriptionLinks } from "./subscriptions.server";
-import { POST_WEBHOOK_JOB, stableUuid, type WebhookMessage, webhooksFor } from "./webhooks.server";
+import { postToTopicWebhooks, type WebhookMessage } from "./webhooks.server";
 
 /** The queue that tells subscribers and webhooks about what was published (each job: everything waiting). */
 export const ANNOUNCE_JOB = "announce-publications";
@@ -63,14 +63,7 @@ export async function announcePublications(context: MailingContext): Promise<num
 async function announce(context: MailingContext, publication: Publication): Promise<boolean> {
   const message = await describePublication(context.db, context.config.BASE_URL, publication);
   if (!message) return false;
-  const hooks = await webhooksFor(context.db, publication.topic);
-  await context.jobs.insert(
-    POST_WEBHOOK_JOB,
-    hooks.map((hook) => ({
-      id: stableUuid(`${publication.id}:${hook.id}`),
-      data: { webhookId: hook.id, message },
-    })),
-  );
+  await postToTopicWebhooks(context, publication.topic, message, publication.id);
   // Chat posts are English; each subscriber's mail is in their own language, described once per language.
   const described = new Map<Locale, WebhookMessage>([["en", message]]);
   const describedIn = async (locale: Locale) => {

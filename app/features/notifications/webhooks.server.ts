@@ -60,7 +60,7 @@ export async function removeWebhook(db: Database, id: string): Promise<boolean> 
 }
 
 /** A UUID made from a name: the same post to the same webhook always makes the same job id. */
-export function stableUuid(name: string): string {
+function stableUuid(name: string): string {
   const hex = createHash("sha256").update(name).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -83,7 +83,7 @@ export async function postToTopicWebhooks(
   return hooks.length;
 }
 
-export function webhooksFor(db: Database, topic: string) {
+function webhooksFor(db: Database, topic: string) {
   return db
     .select({ id: webhooks.id })
     .from(webhooks)
