@@ -113,4 +113,19 @@ describe("a form's field errors", () => {
     });
     expect(JSON.stringify(body)).not.toMatch(/[\u0980-\u09FF]/);
   });
+
+  it("a role change with nothing to do says why in the reader's language, the API in English", async () => {
+    const email = server.output().match(/email:\s+(\S+)/)?.[1] ?? "";
+    const form = { email, confirmed: "yes" };
+    const bangla = await call("/dashboard/make-admin", { method: "POST", cookie: `lang=bn; ${adminCookie}`, form });
+    expect(textOf(await bangla.text())).toContain(bn("messages.users.alreadyAdmin", { email }));
+    const english = await call("/dashboard/make-admin", { method: "POST", cookie: `lang=en; ${adminCookie}`, form });
+    expect(textOf(await english.text())).toContain(`${email} is already an admin.`);
+    const api = await call("/api/users/make-admin", {
+      method: "POST",
+      cookie: `lang=bn; ${adminCookie}`,
+      body: { email },
+    });
+    expect(await api.json()).toEqual({ modifiedCount: 0, message: `${email} is already an admin.` });
+  });
 });
