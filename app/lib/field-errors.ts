@@ -71,7 +71,9 @@ const TOO_BIG: Record<string, [MessageKey, MessageKey?]> = {
   number: ["messages.zod.numberMax", "messages.zod.numberBelow"],
 };
 
-const quoted = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : String(value));
+/** A value as zod quotes it in its text. */
+const quoted = (value: unknown) =>
+  typeof value === "string" ? `"${value}"` : typeof value === "bigint" ? `${value}n` : String(value);
 
 function zodMessage(issue: z.core.$ZodIssue): Message | undefined {
   switch (issue.code) {

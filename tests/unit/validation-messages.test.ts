@@ -115,6 +115,31 @@ describe("validation messages", () => {
     );
   });
 
+  it.each([
+    ["a literal", z.literal("on"), "off"],
+    ["a pattern", z.string().regex(/^\d+$/), "x"],
+    ["an email", z.email(), "x"],
+    ["a URL", z.url(), "x"],
+    ["a UUID", z.uuid(), "x"],
+    ["a date", z.iso.date(), "x"],
+    ["a date and time", z.iso.datetime(), "x"],
+    ["a number above", z.number().gt(3), 3],
+    ["a number below", z.number().lt(3), 3],
+    ["a number at least", z.number().min(3), 2],
+    ["a long string", z.string().max(2), "abc"],
+    ["a long list", z.array(z.number()).max(1), [1, 2]],
+    ["a boolean", z.boolean(), "yes"],
+    ["a union", z.union([z.number(), z.boolean()]), "x"],
+  ] as const)("word zod's own text for %s in English exactly as zod does, from the catalog", (_, schema, input) => {
+    const parsed = (schema as z.ZodType).safeParse(input);
+    if (parsed.success) throw new Error("expected the input to be refused");
+    const [issue] = parsed.error.issues;
+    const message = fieldErrors(parsed.error).body as Message;
+    expect(message.key).not.toBe("messages.zod.verbatim");
+    expect(sayMessage(message, "en")).toBe(issue?.message);
+    expect(sayMessage(message, "bn")).toMatch(BANGLA);
+  });
+
   it("keeps a text the catalogs don't know as it was written: zod's rarer ones, an API-only schema's own", () => {
     const errors = errorsOf(z.object({ n: z.number().multipleOf(5) }), { n: 3 });
     expect(errors.n?.key).toBe("messages.zod.verbatim");
