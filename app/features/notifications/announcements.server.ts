@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { events, notices, publications, results, subscriptions } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
-import { type Subscription, subscribersOf, subscriptionLinks } from "./subscriptions.server";
+import { mailSubscribersNow, type Subscription, subscriptionLinks, topicMail } from "./subscriptions.server";
 import { postToTopicWebhooks, type WebhookMessage } from "./webhooks.server";
 
 /** The queue that tells subscribers and webhooks about what was published (each job: everything waiting). */
@@ -74,51 +74,16 @@ async function announce(context: MailingContext, publication: Publication): Prom
     }
     return inLocale;
   };
-  let after: string | undefined;
-  for (;;) {
-    const batch = await subscribersOf(context.db, publication.topic, "immediately", after, SUBSCRIBER_BATCH);
-    if (batch.length === 0) break;
-    const mails: NewMail[] = [];
-    for (const subscriber of batch) {
-      const locale = mailLanguage(subscriber.locale);
-      mails.push(publicationMail(context, subscriber, publication, await describedIn(locale), locale));
-    }
-    await queueMails(context, mails);
-    after = batch.at(-1)?.id;
-  }
-  return true;
-}
-
-function publicationMail(
-  context: MailingContext,
-  subscriber: Subscription,
-  publication: Publication,
-  message: WebhookMessage,
-  locale: Locale,
-): NewMail {
-  const { t } = translatorOf(locale);
-  const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
-  const subject = t("mail.subject", { kicker: message.kicker, title: message.title });
-  return {
-    dedupeKey: `publication:${publication.id}:${subscriber.id}`,
-    to: subscriber.email,
-    subject,
-    unsubscribeUrl: links.unsubscribeUrl,
-    ...renderMail({
+  await mailSubscribersNow(context, publication.topic, async (subscriber, locale) =>
+    topicMail(context, subscriber, {
+      dedupeKey: `publication:${publication.id}:${subscriber.id}`,
       locale,
-      clubName: context.clubName,
-      subject,
-      kicker: message.kicker,
-      heading: message.title,
-      paragraphs: [message.summary],
-      action: { label: t("mail.publication.action"), url: message.url },
-      footer: {
-        reason: t("mail.publication.reason", { clubName: context.clubName }),
-        manageUrl: links.manageUrl,
-        unsubscribeUrl: links.unsubscribeUrl,
-      },
+      message: await describedIn(locale),
+      action: "mail.publication.action",
+      reason: "mail.publication.reason",
     }),
-  };
+  );
+  return true;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, arrayOverlaps, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { UUID_PATTERN } from "~/core/ids";
-import { type MailingContext, mailLanguage, queueMails, topicName } from "~/core/mail.server";
+import { type MailingContext, mailLanguage, type NewMail, queueMails, topicName } from "~/core/mail.server";
 import { renderMail } from "~/core/mail-layout.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
+import type { MessageKey } from "~/i18n/catalogs";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
@@ -222,6 +223,71 @@ export function subscribersOf(
     )
     .orderBy(asc(subscriptions.id))
     .limit(limit);
+}
+
+/** Subscribers read and mailed per step: a club's whole list stays out of memory. */
+const SUBSCRIBER_BATCH = 500;
+
+/**
+ * Queues a mail to every confirmed subscriber of `topic` who gets mail right away, a page of them
+ * at a time; `mailOf` writes each one's mail in their language.
+ */
+export async function mailSubscribersNow(
+  context: MailingContext,
+  topic: string,
+  mailOf: (subscriber: Subscription, locale: Locale) => NewMail | Promise<NewMail>,
+): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await subscribersOf(context.db, topic, "immediately", after, SUBSCRIBER_BATCH);
+    if (batch.length === 0) return;
+    const mails: NewMail[] = [];
+    for (const subscriber of batch) mails.push(await mailOf(subscriber, mailLanguage(subscriber.locale)));
+    await queueMails(context, mails);
+    after = batch.at(-1)?.id;
+  }
+}
+
+/**
+ * A topic's mail to one subscriber: the message's kicker, title and summary, a link to it (the
+ * `action` its label), why they get it (`reason`, given the club's name), and their own links to
+ * change or end the subscription.
+ */
+export function topicMail(
+  context: MailingContext,
+  subscriber: Subscription,
+  mail: {
+    dedupeKey: string;
+    locale: Locale;
+    message: { kicker: string; title: string; summary: string; url: string };
+    action: MessageKey;
+    reason: MessageKey;
+  },
+): NewMail {
+  const { locale, message } = mail;
+  const { t } = translatorOf(locale);
+  const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
+  const subject = t("mail.subject", { kicker: message.kicker, title: message.title });
+  return {
+    dedupeKey: mail.dedupeKey,
+    to: subscriber.email,
+    subject,
+    unsubscribeUrl: links.unsubscribeUrl,
+    ...renderMail({
+      locale,
+      clubName: context.clubName,
+      subject,
+      kicker: message.kicker,
+      heading: message.title,
+      paragraphs: [message.summary],
+      action: { label: t(mail.action), url: message.url },
+      footer: {
+        reason: t(mail.reason, { clubName: context.clubName }),
+        manageUrl: links.manageUrl,
+        unsubscribeUrl: links.unsubscribeUrl,
+      },
+    }),
+  };
 }
 
 function topicsText(row: Subscription, locale: Locale): string {

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
-import { type MailingContext, mailLanguage, type NewMail, queueMails } from "~/core/mail.server";
-import { renderMail } from "~/core/mail-layout.server";
+import type { MailingContext } from "~/core/mail.server";
 import { judgeContests } from "~/db/schema";
-import { type Subscription, subscribersOf, subscriptionLinks } from "~/features/notifications/subscriptions.server";
+import { mailSubscribersNow, topicMail } from "~/features/notifications/subscriptions.server";
 import { postToTopicWebhooks, type WebhookMessage } from "~/features/notifications/webhooks.server";
 import type { Locale } from "~/i18n/locales";
 import { translatorOf } from "~/i18n/translate.server";
@@ -15,7 +14,6 @@ export const CONTEST_REMINDERS_TOPIC = "contest-reminders";
 
 /** A contest is reminded of when it starts within this long. */
 const REMIND_BEFORE_MS = 3_600_000;
-const SUBSCRIBER_BATCH = 500;
 
 type Contest = typeof judgeContests.$inferSelect;
 
@@ -66,49 +64,14 @@ function reminderMessage(contest: Contest, locale: Locale, timeZone: string): We
   };
 }
 
-async function mailReminders(context: MailingContext, contest: Contest, key: string, timeZone: string) {
-  let after: string | undefined;
-  for (;;) {
-    const batch = await subscribersOf(context.db, CONTEST_REMINDERS_TOPIC, "immediately", after, SUBSCRIBER_BATCH);
-    if (batch.length === 0) return;
-    await queueMails(
-      context,
-      batch.map((subscriber) => reminderMail(context, subscriber, contest, `${key}:${subscriber.id}`, timeZone)),
-    );
-    after = batch.at(-1)?.id;
-  }
-}
-
-function reminderMail(
-  context: MailingContext,
-  subscriber: Subscription,
-  contest: Contest,
-  dedupeKey: string,
-  timeZone: string,
-): NewMail {
-  const locale = mailLanguage(subscriber.locale);
-  const { t } = translatorOf(locale);
-  const message = reminderMessage(contest, locale, timeZone);
-  const links = subscriptionLinks(context.config.BASE_URL, context.secret, subscriber.id);
-  const subject = t("mail.subject", { kicker: message.kicker, title: message.title });
-  return {
-    dedupeKey,
-    to: subscriber.email,
-    subject,
-    unsubscribeUrl: links.unsubscribeUrl,
-    ...renderMail({
+function mailReminders(context: MailingContext, contest: Contest, key: string, timeZone: string) {
+  return mailSubscribersNow(context, CONTEST_REMINDERS_TOPIC, (subscriber, locale) =>
+    topicMail(context, subscriber, {
+      dedupeKey: `${key}:${subscriber.id}`,
       locale,
-      clubName: context.clubName,
-      subject,
-      kicker: message.kicker,
-      heading: message.title,
-      paragraphs: [message.summary],
-      action: { label: t("mail.contestReminder.action"), url: message.url },
-      footer: {
-        reason: t("mail.contestReminder.reason", { clubName: context.clubName }),
-        manageUrl: links.manageUrl,
-        unsubscribeUrl: links.unsubscribeUrl,
-      },
+      message: reminderMessage(contest, locale, timeZone),
+      action: "mail.contestReminder.action",
+      reason: "mail.contestReminder.reason",
     }),
-  };
+  );
 }
