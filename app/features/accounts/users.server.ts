@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import type { Logger } from "pino";
 import { data } from "react-router";
 import { z } from "zod";
 import { type Actor, recordAudit } from "~/core/audit.server";
@@ -14,7 +13,7 @@ import { type FieldLabel, type Message, messageOf, schemaMessage } from "~/i18n/
 import { sayMessage } from "~/i18n/message.server";
 import type { ServerTranslate } from "~/i18n/translate.server";
 import type { ActionResult, Feedback } from "~/lib/form-actions";
-import { answerSafely, confirmation, parseForm } from "~/lib/form-actions.server";
+import { parseForm } from "~/lib/form-actions.server";
 import { type Page, readPage } from "~/lib/pagination";
 import { ADMIN_PAGE_SIZE } from "~/lib/table-query";
 import { ADMIN_ROLE, type ApiUser, DISPLAY_NAME_MAX, type RoleChangeIntent } from "./users";
@@ -312,36 +311,41 @@ function withRole(form: FormData, role: string): FormData {
   return copy;
 }
 
-/**
- * A role change posted from a dashboard form (the users table's buttons and role menu, the
- * make-admin page): the address checked, the question asked (a dialog, or a second step
- * without JavaScript), then `changeRole`.
- */
-export async function answerRoleChangeForm(
-  app: { db: Database; log: Logger },
-  form: FormData,
-  intent: RoleChangeIntent,
-  actor: Actor,
-  t: ServerTranslate,
-  locale: Locale,
-) {
+/** A role change a dashboard form asks for (the users table's buttons and role menu, the make-admin page). */
+export interface RoleChangeForm {
+  intent: RoleChangeIntent;
+  email: string;
+  role: Role | null;
+}
+
+/** A role-change form's fields checked: the account's address, and the role `set-role` names. */
+export function readRoleChangeForm(form: FormData, intent: RoleChangeIntent, locale: Locale) {
   const parsed = parseForm(setRoleInput, intent === "set-role" ? form : withRole(form, "general"), locale);
-  if (!parsed.ok) return parsed.answer;
-  const { email } = parsed.data;
-  const role = toRole(parsed.data.role);
+  if (!parsed.ok) return parsed;
+  const change: RoleChangeForm = { intent, email: parsed.data.email, role: toRole(parsed.data.role) };
+  return { ok: true as const, data: change, values: parsed.values };
+}
+
+/** The Yes a role change asks first (a dialog, or a second step without JavaScript), with what a Yes sends again. */
+export function roleChangeQuestion(t: ServerTranslate, { intent, email, role }: RoleChangeForm) {
   const hidden: Record<string, string> = {
     intent,
     email,
     ...(intent === "set-role" ? { role: role ?? "general" } : {}),
   };
-  const question = { ...roleChangeQuestionText(t, intent, email, role), hidden };
-  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), parsed.values);
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.changeRole", async () => {
-    const { feedback, status } = await changeRole(app.db, roleChangeOf(intent, email, role), actor);
-    return data<ActionResult>(
-      { tone: feedback.tone, message: sayMessage(feedback.message, locale), saved: status === 200 },
-      status,
-    );
-  });
+  return { ...roleChangeQuestionText(t, intent, email, role), hidden };
+}
+
+/** The confirmed role change made (`changeRole`), answered in the reader's language. */
+export async function answerRoleChange(
+  db: Database,
+  { intent, email, role }: RoleChangeForm,
+  actor: Actor,
+  locale: Locale,
+) {
+  const { feedback, status } = await changeRole(db, roleChangeOf(intent, email, role), actor);
+  return data<ActionResult>(
+    { tone: feedback.tone, message: sayMessage(feedback.message, locale), saved: status === 200 },
+    status,
+  );
 }

@@ -6,7 +6,7 @@ import type { Locale } from "~/i18n/locales";
 import { messageOf } from "~/i18n/message";
 import type { ServerTranslate } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
-import { answerSafely, confirmation, invalidForm, parseForm } from "~/lib/form-actions.server";
+import { answerSafely, invalidForm, parseForm } from "~/lib/form-actions.server";
 import { eventInput } from "./events";
 import { SCOPE_FIELD, seriesRuleInput } from "./series";
 import { createSeries, editOccurrence, seriesIdOfEvent } from "./series.server";
@@ -20,43 +20,44 @@ function withWeekdaysJoined(form: FormData): FormData {
 }
 
 /**
- * The dashboard's "Add recurring event": the event's fields and the rule, checked together (every
- * wrong field named at once), then confirmed, then the series and its first occurrences made.
+ * The dashboard's "Add recurring event" form checked: the event's fields and the rule together
+ * (every wrong field named at once), the values typed kept.
  */
-export async function answerSeriesForm(
-  app: { db: Database; log: Logger },
-  posted: FormData,
-  actor: Actor,
-  t: ServerTranslate,
-  locale: Locale,
-) {
+export function readSeriesForm(posted: FormData, locale: Locale) {
   const form = withWeekdaysJoined(posted);
   const event = parseForm(eventInput, form, locale);
   const rule = parseForm(seriesRuleInput, form, locale);
   const values = { ...event.values, ...rule.values };
   if (!event.ok || !rule.ok) {
-    return invalidForm(values, { ...(event.ok ? {} : event.errors), ...(rule.ok ? {} : rule.errors) }, locale);
+    const errors = { ...(event.ok ? {} : event.errors), ...(rule.ok ? {} : rule.errors) };
+    return { ok: false as const, values, answer: invalidForm(values, errors, locale) };
   }
-  if (!event.data.starts_on)
-    return invalidForm(values, { starts_on: messageOf("messages.events.seriesFirstDay") }, locale);
-  const question = {
-    title: t("dashboard.series.confirmTitle"),
-    description: t("dashboard.series.confirmDescription"),
-  };
-  const unconfirmed = confirmation(form, question, t("dashboard.notSaved"), values);
-  if (unconfirmed) return unconfirmed;
-  return answerSafely(app.log, locale, "messages.action.addSeries", async () => {
-    const { seriesId, made } = await createSeries(app.db, event.data, rule.data);
-    await recordAudit(app.db, actor, {
-      action: "create",
-      entity: "events",
-      entityId: seriesId,
-      label: event.data.name,
-      after: { ...event.data, ...rule.data },
-    });
-    const message = t("dashboard.series.added", { name: event.data.name, count: made });
-    return data<ActionResult>({ tone: "success", message, saved: true });
+  if (!event.data.starts_on) {
+    const errors = { starts_on: messageOf("messages.events.seriesFirstDay") };
+    return { ok: false as const, values, answer: invalidForm(values, errors, locale) };
+  }
+  return { ok: true as const, data: { event: event.data, rule: rule.data }, values };
+}
+
+export type SeriesForm = Extract<ReturnType<typeof readSeriesForm>, { ok: true }>["data"];
+
+export const seriesQuestion = (t: ServerTranslate) => ({
+  title: t("dashboard.series.confirmTitle"),
+  description: t("dashboard.series.confirmDescription"),
+});
+
+/** The confirmed series made with its first occurrences. */
+export async function addSeries(db: Database, { event, rule }: SeriesForm, actor: Actor, t: ServerTranslate) {
+  const { seriesId, made } = await createSeries(db, event, rule);
+  await recordAudit(db, actor, {
+    action: "create",
+    entity: "events",
+    entityId: seriesId,
+    label: event.name,
+    after: { ...event, ...rule },
   });
+  const message = t("dashboard.series.added", { name: event.name, count: made });
+  return data<ActionResult>({ tone: "success", message, saved: true });
 }
 
 /** Whether the event form edits an occurrence of a series (and so asks which ones to change). */

@@ -4,19 +4,21 @@ import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
-import { actorOf } from "~/core/audit.server";
 import { dashboardField, type FormFieldDef } from "~/core/collection";
-import { appContext } from "~/core/context";
 import { collections } from "~/features/collections/collections";
-import { answerSeriesForm } from "~/features/events/series-form.server";
+import { addSeries, readSeriesForm, seriesQuestion } from "~/features/events/series-form.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/add-event-series";
 
 /** The dashboard's "Add recurring event": the event's fields that an occurrence copies, and its rule. */
@@ -50,9 +52,13 @@ export function meta(args: Route.MetaArgs) {
 
 export const loader = screenLoader((_args: Route.LoaderArgs) => null);
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const { t, locale } = translatorFor(request);
-  return answerSeriesForm(context.get(appContext), await readFormData(request), actorOf(request, user), t, locale);
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: intent({
+    what: "messages.action.addSeries",
+    input: ({ form, locale }: IntentContext<Route.ActionArgs>) => readSeriesForm(form, locale),
+    confirm: ({ t }) => ({ question: seriesQuestion(t) }),
+    run: ({ app, actor, t }, series) => addSeries(app.db, series, actor, t),
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

@@ -3,9 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
-import { actorOf } from "~/core/audit.server";
 import { type Collection, collectionKeys } from "~/core/collection";
-import { appContext } from "~/core/context";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -20,9 +18,14 @@ import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { answerSafely, readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/collection-import";
 
 /**
@@ -68,38 +71,60 @@ interface ImportAnswer extends ActionResult {
 /** A row of the preview as the page shows it: what is wrong worded in the reader's language. */
 type ShownRow = Omit<ImportRow, "errors"> & { errors: Record<string, string> };
 
-export const action = screenAction(async ({ request, context, pattern }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const collection = collectionOf(pattern);
-  const { locale, t, format } = translatorFor(request);
-  const service = serviceOf(collection);
-  const form = await readFormData(request);
-  const text = await fileText(form, t, format.number);
-  if (typeof text !== "string") return data<ImportAnswer>({ tone: "error", message: text.error }, 400);
+type ImportIntent = IntentContext<Route.ActionArgs>;
+
+/** The file chosen (or its text sent back by Import), read with the collection's own rules. */
+async function checkedFile({ args, form, t, locale }: ImportIntent) {
+  const collection = collectionOf(args.pattern);
+  const text = await fileText(form, t, translatorFor(args.request).format.number);
+  if (typeof text !== "string") {
+    return { ok: false as const, answer: data<ImportAnswer>({ tone: "error", message: text.error }, 400) };
+  }
   const file = form.get("csv");
   const fileName = file instanceof File ? file.name : String(form.get("fileName") ?? "");
-  const preview = previewImport(service, text);
+  const preview = previewImport(serviceOf(collection), text);
   if (!preview.ok) {
-    return data<ImportAnswer>({ tone: "error", message: sayMessage(preview.message, locale) }, 400);
+    return {
+      ok: false as const,
+      answer: data<ImportAnswer>({ tone: "error", message: sayMessage(preview.message, locale) }, 400),
+    };
   }
-  if (form.get("intent") !== "import") {
-    const rows = preview.rows.map((row) => ({ ...row, errors: sayFieldErrors(row.errors, locale) }));
-    return data<ImportAnswer>({ preview: { rows, csv: text, fileName } });
-  }
-  return answerSafely(
-    app.log,
-    locale,
-    { key: "messages.action.importItems", words: { nouns: collectionKeys.text(collection, "nouns") } },
-    async () => {
-      const added = await importValidRows(app.db, service, preview.rows, { actor: actorOf(request, user), fileName });
-      const skipped = preview.rows.length - added;
+  return { ok: true as const, data: { collection, text, fileName, rows: preview.rows } };
+}
+
+const importName = ({ args }: ImportIntent) =>
+  ({
+    key: "messages.action.importItems",
+    words: { nouns: collectionKeys.text(collectionOf(args.pattern), "nouns") },
+  }) as const;
+
+/** Preview: every row checked and shown, nothing saved. */
+const previewIntent = intent({
+  what: importName,
+  input: checkedFile,
+  run: async ({ locale }, { text, fileName, rows }) => {
+    const shown = rows.map((row) => ({ ...row, errors: sayFieldErrors(row.errors, locale) }));
+    return data<ImportAnswer>({ preview: { rows: shown, csv: text, fileName } });
+  },
+});
+
+export const action = dashboardAction({
+  preview: previewIntent,
+  [DEFAULT_INTENT]: previewIntent,
+  /** Import: the rows without errors saved, in one transaction. */
+  import: intent({
+    what: importName,
+    input: checkedFile,
+    run: async ({ app, actor, t }, { collection, fileName, rows }) => {
+      const added = await importValidRows(app.db, serviceOf(collection), rows, { actor, fileName });
+      const skipped = rows.length - added;
       const message = [
         t("dashboard.import.added", { count: added, ...nounsOf(t, collection) }),
         ...(skipped ? [t("dashboard.import.skipped", { count: skipped })] : []),
       ].join(" ");
       return data<ImportAnswer>({ tone: "success", message });
     },
-  );
+  }),
 });
 
 export const clientAction = keepFormOnFailure;

@@ -57,7 +57,11 @@ export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs)
   return { event: { id: event._id, name: event.name }, tickets };
 });
 
-/** A typed code sent before the page's script runs. */
+/**
+ * A typed code sent before the page's script runs. Not a dashboardAction: its answer is the
+ * check-in desk's outcome for the code (the page shows it as a scan's), not a form's message,
+ * so a failure answered as a form's would show nothing.
+ */
 export const action = screenAction(async ({ request, context, params }: Route.ActionArgs, user) => {
   const { app, event } = await visibleEvent(context, params.id);
   const code = String((await readFormData(request)).get("code") ?? "").slice(0, 100);

@@ -4,18 +4,14 @@ import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf } from "~/core/audit.server";
-import { appContext } from "~/core/context";
 import { roleChangeQuestionText } from "~/core/roles";
-import { answerRoleChangeForm } from "~/features/accounts/users.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/make-admin";
+import { roleChangeIntent } from "./role-change.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -27,16 +23,8 @@ export function meta(args: Route.MetaArgs) {
 
 export const loader = screenLoader((_args: Route.LoaderArgs) => null);
 
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  return answerRoleChangeForm(
-    context.get(appContext),
-    await readFormData(request),
-    "make-admin",
-    actor,
-    translatorFor(request).t,
-    translatorFor(request).locale,
-  );
+export const action = dashboardAction({
+  [DEFAULT_INTENT]: roleChangeIntent<Route.ActionArgs>("make-admin"),
 });
 
 export const clientAction = keepFormOnFailure;

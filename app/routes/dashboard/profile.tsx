@@ -4,7 +4,6 @@ import { MemberProfileSection } from "~/components/member-profile-form";
 import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
-import { actorOf } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { emailNotVerifiedText } from "~/core/session.server";
 import { authErrorText, newPasswordProblem } from "~/features/accounts/account-messages.server";
@@ -22,11 +21,16 @@ import {
 import { sayFieldErrors } from "~/i18n/message.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { invalidForm, parseForm, readFormData } from "~/lib/form-actions.server";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { invalidForm, parseForm } from "~/lib/form-actions.server";
+import {
+  DEFAULT_INTENT,
+  dashboardAction,
+  type IntentContext,
+  intent,
+  screenLoader,
+} from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/profile";
 
 export function meta(args: Route.MetaArgs) {
@@ -46,76 +50,95 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) =
   return { displayName: user.displayName, email: user.email, profile, claimable, certificates };
 });
 
+type ProfileIntent = IntentContext<Route.ActionArgs>;
+
+/** A new password: other devices are signed out; this one gets a fresh session cookie. */
+const passwordIntent = intent({
+  what: "messages.action.changePassword",
+  // Not the values typed: a failure's answer never carries the passwords back.
+  input: ({ form, locale }: ProfileIntent) => {
+    const parsed = parseForm(passwordChangeInput, form, locale);
+    return parsed.ok ? { ok: true, data: parsed.data } : parsed;
+  },
+  run: async ({ args, app, t }, passwords) => {
+    const result = await callAuthEndpoint(app.auth, args.request, "/change-password", {
+      currentPassword: passwords.currentPassword,
+      newPassword: passwords.newPassword,
+      revokeOtherSessions: true,
+    });
+    if (!result.ok) {
+      const problem = newPasswordProblem(t, result.body);
+      const message = problem ?? authErrorText(t, result.body);
+      const errors = problem ? { newPassword: problem } : undefined;
+      const answer = { tone: "error", message, errors, values: { intent: "password" } } as const;
+      return data<ActionResult>(answer, { status: result.status, headers: result.retryAfter });
+    }
+    // The old session is gone: a redirect carries the new cookie before any loader runs with
+    // the old one (which, without JavaScript, would have looked like a logout).
+    throw redirectWithCookies("/dashboard/profile", [...result.cookies, flashCookie("password-changed")]);
+  },
+});
+
 // The dashboard's middleware lets only signed-in people reach this action.
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const app = context.get(appContext);
-  const form = await readFormData(request);
-  const { t, locale } = translatorFor(request);
-
-  if (form.get("intent") === "claim") {
-    const values = { intent: "member" };
-    // The record was made for the address: only its proved owner takes it.
-    if (!user.emailVerified) {
-      return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values }, 403);
-    }
-    const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
-    return claimed
-      ? data<ActionResult>({ tone: "success", message: t("dashboard.profile.claimed"), values })
-      : data<ActionResult>({ tone: "error", message: t("dashboard.profile.notClaimed"), values }, 409);
-  }
-
-  if (form.get("intent") === "member") {
-    const parsed = parseForm(memberProfileInput, form, locale);
-    const values = { ...parsed.values, intent: "member" };
-    if (!parsed.ok) return invalidForm(values, parsed.errors, locale);
-    const saved = await saveMemberProfile(app.db, user.id, parsed.data, actorOf(request, user));
-    if (!saved.ok) {
-      const message = t(saved.status === 404 ? "dashboard.profile.noProfile" : "messages.form.invalid");
-      return data<ActionResult>(
-        { tone: "error", message, errors: sayFieldErrors(saved.errors, locale), values },
-        saved.status,
-      );
-    }
-    return data<ActionResult>({ tone: "success", message: t("dashboard.profile.saved"), values });
-  }
-
-  if (form.get("intent") === "name") {
-    const parsed = parseForm(renameInput, form, locale);
-    if (!parsed.ok) return parsed.answer;
-    // Through better-auth, which renews its signed copy of the session: the header shows the new name at once.
-    const renamed = await callAuthEndpoint(app.auth, request, "/update-user", { name: parsed.data.displayName });
-    if (!renamed.ok) {
-      return data<ActionResult>(
-        { tone: "error", message: authErrorMessage(renamed), values: parsed.values },
-        { status: renamed.status, headers: renamed.retryAfter },
-      );
-    }
-    const headers = new Headers();
-    for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
-    return data<ActionResult>(
-      { tone: "success", message: t("dashboard.profile.nameSaved"), values: parsed.values },
-      { headers },
-    );
-  }
-
-  const parsed = parseForm(passwordChangeInput, form, locale);
-  if (!parsed.ok) return parsed.answer;
-  // Other devices are signed out; this one gets a fresh session cookie.
-  const result = await callAuthEndpoint(app.auth, request, "/change-password", {
-    currentPassword: parsed.data.currentPassword,
-    newPassword: parsed.data.newPassword,
-    revokeOtherSessions: true,
-  });
-  if (!result.ok) {
-    const problem = newPasswordProblem(t, result.body);
-    const message = problem ?? authErrorText(t, result.body);
-    const errors = problem ? { newPassword: problem } : undefined;
-    const answer = { tone: "error", message, errors, values: { intent: "password" } } as const;
-    return data<ActionResult>(answer, { status: result.status, headers: result.retryAfter });
-  }
-  // The old session is gone: a redirect carries the new cookie before any loader runs with
-  // the old one (which, without JavaScript, would have looked like a logout).
-  return redirectWithCookies("/dashboard/profile", [...result.cookies, flashCookie("password-changed")]);
+export const action = dashboardAction({
+  /** The student record made for the person's address, taken as their own. */
+  claim: intent({
+    what: "messages.action.claimRecord",
+    run: async ({ form, app, user, t }: ProfileIntent) => {
+      const values = { intent: "member" };
+      // The record was made for the address: only its proved owner takes it.
+      if (!user.emailVerified) {
+        return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values }, 403);
+      }
+      const claimed = await claimStudent(app.db, user, String(form.get("studentId") ?? ""));
+      return claimed
+        ? data<ActionResult>({ tone: "success", message: t("dashboard.profile.claimed"), values })
+        : data<ActionResult>({ tone: "error", message: t("dashboard.profile.notClaimed"), values }, 409);
+    },
+  }),
+  member: intent({
+    what: "messages.action.saveProfile",
+    input: ({ form, locale }: ProfileIntent) => {
+      const parsed = parseForm(memberProfileInput, form, locale);
+      const values = { ...parsed.values, intent: "member" };
+      if (!parsed.ok) return { ok: false, answer: invalidForm(values, parsed.errors, locale), values };
+      return { ok: true, data: { profile: parsed.data, values }, values };
+    },
+    run: async ({ app, user, actor, t, locale }, { profile, values }) => {
+      const saved = await saveMemberProfile(app.db, user.id, profile, actor);
+      if (!saved.ok) {
+        const message = t(saved.status === 404 ? "dashboard.profile.noProfile" : "messages.form.invalid");
+        return data<ActionResult>(
+          { tone: "error", message, errors: sayFieldErrors(saved.errors, locale), values },
+          saved.status,
+        );
+      }
+      return data<ActionResult>({ tone: "success", message: t("dashboard.profile.saved"), values });
+    },
+  }),
+  name: intent({
+    what: "messages.action.rename",
+    input: ({ form, locale }: ProfileIntent) => {
+      const parsed = parseForm(renameInput, form, locale);
+      if (!parsed.ok) return parsed;
+      return { ok: true, data: { displayName: parsed.data.displayName, values: parsed.values }, values: parsed.values };
+    },
+    run: async ({ args, app, t }, { displayName, values }) => {
+      // Through better-auth, which renews its signed copy of the session: the header shows the new name at once.
+      const renamed = await callAuthEndpoint(app.auth, args.request, "/update-user", { name: displayName });
+      if (!renamed.ok) {
+        return data<ActionResult>(
+          { tone: "error", message: authErrorMessage(renamed), values },
+          { status: renamed.status, headers: renamed.retryAfter },
+        );
+      }
+      const headers = new Headers();
+      for (const cookie of renamed.cookies) headers.append("Set-Cookie", cookie);
+      return data<ActionResult>({ tone: "success", message: t("dashboard.profile.nameSaved"), values }, { headers });
+    },
+  }),
+  password: passwordIntent,
+  [DEFAULT_INTENT]: passwordIntent,
 });
 
 export const clientAction = keepFormOnFailure;

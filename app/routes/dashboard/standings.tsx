@@ -40,6 +40,11 @@ export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   };
 });
 
+/**
+ * Not a dashboardAction: the judge's file (up to STANDINGS_MAX_BYTES) is streamed to a temporary
+ * file as it arrives, where dashboardAction would read the whole form into memory first; and its
+ * one answer on success is a redirect to the preview.
+ */
 export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
   const actor = actorOf(request, user);
   const app = context.get(appContext);

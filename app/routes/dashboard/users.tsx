@@ -6,21 +6,19 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { actorOf } from "~/core/audit.server";
 import { textCell } from "~/core/collection";
 import { appContext } from "~/core/context";
 import { ROLES, roleChangeQuestionText, roleOf, roleSelector } from "~/core/roles";
 import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent } from "~/features/accounts/users";
-import { answerRoleChangeForm, listUserPage } from "~/features/accounts/users.server";
+import { listUserPage } from "~/features/accounts/users.server";
 import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
-import { translatorFor } from "~/i18n/translate.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
-import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
-import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/users";
+import { roleChangeIntent } from "./role-change.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -34,21 +32,16 @@ export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) =>
   return { query, users: await listUserPage(app.db, query) };
 });
 
+/** The role change a button asks for (the dialog's question names it). */
 const intentOf = (value: FormDataEntryValue | null): RoleChangeIntent =>
   value === "revoke-admin" || value === "set-role" ? value : "make-admin";
 
 /** Make Admin, Revoke and Change role: a Yes first (a dialog, or a second step without JavaScript), then one role change. */
-export const action = screenAction(async ({ request, context }: Route.ActionArgs, user) => {
-  const actor = actorOf(request, user);
-  const form = await readFormData(request);
-  return answerRoleChangeForm(
-    context.get(appContext),
-    form,
-    intentOf(form.get("intent")),
-    actor,
-    translatorFor(request).t,
-    translatorFor(request).locale,
-  );
+export const action = dashboardAction({
+  "make-admin": roleChangeIntent<Route.ActionArgs>("make-admin"),
+  [DEFAULT_INTENT]: roleChangeIntent<Route.ActionArgs>("make-admin"),
+  "revoke-admin": roleChangeIntent<Route.ActionArgs>("revoke-admin"),
+  "set-role": roleChangeIntent<Route.ActionArgs>("set-role"),
 });
 
 export const clientAction = keepFormOnFailure;
