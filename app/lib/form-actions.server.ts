@@ -110,6 +110,11 @@ function actionText(what: ActionName, t: ServerTranslate): string {
   return t(what.key, Object.fromEntries(Object.entries(what.words).map(([name, key]) => [name, t(key)])));
 }
 
+/** What `data(…)` makes (React Router exports its class as a type only, and checks it by this tag too). */
+function isThrownData(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
 /** An unexpected failure while acting is logged and told on the page, never an error page; what was typed is kept. */
 export async function answerSafely(
   log: Logger,
@@ -121,7 +126,8 @@ export async function answerSafely(
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // A redirect, or a 404 of what the form names (`data(…, 404)` thrown), is the answer itself.
+    if (error instanceof Response || isThrownData(error)) throw error;
     // The log is read in English, whatever the reader's language.
     log.error({ err: error }, `${actionText(what, translatorOf("en").t)} failed`);
     const { t } = translatorOf(locale);

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { data } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "~/lib/form-actions";
 import { type ActionName, answerSafely } from "~/lib/form-actions.server";
@@ -67,6 +68,17 @@ describe("answerSafely", () => {
         throw redirect;
       }),
     ).rejects.toBe(redirect);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("lets a thrown data answer (a 404 of what the form names) through as it is", async () => {
+    const log = { error: vi.fn() };
+    const notFound = data({ message: "Not Found" }, { status: 404 });
+    await expect(
+      answerSafely(log as unknown as Logger, "en", "messages.action.saveSettings", async () => {
+        throw notFound;
+      }),
+    ).rejects.toBe(notFound);
     expect(log.error).not.toHaveBeenCalled();
   });
 });
