@@ -39,6 +39,8 @@ export interface DashboardScreen {
   path: string;
   /** The route module, relative to app/. */
   file: string;
+  /** Its page's title, when the title doesn't name what the screen shows (see dashboard-screen-meta.ts). */
+  title?: MessageKey;
   /** Who may open it (its loader). */
   access: ScreenAccess;
   /** Who may use its forms (its action), when it differs from `access`. */
@@ -94,17 +96,19 @@ function collectionScreens(
 /** In menu order within each group (spec section 2); the groups' order is MENU_GROUPS'. */
 export const dashboardScreens: readonly DashboardScreen[] = [
   screen("", "index.tsx", { access: "signed-in" }),
-  screen("profile", "profile.tsx", { access: "signed-in" }),
+  screen("profile", "profile.tsx", { title: "dashboard.profile.heading", access: "signed-in" }),
   ...collectionScreens("events", {
     group: "events",
     list: "dashboard.menu.allEvents",
     add: "dashboard.menu.addEvent",
   }),
   screen("add-event-series", "add-event-series.tsx", {
+    title: "dashboard.series.heading",
     access: edit,
     menu: { group: "events", label: "dashboard.menu.addSeries" },
   }),
   screen("check-in", "check-in.tsx", {
+    title: "tools.checkIn.title",
     access: "check-in",
     menu: { group: "checkIn", label: "dashboard.menu.checkIn" },
   }),
@@ -129,22 +133,33 @@ export const dashboardScreens: readonly DashboardScreen[] = [
     add: "dashboard.menu.addExecutive",
   }),
   screen(":collection/:id/edit", "collection-form.tsx", { access: edit }, "dashboard-edit"),
-  screen("users", "users.tsx", { access: admin, menu: { group: "users", label: "dashboard.menu.users" } }),
+  screen("users", "users.tsx", {
+    title: "dashboard.users.heading",
+    access: admin,
+    menu: { group: "users", label: "dashboard.menu.users" },
+  }),
   screen("users.csv", "users-export.ts", { access: admin }),
   screen("make-admin", "make-admin.tsx", {
+    title: "dashboard.makeAdmin.heading",
     access: admin,
     menu: { group: "users", label: "dashboard.menu.makeAdmin" },
   }),
-  screen("audit", "audit.tsx", { access: admin, menu: { group: "users", label: "dashboard.menu.audit" } }),
+  screen("audit", "audit.tsx", {
+    title: "tools.audit.heading",
+    access: admin,
+    menu: { group: "users", label: "dashboard.menu.audit" },
+  }),
   screen("audit.csv", "audit-export.ts", { access: admin }),
   screen("membership", "membership.tsx", {
+    title: "tools.membership.title",
     access: edit,
     menu: { group: "users", label: "dashboard.menu.membership" },
   }),
   screen("membership/payments.csv", "membership-payments-export.ts", { access: edit }),
-  screen("students/:id/account", "student-account.tsx", { access: admin }),
+  screen("students/:id/account", "student-account.tsx", { title: "dashboard.studentAccount.title", access: admin }),
   // Members' involvement in a term (sessions, events, contests, roles), weighted as the settings say.
   screen("involvement", "involvement.tsx", {
+    title: "tools.involvement.title",
     access: edit,
     menu: { group: "users", label: "dashboard.menu.involvement" },
   }),
@@ -156,16 +171,25 @@ export const dashboardScreens: readonly DashboardScreen[] = [
     list: "dashboard.menu.results",
     add: "dashboard.menu.addResults",
   }),
-  screen("standings", "standings.tsx", { access: edit, menu: { group: "results", label: "dashboard.menu.standings" } }),
+  screen("standings", "standings.tsx", {
+    title: "tools.standings.heading",
+    access: edit,
+    menu: { group: "results", label: "dashboard.menu.standings" },
+  }),
   screen("standings/template.csv", "standings-template.ts", { access: edit }),
   screen("standings/:id", "standings.contest.tsx", { access: edit }),
-  screen("rankings", "rankings.tsx", { access: edit, menu: { group: "results", label: "dashboard.menu.rankings" } }),
+  screen("rankings", "rankings.tsx", {
+    title: "tools.rankings.heading",
+    access: edit,
+    menu: { group: "results", label: "dashboard.menu.rankings" },
+  }),
   // Contests followed live from their judge (the account it reads with is a secret: admins only).
   screen("live-contests", "live-contests.tsx", {
+    title: "tools.live.heading",
     access: admin,
     menu: { group: "results", label: "dashboard.menu.liveContests" },
   }),
-  screen("live-contests/:id/reveal", "live-contests.reveal.tsx", { access: admin }),
+  screen("live-contests/:id/reveal", "live-contests.reveal.tsx", { title: "tools.live.reveal.heading", access: admin }),
   ...collectionScreens("recent-events", {
     group: "homePage",
     list: "dashboard.menu.recentEvents",
@@ -173,28 +197,41 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   }),
   // The badge counts what the public forms sent and nobody has reviewed yet.
   screen("review", "review.tsx", {
+    title: "dashboard.review.heading",
     access: edit,
     menu: { group: "review", label: "dashboard.menu.review", badge: "pendingReviews" },
   }),
   screen("review.csv", "review-export.ts", { access: edit }),
   // Everyone's own subscription; the menu, which only staff have, shows it to every role.
   screen("notifications", "notifications.tsx", {
+    title: "tools.notifications.title",
     access: "signed-in",
     menu: { group: "notifications", label: "dashboard.menu.notifications" },
   }),
   screen("webhooks", "webhooks.tsx", {
+    title: "tools.webhooks.heading",
     access: admin,
     menu: { group: "notifications", label: "dashboard.menu.webhooks" },
   }),
-  screen("outbox", "outbox.tsx", { access: admin, menu: { group: "notifications", label: "dashboard.menu.outbox" } }),
-  screen("outbox/:id", "outbox-mail.tsx", { access: admin }),
-  screen("jobs", "jobs.tsx", { access: admin, menu: { group: "notifications", label: "dashboard.menu.jobs" } }),
+  screen("outbox", "outbox.tsx", {
+    title: "tools.outbox.heading",
+    access: admin,
+    menu: { group: "notifications", label: "dashboard.menu.outbox" },
+  }),
+  screen("outbox/:id", "outbox-mail.tsx", { title: "tools.outbox.mailTitle", access: admin }),
+  screen("jobs", "jobs.tsx", {
+    title: "tools.jobs.heading",
+    access: admin,
+    menu: { group: "notifications", label: "dashboard.menu.jobs" },
+  }),
   // Members' practice read from Codeforces and AtCoder: each judge's state and errors, and "read now".
   screen("practice-sync", "practice-sync.tsx", {
+    title: "dashboard.practice.heading",
     access: admin,
     menu: { group: "results", label: "dashboard.menu.practiceSync" },
   }),
   screen("api-tokens", "api-tokens.tsx", {
+    title: "tools.apiTokens.heading",
     access: admin,
     menu: { group: "scripts", label: "dashboard.menu.apiTokens" },
   }),
@@ -207,7 +244,11 @@ export const dashboardScreens: readonly DashboardScreen[] = [
   ),
   screen("settings/:group", "settings.tsx", { access: admin }, "dashboard-settings-group"),
   // The whole site as one archive (the restore is `npm run restore`).
-  screen("backup", "backup.tsx", { access: admin, menu: { group: "site", label: "dashboard.menu.backup" } }),
+  screen("backup", "backup.tsx", {
+    title: "tools.backup.heading",
+    access: admin,
+    menu: { group: "site", label: "dashboard.menu.backup" },
+  }),
   screen("backup.tar", "backup-download.ts", { access: admin }),
   // An event's registrations: check-in staff read them, editors change them.
   screen("events/:id/registrations", "event-registrations.tsx", { access: "check-in", changes: edit }),

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { isPermission } from "~/core/roles";
 import routes from "~/routes";
 import { dashboardMenu, menuFor } from "~/wiring/dashboard-menu";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { dashboardScreens, screenOfPattern, screenPattern } from "~/wiring/dashboard-screens";
 import { SCREEN_CHECKED } from "~/wiring/dashboard-screens.server";
+import { en } from "../support/messages";
 
 /** Each route with its whole pattern (its parents' paths joined) and its module. */
 function flatten(entries: RouteConfigEntry[], parent = ""): { pattern: string; file: string; id?: string }[] {
@@ -59,6 +61,19 @@ describe("the dashboard's screens", () => {
       expect(module.loader, `${file} has no loader`).toBeDefined();
       expect(checks(module.loader), `${file}'s loader is not a screenLoader`).toBe(true);
       if (module.action) expect(checks(module.action), `${file}'s action is not a screenAction`).toBe(true);
+    }
+  });
+
+  it("titles from the registry every screen whose module takes its title from there, and only those", async () => {
+    for (const screen of dashboardScreens) {
+      const module = (await screenModules[`../../app/${screen.file}`]?.()) as ScreenModule & { meta?: unknown };
+      const fromRegistry = module.meta === screenMeta;
+      expect(screen.title !== undefined, `${screen.id}: a title in the registry, or a meta of its own`).toBe(
+        fromRegistry,
+      );
+      if (!fromRegistry) continue;
+      const [title] = screenMeta({ matches: [{ id: screen.id }] });
+      expect(title).toEqual({ title: en(screen.title!) });
     }
   });
 

@@ -8,10 +8,10 @@ import { dashboardField, type FormFieldDef } from "~/core/collection";
 import { collections } from "~/features/collections/collections";
 import { addSeries, readSeriesForm, seriesQuestion } from "~/features/events/series-form.server";
 import type { MessageKey } from "~/i18n/catalogs";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -46,9 +46,7 @@ const MONTH_WEEKS = {
   "-1": "dashboard.series.monthWeek.last",
 } as const satisfies Record<string, MessageKey>;
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.series.heading");
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader((_args: Route.LoaderArgs) => null);
 

@@ -11,11 +11,11 @@ import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/features/accounts/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/features/accounts/api-tokens.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { parseForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -28,9 +28,7 @@ import type { Route } from "./+types/api-tokens";
 /** Personal API tokens for scripts and other clients: admins only, each sees their own. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.apiTokens.heading"));
-}
+export const meta = screenMeta;
 
 /** How a token is sent: the same in every language. */
 const AUTHORIZATION_HEADER = "Authorization: Bearer <token>";

@@ -8,15 +8,13 @@ import type { AuditFilter, AuditRecord } from "~/core/audit.server";
 import { auditEntities, auditFilterOf, listAuditPage } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { sayFieldErrors } from "~/i18n/message.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/audit";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.audit.heading"));
-}
+export const meta = screenMeta;
 
 const actionLabel = (t: Translate, action: string) =>
   isAuditAction(action) ? t(`tools.audit.actionLabel.${action}`) : action;

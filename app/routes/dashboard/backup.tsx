@@ -1,20 +1,18 @@
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import type { MessageKey } from "~/i18n/catalogs";
-import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { lastBackupDownload } from "~/wiring/backup.server";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/backup";
 
 /** One file with the whole site, to keep somewhere else and restore from (docs/decisions/020-backups.md). */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.backup.heading"));
-}
+export const meta = screenMeta;
 
 const DOWNLOAD_PATH = "/dashboard/backup.tar";
 

@@ -4,15 +4,13 @@ import { appContext } from "~/core/context";
 import { can } from "~/core/roles";
 import { listEventsForAttendance } from "~/features/events/attendance-sheet.server";
 import { listEventsForCheckIn } from "~/features/events/registrations.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
 import { todayIn } from "~/lib/format";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/check-in";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.checkIn.title"));
-}
+export const meta = screenMeta;
 
 /** Where check-in staff start: the events with registrations, from a week ago onwards. */
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {

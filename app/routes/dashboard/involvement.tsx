@@ -5,14 +5,12 @@ import { appContext } from "~/core/context";
 import { lastDayOf, type Term } from "~/features/involvement/involvement";
 import { involvementTableOf } from "~/features/involvement/involvement-screen.server";
 import type { Formatters } from "~/i18n/format";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/involvement";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "tools.involvement.title");
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context, request }: Route.LoaderArgs) => {
   return involvementTableOf(context.get(appContext), new URL(request.url));

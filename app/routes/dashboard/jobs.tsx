@@ -5,11 +5,11 @@ import { Spinner } from "~/components/spinner";
 import { clubTimeZone } from "~/content/site";
 import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { FailedJob } from "~/lib/job-queue.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -22,9 +22,7 @@ import type { Route } from "./+types/jobs";
 /** Background work that gave up after its retries: what it was, why, and a way to try again. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.jobs.heading"));
-}
+export const meta = screenMeta;
 
 /** The queues this screen names; another queue shows under its own name. */
 const QUEUES = ["send-mail", "post-webhook"] as const;

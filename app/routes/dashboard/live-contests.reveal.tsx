@@ -11,22 +11,20 @@ import { finalizeLiveContest, setMedalCounts } from "~/features/live-contests/fi
 import { liveProjectorPath, medalCountsInput } from "~/features/live-contests/live-contests";
 import { getLiveContest, publicLiveBoard, setReveal } from "~/features/live-contests/live-contests.server";
 import { sayFieldErrors } from "~/i18n/message.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import type { ServerTranslate } from "~/i18n/translate.server";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { formValues } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { dashboardAction, type IntentContext, intent, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests.reveal";
 
 /** The reveal is keyboard driven: the dashboard's React runs its keys. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.live.reveal.heading"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context, params }: Route.LoaderArgs) => {
   const db = context.get(appContext).db;

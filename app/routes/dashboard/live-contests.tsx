@@ -25,18 +25,16 @@ import {
   startReplay,
 } from "~/features/live-contests/replay.server";
 import { sayFieldErrors } from "~/i18n/message.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { fieldErrors } from "~/lib/field-errors";
 import type { ActionResult } from "~/lib/form-actions";
 import { formValues } from "~/lib/form-actions.server";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { dashboardAction, type IntentContext, intent, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/live-contests";
 
 /** Contests followed live from their judge: connect one (the account sealed, never shown again), pause, resume, remove. */
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.live.heading"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   const { db } = context.get(appContext);

@@ -5,10 +5,10 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { roleChangeQuestionText } from "~/core/roles";
-import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/make-admin";
 import { roleChangeIntent } from "./role-change.server";
@@ -17,9 +17,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 const FORM_ID = "make-admin-form";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.makeAdmin.heading");
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader((_args: Route.LoaderArgs) => null);
 

@@ -23,13 +23,13 @@ import {
   openRound,
   roundInput,
 } from "~/features/members/membership.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { parseForm, selectionProblem } from "~/lib/form-actions.server";
 import { todayIn } from "~/lib/format";
 import { pageNumberFrom } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -46,9 +46,7 @@ import { duesIntents } from "./membership-dues.server";
  */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.membership.title"));
-}
+export const meta = screenMeta;
 
 const STATUSES: readonly ApplicationStatus[] = ["pending", "approved", "rejected"];
 const isStatus = (value: string | null): value is ApplicationStatus => STATUSES.includes(value as ApplicationStatus);

@@ -14,10 +14,10 @@ import {
   subscriptionOfUser,
   unsubscribe,
 } from "~/features/notifications/subscriptions.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -30,9 +30,7 @@ import type { Route } from "./+types/notifications";
 /** Every signed-in person's own email subscription, at their account's address. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.notifications.title"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);

@@ -4,14 +4,12 @@ import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { UUID_PATTERN } from "~/core/ids";
 import { findMail } from "~/core/mail.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/outbox-mail";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.outbox.mailTitle"));
-}
+export const meta = screenMeta;
 
 /** One mail as its reader gets it (the plain-text part: the HTML part says the same in the club's look). */
 export const loader = screenLoader(async ({ params, context }: Route.LoaderArgs) => {

@@ -4,15 +4,13 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { listMails, type MailRow } from "~/core/mail.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { pageNumberFrom } from "~/lib/pagination";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/outbox";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.outbox.heading"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const app = context.get(appContext);

@@ -6,9 +6,9 @@ import { forgetContestListReads } from "~/features/practice/contests.server";
 import { syncSoon } from "~/features/practice/sync.server";
 import { syncState } from "~/features/practice/sync-state.server";
 import type { MessageKey } from "~/i18n/catalogs";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -18,9 +18,7 @@ import {
 } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/practice-sync";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("dashboard.practice.heading"));
-}
+export const meta = screenMeta;
 
 /** Reading members' practice from the judges: each judge's state, the handles it had trouble with. */
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => syncState(context.get(appContext).db));

@@ -19,11 +19,11 @@ import {
   saveMemberProfile,
 } from "~/features/members/members.server";
 import { sayFieldErrors } from "~/i18n/message.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { invalidForm, parseForm } from "~/lib/form-actions.server";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -33,9 +33,7 @@ import {
 } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/profile";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.profile.heading");
-}
+export const meta = screenMeta;
 
 /** A refused rename's or password change's Retry-After (429) reaches the browser. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

@@ -15,12 +15,12 @@ import {
   seriesInput,
 } from "~/features/standings/rankings.server";
 import { listContests } from "~/features/standings/standings.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -33,9 +33,7 @@ import type { Route } from "./+types/rankings";
 /** The club's rankings across contests: make one from published standings, or delete one. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.rankings.heading"));
-}
+export const meta = screenMeta;
 
 const RULES: readonly RankingRule[] = ["solved-penalty", "rank-points", "score-share"];
 

@@ -20,12 +20,12 @@ import {
   rejectSubmissions,
 } from "~/features/review/review.server";
 import type { MessageKey } from "~/i18n/catalogs";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm, selectedIds } from "~/lib/form-actions";
 import { selectionProblem } from "~/lib/form-actions.server";
 import { PAGE_NUMBER } from "~/lib/pagination";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -37,9 +37,7 @@ import type { Route } from "./+types/review";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.review.heading");
-}
+export const meta = screenMeta;
 
 /** Each collection pages on its own: `?notices=2&results=1`. */
 function queuePages(url: URL): Record<ReviewableKey, number> {

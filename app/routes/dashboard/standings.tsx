@@ -13,21 +13,19 @@ import { STANDINGS_MAX_BYTES } from "~/features/standings/importers/read-standin
 import { STANDINGS_FORMATS, type StandingsText } from "~/features/standings/standings";
 import { importSource, listContests, prepareImport, savePreview } from "~/features/standings/standings.server";
 import { sayRefusal, sayStandings } from "~/features/standings/standings-text.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
 import type { ActionResult } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { receiveMultipartFile, uploadTempDir } from "~/lib/upload-stream.server";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/standings";
 
 /** Contests with standings: the list, and importing a judge's file (previewed before it is published). */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.standings.heading"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   const db = context.get(appContext).db;

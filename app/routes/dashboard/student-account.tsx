@@ -13,12 +13,12 @@ import { collections, editPath } from "~/features/collections/collections";
 import { accountOfStudent, linkAccount, unlinkAccount } from "~/features/members/members.server";
 import { studentStore } from "~/features/members/students.server";
 import { messageOf } from "~/i18n/message";
-import { privatePageMeta } from "~/i18n/meta";
 import { Message, type Translate, useT } from "~/i18n/react";
 import { issueMessage } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -36,9 +36,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 const FORM_ID = "link-account-form";
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.studentAccount.title");
-}
+export const meta = screenMeta;
 
 async function studentOf(db: Parameters<typeof studentStore.get>[0], id: string) {
   const student = await studentStore.get(db, id);

@@ -11,20 +11,18 @@ import { appContext } from "~/core/context";
 import { ROLES, roleChangeQuestionText, roleOf, roleSelector } from "~/core/roles";
 import { ADMIN_ROLE, type ApiUser, type RoleChangeIntent } from "~/features/accounts/users";
 import { listUserPage } from "~/features/accounts/users.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { useFormat, useT } from "~/i18n/react";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
 import type { Route } from "./+types/users";
 import { roleChangeIntent } from "./role-change.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, "dashboard.users.heading");
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);

@@ -18,13 +18,13 @@ import {
   removeWebhook,
   webhookAddressErrors,
 } from "~/features/notifications/webhooks.server";
-import { privatePageMeta } from "~/i18n/meta";
 import { type Translate, useT } from "~/i18n/react";
 import { fieldErrors } from "~/lib/field-errors";
 import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~/lib/form-actions";
 import { formValues, invalidForm } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useHydrated } from "~/lib/use-hydrated";
+import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import {
   DEFAULT_INTENT,
   dashboardAction,
@@ -37,9 +37,7 @@ import type { Route } from "./+types/webhooks";
 /** Where publications are posted besides mail: a Discord or Slack-compatible channel, a Telegram chat. */
 export const handle: RouteHandle = { hydrate: true };
 
-export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args, (t) => t("tools.webhooks.heading"));
-}
+export const meta = screenMeta;
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs) => {
   return { webhooks: await listWebhooks(context.get(appContext).db) };
