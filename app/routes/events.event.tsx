@@ -1,8 +1,5 @@
 import { data, redirect } from "react-router";
 import { EventArticle } from "~/components/event-article";
-import { EventCalendarLinks } from "~/components/event-calendar-links";
-import { RegistrationPanel, type RegistrationPanelData } from "~/components/event-registration";
-import { NextOccurrence } from "~/components/next-occurrence";
 import { findEventCategory } from "~/content/events";
 import { clubTimeZone } from "~/content/site";
 import { type Actor, actorOf } from "~/core/audit.server";
@@ -35,6 +32,9 @@ import { answerSafely, confirmation, invalidForm, readFormData } from "~/lib/for
 import { todayIn } from "~/lib/format";
 import { loginPath } from "~/lib/redirect";
 import { seoMeta } from "~/lib/seo";
+import { EventCalendarLinks } from "./__event-calendar-links";
+import { RegistrationPanel, type RegistrationPanelData } from "./__event-registration";
+import { NextOccurrence } from "./__next-occurrence";
 import type { Route } from "./+types/events.event";
 
 export function meta(args: Route.MetaArgs) {

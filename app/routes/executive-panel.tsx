@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { PanelMembers } from "~/components/panel-members";
 import { useClubName } from "~/components/use-club-name";
 import { panelLinks } from "~/content/site";
 import { appContext } from "~/core/context";
@@ -8,6 +7,7 @@ import { PANEL_PATTERN, panelPath } from "~/features/collections/executives";
 import { listPanel, listPanelNames } from "~/features/collections/executives.server";
 import { useT } from "~/i18n/react";
 import { seoMeta } from "~/lib/seo";
+import { PanelMembers } from "./__panel-members";
 import type { Route } from "./+types/executive-panel";
 
 export function meta(args: Route.MetaArgs) {

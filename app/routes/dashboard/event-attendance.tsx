@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { data, Form, Link } from "react-router";
-import { useAttendanceSheet } from "~/components/use-attendance-sheet";
 import type { SyncState } from "~/components/use-check-in-desk";
 import { appContext } from "~/core/context";
 import { can } from "~/core/roles";
@@ -13,6 +12,7 @@ import type { ActionResult } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useHydrated } from "~/lib/use-hydrated";
 import { dashboardAction, intent, screenLoader } from "~/wiring/dashboard-screens.server";
+import { useAttendanceSheet } from "./__use-attendance-sheet";
 import type { Route } from "./+types/event-attendance";
 
 /**

@@ -1,7 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
-import { DuplicateList, OutcomeCard, PeopleList } from "~/components/check-in-views";
-import { QrScanner } from "~/components/qr-scanner";
 import { type SyncState, useCheckInDesk } from "~/components/use-check-in-desk";
 import { actorOf } from "~/core/audit.server";
 import { appContext } from "~/core/context";
@@ -19,6 +17,8 @@ import { type Translate, useT } from "~/i18n/react";
 import { readFormData } from "~/lib/form-actions.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { screenAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { DuplicateList, OutcomeCard, PeopleList } from "./__check-in-views";
+import { QrScanner } from "./__qr-scanner";
 import type { Route } from "./+types/event-check-in";
 
 /**

@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import { YourInvolvement } from "~/components/your-involvement";
-import { YourReceipts } from "~/components/your-receipts";
 import { appContext } from "~/core/context";
 import { memberInvolvementOf } from "~/features/involvement/involvement-screen.server";
 import { formatMinor, paymentsOfUser } from "~/features/members/dues.server";
@@ -11,6 +9,8 @@ import { applicationsOf } from "~/features/members/membership.server";
 import { Message, useT } from "~/i18n/react";
 import { menuFor } from "~/wiring/dashboard-menu";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
+import { YourInvolvement } from "./__your-involvement";
+import { YourReceipts } from "./__your-receipts";
 import type { Route } from "./+types/index";
 
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {

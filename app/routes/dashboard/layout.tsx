@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { DashboardError } from "~/components/dashboard-error";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { EmailVerificationBanner } from "~/components/email-verification-banner";
 import { FlashMessage } from "~/components/flash-message";
@@ -16,6 +15,7 @@ import { revalidateAfterForms } from "~/lib/form-actions";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { menuFor } from "~/wiring/dashboard-menu";
+import { DashboardError } from "./__dashboard-error";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, ownFrame: true };

@@ -1,7 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
-import { MemberProfileSection } from "~/components/member-profile-form";
-import { MyCertificates } from "~/components/my-certificates";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { appContext } from "~/core/context";
@@ -31,6 +29,8 @@ import {
   intent,
   screenLoader,
 } from "~/wiring/dashboard-screens.server";
+import { MemberProfileSection } from "./__member-profile-form";
+import { MyCertificates } from "./__my-certificates";
 import type { Route } from "./+types/profile";
 
 export const meta = screenMeta;

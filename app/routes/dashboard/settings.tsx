@@ -2,7 +2,6 @@ import { data, NavLink } from "react-router";
 import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { FeedbackMessage } from "~/components/feedback";
-import { SettingsFields } from "~/components/settings-fields";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
 import { appContext } from "~/core/context";
@@ -23,6 +22,7 @@ import {
   intent,
   screenLoader,
 } from "~/wiring/dashboard-screens.server";
+import { SettingsFields } from "./__settings-fields";
 import type { Route } from "./+types/settings";
 
 /**

@@ -1,6 +1,6 @@
+import { EAGER_CARDS, PersonCard } from "~/components/person-card";
 import { type ApiExecutive, isLeadingExecutive } from "~/features/collections/executives";
 import { useT } from "~/i18n/react";
-import { EAGER_CARDS, PersonCard } from "./person-card";
 
 /** A panel: the president and mentor cards first, then the executives in designation order. */
 export function PanelMembers({ members, emptyText }: { members: ApiExecutive[]; emptyText: string }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { InvolvementCounts } from "~/components/involvement-counts";
 import type { MemberInvolvement } from "~/features/involvement/involvement-screen.server";
 import { useT } from "~/i18n/react";
-import { InvolvementCounts } from "./involvement-counts";
 
 /** The member's own involvement this term on their dashboard, with its certificate and whether their page shows it. */
 export function YourInvolvement({ involvement }: { involvement: MemberInvolvement | undefined }) {

@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
+import { Alert } from "~/components/alert";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { useAnswerFocus } from "~/components/use-answer-focus";
 import { eventPagePath } from "~/content/events";
 import type { ApiEvent } from "~/features/events/events";
 import type { EventPlaces, MyRegistration } from "~/features/events/registrations";
 import { type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
-import { Alert } from "./alert";
-import { ConfirmPanel } from "./confirm-panel";
-import { useAnswerFocus } from "./use-answer-focus";
 
 /** What the event page knows about registering: read per request, since it depends on who asks. */
 export interface RegistrationPanelData {

@@ -1,7 +1,7 @@
+import { FormField } from "~/components/form-field";
 import type { FieldKind } from "~/core/collection";
 import type { SettingsFieldForm, SettingsPart } from "~/core/settings-groups";
 import { useT } from "~/i18n/react";
-import { FormField } from "./form-field";
 
 /** How each kind of setting is typed: every one through the form field all dashboard forms use. */
 const FIELD_KINDS: Record<SettingsFieldForm["input"], FieldKind> = {

@@ -1,5 +1,5 @@
+import { PAYMENT_METHOD_KEYS } from "~/components/membership-dues";
 import { useFormat, useT } from "~/i18n/react";
-import { PAYMENT_METHOD_KEYS } from "./membership-dues";
 
 export interface ReceiptLine {
   receiptNumber: string;

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
+import { Alert } from "~/components/alert";
+import { FormField, translatedFields } from "~/components/form-field";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
 import type { FormFieldDef } from "~/core/collection";
 import { JUDGES, MEMBER_FACT_FIELDS, type MemberProfile, memberPath } from "~/features/members/members";
 import type { MessageKey } from "~/i18n/catalogs";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
-import { Alert } from "./alert";
-import { FormField, translatedFields } from "./form-field";
 
 const BIO_MAX = 500;
 

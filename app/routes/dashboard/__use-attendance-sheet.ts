@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useOfflineSync } from "~/components/use-offline-sync";
 import {
   applyMarkOutcomes,
   type MarkOutcome,
@@ -7,7 +8,6 @@ import {
   type SheetMember,
   withPendingMarks,
 } from "~/features/events/attendance-sheet";
-import { useOfflineSync } from "./use-offline-sync";
 
 /**
  * An attendance sheet on a phone: a tap ticks a member at once, and the mark is sent as
