@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Cookie, expect, type Page } from "@playwright/test";
 import { verifyEmailAt } from "../../support/email-verification";
 
 /** ADMIN_EMAILS of the shared e2e server lists this address (global-setup.ts). */
@@ -45,11 +45,27 @@ export async function logIn(page: Page, account: Pick<TestAccount, "email" | "pa
   await expect(page.locator('form[action="/logout"] button')).toBeAttached();
 }
 
-/** Signs in as the e2e admin (registering it on first use). */
+/**
+ * The admin's session cookies, by server: signing in through the form (two password hashes and
+ * four page loads) is tested by the accounts spec, so later sign-ins of a worker reuse the session.
+ */
+const adminSessions = new Map<string, Cookie[]>();
+
+/** Signs in as the e2e admin (registering it on first use) and lands on the dashboard, as the form does. */
 export async function logInAsAdmin(page: Page, baseURL: string) {
+  const context = page.context();
+  await context.clearCookies();
+  const saved = adminSessions.get(baseURL);
+  if (saved) {
+    await context.addCookies(saved);
+    await page.goto("/dashboard");
+    // A test that signed the admin out ended that session: sign in afresh.
+    if (new URL(page.url()).pathname === "/dashboard") return;
+    await context.clearCookies();
+  }
   await ensureAccount(page.request, baseURL, E2E_ADMIN);
-  await page.context().clearCookies();
   await logIn(page, E2E_ADMIN);
+  adminSessions.set(baseURL, await context.cookies());
 }
 
 /** React marks the DOM nodes it has hydrated; until then a click is a plain HTML submit. */
