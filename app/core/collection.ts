@@ -1,5 +1,6 @@
 import type { MessageKey, MessageValues } from "../i18n/catalogs";
 import type { Formatters } from "../i18n/format";
+import type { FieldLabel } from "../i18n/message";
 import { previewText, SHORT_PREVIEW } from "../lib/text";
 
 /**
@@ -7,9 +8,10 @@ import { previewText, SHORT_PREVIEW } from "../lib/text";
  * and texts, and the paths of its screens and API calls. English names what programs read
  * (the OpenAPI document, CSV imports, the API's messages); the dashboard shows catalog
  * messages instead (`collectionKeys`, `dashboardField`). Each entity describes itself with
- * `defineCollection` beside its own module (`students.collection.ts`…); one generic list
- * screen, one generic form and one set of API routes read the description. Browser-safe:
- * the input schemas and database access are the server's (collections.server.ts).
+ * `defineCollection` beside its own module (`students.collection.ts`…), its fields once in a
+ * field list (`students.fields.ts`, see EntityField); one generic list screen, one generic
+ * form and one set of API routes read the description. Browser-safe: the input schemas and
+ * database access are the server's (collections.server.ts).
  */
 
 export type FieldKind =
@@ -41,6 +43,37 @@ export interface FormFieldDef {
   enabledWhen?: { field: string; value: string };
   /** For `textarea`: its height in lines (4 unless said). */
   rows?: number;
+}
+
+/**
+ * A field of an entity, described once (as Payload's collection configs do): its form control,
+ * and what the server derives from it (collection-schemas.ts, collection-rows.server.ts): the
+ * input schema's rule by its kind, `required` and `maxLength`; the record's value; the column
+ * it is stored in; the CSV's column (the form's fields). A list of them is written
+ * `as const satisfies readonly EntityFieldDef[]`, so the derived types know every name.
+ */
+export interface EntityField extends FormFieldDef {
+  /** The label its validation messages name it by (`messages.fields.photo`: "Photo is required"). */
+  message: FieldLabel;
+  /** Its column of the table, when the column is not named as the API names the field. */
+  column?: string;
+  /** Optional and not given: the API answers "" for it (the spec's older records) rather than null. */
+  absentAs?: "";
+  readOnly?: never;
+}
+
+/** A text the server sets and the records carry (a notice's slug), never in the form nor the input. */
+export interface ReadOnlyField {
+  name: string;
+  readOnly: true;
+  column?: string;
+}
+
+export type EntityFieldDef = EntityField | ReadOnlyField;
+
+/** The fields an entity's form, input and CSV have: all but the read-only ones. */
+export function formFieldsOf(fields: readonly EntityFieldDef[]): EntityField[] {
+  return fields.filter((field): field is EntityField => !field.readOnly);
 }
 
 /** What a table cell shows; the list screen renders each kind. */
@@ -123,9 +156,28 @@ export const fileLinkCell = (href: string, { t }: CellText): Cell => ({
   text: t("dashboard.cell.openFile"),
 });
 
-export const photoField: FormFieldDef = { name: "photoURL", label: "Photo", kind: "link", required: true };
-export const emailFormField: FormFieldDef = { name: "email", label: "Email", kind: "email", required: true };
-export const nameField: FormFieldDef = { name: "name", label: "Name", kind: "text", required: true, maxLength: 200 };
+export const photoField = {
+  name: "photoURL",
+  label: "Photo",
+  kind: "link",
+  required: true,
+  message: "messages.fields.photo",
+} as const satisfies EntityField;
+export const emailFormField = {
+  name: "email",
+  label: "Email",
+  kind: "email",
+  required: true,
+  message: "messages.fields.email",
+} as const satisfies EntityField;
+export const nameField = {
+  name: "name",
+  label: "Name",
+  kind: "text",
+  required: true,
+  maxLength: 200,
+  message: "messages.fields.name",
+} as const satisfies EntityField;
 
 type CollectionText = "list" | "add" | "edit" | "noun" | "nouns" | "added" | "updated" | "deleted" | "empty";
 type FieldText = "field" | "hint" | "placeholder";

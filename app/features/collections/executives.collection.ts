@@ -1,5 +1,6 @@
-import { defineCollection, emailFormField, imageCell, nameField, photoField, textCell } from "../../core/collection";
+import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
 import type { ApiExecutive, ExecutiveInput } from "./executives";
+import { executiveFields } from "./executives.fields";
 
 /** The executives collection of the dashboard and the write API (see collection.ts). */
 export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInput, "executives">({
@@ -8,14 +9,7 @@ export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInpu
   headings: { list: "Our Executives Body", add: "Add Executive", edit: "Edit Executive" },
   screens: { list: "all-executive", add: "add-executive" },
   api: { read: "executives", add: "add-executive", item: "executives" },
-  fields: [
-    nameField,
-    { name: "title", label: "Title", kind: "text", maxLength: 200, hint: "Optional" },
-    { name: "designation", label: "Designation", kind: "text", required: true, maxLength: 200 },
-    emailFormField,
-    photoField,
-    { name: "panel", label: "Panel", kind: "text", required: true, maxLength: 9, hint: "e.g. 2020-2021" },
-  ],
+  fields: formFieldsOf(executiveFields),
   columns: [
     { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
     {

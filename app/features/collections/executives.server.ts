@@ -1,22 +1,14 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { defineStore } from "~/core/crud.server";
 import type { Database } from "~/db/client.server";
 import { executives } from "~/db/schema";
 import { type ApiExecutive, compareExecutives, type ExecutiveInput } from "./executives";
+import { executiveFields } from "./executives.fields";
 
 type ExecutiveRow = typeof executives.$inferSelect;
 
-export function toApiExecutive(row: ExecutiveRow): ApiExecutive {
-  return {
-    _id: row.id,
-    name: row.name,
-    title: row.title,
-    designation: row.designation,
-    email: row.email,
-    photoURL: row.photoURL,
-    panel: row.panel,
-  };
-}
+export const toApiExecutive: (row: ExecutiveRow) => ApiExecutive = recordOf(executiveFields);
 
 /** Every executive, newest panel first, each panel in designation order (`GET /api/executives`). */
 export async function listExecutives(db: Database): Promise<ApiExecutive[]> {
@@ -36,18 +28,13 @@ export async function listPanelNames(db: Database): Promise<string[]> {
   return rows.map((row) => row.panel);
 }
 
+const executiveValues = valuesOf(executives, executiveFields);
+
 /** The dashboard's and the write API's access to executives. */
 export const executiveStore = defineStore({
   table: executives,
   toApi: toApiExecutive,
-  toValues: (_db, input: ExecutiveInput) => ({
-    name: input.name,
-    title: input.title || null,
-    designation: input.designation,
-    email: input.email,
-    photoURL: input.photoURL,
-    panel: input.panel,
-  }),
+  toValues: (_db, input: ExecutiveInput) => executiveValues(input),
   searchColumns: [executives.name, executives.email, executives.panel, executives.designation],
   orderBy: [desc(executives.createdAt), asc(executives.id)],
   sorts: { name: executives.name, designation: executives.designation, panel: executives.panel },

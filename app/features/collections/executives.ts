@@ -1,22 +1,15 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { schemaMessage } from "~/i18n/message";
 import { panelLinks } from "../../content/site";
-import { emailField, linkField, optionalText, requiredText } from "../../core/fields";
+import { inputSchemaOf, inputSchemaOfField, recordSchemaOf } from "../../core/collection-schemas";
+import { executiveFields, panelField } from "./executives.fields";
 
 /**
  * Spec field names, as `GET /api/executives` returns them.
  * A function, so a browser bundle that needs only the type drops zod.
  */
 export function executiveRecord() {
-  return z.strictObject({
-    _id: z.string(),
-    name: z.string(),
-    title: z.string().nullable(),
-    designation: z.string(),
-    email: z.string(),
-    photoURL: z.string(),
-    panel: z.string(),
-  });
+  return recordSchemaOf(executiveFields);
 }
 
 export type ApiExecutive = z.infer<ReturnType<typeof executiveRecord>>;
@@ -61,13 +54,8 @@ export function isLeadingExecutive(executive: ApiExecutive): boolean {
 }
 
 /** Body of POST /api/add-executive and PUT /api/executives/{id}, and the dashboard's executive form. */
-export const executiveInput = z.object({
-  name: requiredText("messages.fields.name", 200),
-  title: optionalText("messages.fields.title", 200),
-  designation: requiredText("messages.fields.designation", 200),
-  email: emailField(),
-  photoURL: linkField("messages.fields.photo"),
-  panel: requiredText("messages.fields.panel", 9).regex(PANEL_PATTERN, schemaMessage("messages.executives.panel")),
+export const executiveInput = inputSchemaOf(executiveFields, {
+  panel: inputSchemaOfField(panelField).regex(PANEL_PATTERN, schemaMessage("messages.executives.panel")),
 });
 
 export type ExecutiveInput = z.infer<typeof executiveInput>;

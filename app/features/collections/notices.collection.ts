@@ -2,21 +2,17 @@ import {
   defineCollection,
   type FormFieldDef,
   fileLinkCell,
-  nameField,
+  formFieldsOf,
   previewCell,
   textCell,
 } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
 import type { ApiNotice, NoticeInput } from "./notices";
+import { noticeFields } from "./notices.fields";
 
 /** What a notice says: the dashboard's form and the public /notice-form (which publishes nothing itself). */
-export const noticeContentFields: readonly FormFieldDef[] = [
-  nameField,
-  { name: "publishing_date", label: "Publishing date", kind: "date", required: true },
-  { name: "pdfFile", label: "PDF link", kind: "link", required: true },
-  { name: "description", label: "Description", kind: "textarea", required: true },
-];
+export const noticeContentFields: readonly FormFieldDef[] = formFieldsOf(noticeFields);
 
 /** The notices collection of the dashboard and the write API (see collection.ts). */
 export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notices">({

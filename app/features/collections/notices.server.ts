@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { countRows, defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
 import { PUBLISHING_CHOICES } from "~/core/publishing";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
@@ -6,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { notices } from "~/db/schema";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import { type ApiNotice, NOTICE_FALLBACK_SLUG, type NoticeInput, noticeDateParts } from "./notices";
+import { noticeFields } from "./notices.fields";
 
 export type { ApiNotice };
 
@@ -16,18 +18,7 @@ export const NOTICE_PAGE_SIZE = 10;
 const published = eq(notices.status, "published");
 const newestFirst = [desc(notices.publishingDate), desc(notices.createdAt)] as const;
 
-export function toApiNotice(row: NoticeRow): ApiNotice {
-  return {
-    _id: row.id,
-    name: row.name,
-    slug: row.slug,
-    publishing_date: row.publishingDate,
-    chrMonth: row.chrMonth,
-    day: row.day,
-    pdfFile: row.pdfFile,
-    description: row.description,
-  };
-}
+export const toApiNotice: (row: NoticeRow) => ApiNotice = recordOf(noticeFields);
 
 /** Published notices, newest first: every one (`GET /api/all-notice`, the sitemap) or the newest `limit` (the feed). */
 export async function listNotices(db: Database, limit?: number): Promise<ApiNotice[]> {
@@ -68,16 +59,15 @@ export async function findNoticeBySlug(db: Database, slug: string): Promise<ApiN
 /** A notice as an admin's screens and the write API read it: with its publishing state. */
 const toAdminNotice = (row: NoticeRow): ApiNotice => ({ ...toApiNotice(row), ...publishingOf(row) });
 
+const noticeFieldValues = valuesOf(notices, noticeFields);
+
 /** chrMonth, day and the slug always come from the date and the name, whoever sent the notice. */
 async function noticeValues(db: Database, input: NoticeInput, id?: string) {
   return {
     ...publishingValues(input, id),
-    name: input.name,
+    ...noticeFieldValues(input),
     slug: await freeSlug(db, notices, input.name, NOTICE_FALLBACK_SLUG, id),
-    publishingDate: input.publishing_date,
     ...noticeDateParts(input.publishing_date),
-    pdfFile: input.pdfFile,
-    description: input.description,
   };
 }
 

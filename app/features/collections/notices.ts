@@ -1,7 +1,8 @@
-import { z } from "zod";
-import { dateField, linkField, requiredText } from "../../core/fields";
+import type { z } from "zod";
+import { inputSchemaOf, recordSchemaOf } from "../../core/collection-schemas";
 import { PUBLISHING_CHOICES } from "../../core/publishing";
 import { checkSchedule, publishingRecordShape, publishingShape } from "../../core/publishing-input";
+import { noticeFields } from "./notices.fields";
 
 /** The notice board shows months as these three-letter labels (spec section 3). */
 export const MONTH_ABBREVIATIONS = [
@@ -26,18 +27,7 @@ export type MonthAbbreviation = (typeof MONTH_ABBREVIATIONS)[number];
  * A function, so a browser bundle that needs only the type drops zod.
  */
 export function noticeRecord() {
-  return z.strictObject({
-    _id: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    publishing_date: z.string(),
-    /** The month's three-letter label (JAN…DEC). */
-    chrMonth: z.string(),
-    day: z.string(),
-    pdfFile: z.string(),
-    description: z.string(),
-    ...publishingRecordShape([...PUBLISHING_CHOICES, "pending"]),
-  });
+  return recordSchemaOf(noticeFields, publishingRecordShape([...PUBLISHING_CHOICES, "pending"]));
 }
 
 export type ApiNotice = z.infer<ReturnType<typeof noticeRecord>>;
@@ -68,14 +58,8 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * Body of POST /api/add-notice and PUT /api/notices/{id}, the dashboard's notice form and
  * the public /notice-form. A client's chrMonth and day are ignored: the server derives them.
  */
-export const noticeInput = z
-  .object({
-    name: requiredText("messages.fields.name", 200),
-    publishing_date: dateField("messages.fields.publishingDate"),
-    pdfFile: linkField("messages.fields.pdfLink"),
-    description: requiredText("messages.fields.description"),
-    ...publishingShape,
-  })
-  .superRefine((input, context) => checkSchedule(input, context));
+export const noticeInput = inputSchemaOf(noticeFields, publishingShape).superRefine((input, context) =>
+  checkSchedule(input, context),
+);
 
 export type NoticeInput = z.infer<typeof noticeInput>;

@@ -1,29 +1,19 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { defineStore } from "~/core/crud.server";
 import { UUID_PATTERN } from "~/core/ids";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
 import type { Database } from "~/db/client.server";
 import { recentEvents } from "~/db/schema";
 import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
+import { recentEventFields } from "./recent-events.fields";
 
 type RecentEventRow = typeof recentEvents.$inferSelect;
 
 /** The home page grid shows this many of the newest recent events. */
 export const HOME_RECENT_EVENTS = 6;
 
-export function toApiRecentEvent(row: RecentEventRow): ApiRecentEvent {
-  return {
-    _id: row.id,
-    id: row.id,
-    name: row.name,
-    img1: row.img1,
-    details: row.details,
-    details1: row.details1,
-    details2: row.details2,
-    img2: row.img2,
-    img3: row.img3,
-  };
-}
+export const toApiRecentEvent: (row: RecentEventRow) => ApiRecentEvent = recordOf(recentEventFields);
 
 const published = eq(recentEvents.status, "published");
 
@@ -55,19 +45,15 @@ const toAdminRecentEvent = (row: RecentEventRow): ApiRecentEvent => ({
   ...publishingOf(row),
 });
 
+const recentEventValues = valuesOf(recentEvents, recentEventFields);
+
 /** The dashboard's and the write API's access to recent events. */
 export const recentEventStore = defineStore({
   table: recentEvents,
   toApi: toAdminRecentEvent,
   toValues: (_db, input: RecentEventInput, id?: string) => ({
     ...publishingValues(input, id),
-    name: input.name,
-    img1: input.img1,
-    details: input.details,
-    details1: input.details1 ?? "",
-    details2: input.details2 ?? "",
-    img2: input.img2,
-    img3: input.img3,
+    ...recentEventValues(input),
   }),
   searchColumns: [recentEvents.name],
   orderBy: [desc(recentEvents.createdAt), asc(recentEvents.id)],

@@ -1,7 +1,8 @@
-import { defineCollection, fileLinkCell, nameField, previewCell, textCell } from "../../core/collection";
+import { defineCollection, fileLinkCell, formFieldsOf, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
 import type { ApiResult, ResultInput } from "./results";
+import { resultFields } from "./results.fields";
 
 /** The results collection of the dashboard and the write API (see collection.ts). */
 export const resultsCollection = defineCollection<ApiResult, ResultInput, "results">({
@@ -10,14 +11,7 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
   headings: { list: "Results", add: "Add New Results", edit: "Edit Result" },
   screens: { list: "results", add: "add-new-results" },
   api: { read: "results", add: "add-result", item: "results" },
-  fields: [
-    nameField,
-    { name: "publishing_date", label: "Publishing date", kind: "date", required: true },
-    { name: "pdfFile", label: "File link", kind: "link", required: true, hint: "A PDF or an image of the sheet" },
-    { name: "img", label: "Image", kind: "link", hint: "Optional picture of the result sheet" },
-    { name: "description", label: "Description", kind: "textarea", hint: "Optional" },
-    ...publishingFields(),
-  ],
+  fields: [...formFieldsOf(resultFields), ...publishingFields()],
   columns: [
     {
       header: "dashboard.column.date",

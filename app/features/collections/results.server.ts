@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { countRows, defineStore } from "~/core/crud.server";
 import { PUBLISHING_CHOICES } from "~/core/publishing";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
@@ -6,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { results } from "~/db/schema";
 import { type Page, type PageRequest, readPage } from "~/lib/pagination";
 import type { ApiResult, ResultInput } from "./results";
+import { resultFields } from "./results.fields";
 
 type ResultRow = typeof results.$inferSelect;
 
@@ -14,16 +16,7 @@ export const RESULT_PAGE_SIZE = 5;
 const published = eq(results.status, "published");
 const newestFirst = [desc(results.publishingDate), desc(results.createdAt)] as const;
 
-export function toApiResult(row: ResultRow): ApiResult {
-  return {
-    _id: row.id,
-    name: row.name,
-    publishing_date: row.publishingDate,
-    pdfFile: row.pdfFile,
-    img: row.img,
-    description: row.description ?? "",
-  };
-}
+export const toApiResult: (row: ResultRow) => ApiResult = recordOf(resultFields);
 
 /** Published results, newest first: every one (`GET /api/results`) or the newest `limit` (the feed). */
 export async function listResults(db: Database, limit?: number): Promise<ApiResult[]> {
@@ -54,18 +47,13 @@ export async function listResultPage(db: Database, request: PageRequest): Promis
 /** A result as an admin's screens and the write API read it: with its publishing state. */
 const toAdminResult = (row: ResultRow): ApiResult => ({ ...toApiResult(row), ...publishingOf(row) });
 
+const resultValues = valuesOf(results, resultFields);
+
 /** The dashboard's and the write API's access to results; the table lists all but pending ones. */
 export const resultStore = defineStore({
   table: results,
   toApi: toAdminResult,
-  toValues: (_db, input: ResultInput, id?: string) => ({
-    ...publishingValues(input, id),
-    name: input.name,
-    publishingDate: input.publishing_date,
-    pdfFile: input.pdfFile,
-    img: input.img || null,
-    description: input.description || null,
-  }),
+  toValues: (_db, input: ResultInput, id?: string) => ({ ...publishingValues(input, id), ...resultValues(input) }),
   searchColumns: [results.name],
   orderBy: [desc(results.publishingDate), desc(results.createdAt), asc(results.id)],
   sorts: { date: results.publishingDate, name: results.name },

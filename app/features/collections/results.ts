@@ -1,37 +1,24 @@
 import { z } from "zod";
-import { dateField, linkField, optionalLinkField, optionalText, requiredText } from "../../core/fields";
+import { inputSchemaOf, recordSchemaOf } from "../../core/collection-schemas";
+import { dateField, linkField, requiredText } from "../../core/fields";
 import { PUBLISHING_CHOICES } from "../../core/publishing";
 import { checkSchedule, publishingRecordShape, publishingShape } from "../../core/publishing-input";
+import { resultFields } from "./results.fields";
 
 /**
  * Spec field names, as `GET /api/results` returns them; `img` is the result-sheet picture, if any.
  * A function, so a browser bundle that needs only the type drops zod.
  */
 export function resultRecord() {
-  return z.strictObject({
-    _id: z.string(),
-    name: z.string(),
-    publishing_date: z.string(),
-    pdfFile: z.string(),
-    img: z.string().nullable(),
-    description: z.string(),
-    ...publishingRecordShape([...PUBLISHING_CHOICES, "pending"]),
-  });
+  return recordSchemaOf(resultFields, publishingRecordShape([...PUBLISHING_CHOICES, "pending"]));
 }
 
 export type ApiResult = z.infer<ReturnType<typeof resultRecord>>;
 
 /** Body of POST /api/add-result and PUT /api/results/{id}, and the dashboard's result form. */
-export const resultInput = z
-  .object({
-    name: requiredText("messages.fields.name", 200),
-    publishing_date: dateField("messages.fields.publishingDate"),
-    pdfFile: linkField("messages.fields.fileLink"),
-    img: optionalLinkField("messages.fields.image"),
-    description: optionalText("messages.fields.description"),
-    ...publishingShape,
-  })
-  .superRefine((input, context) => checkSchedule(input, context));
+export const resultInput = inputSchemaOf(resultFields, publishingShape).superRefine((input, context) =>
+  checkSchedule(input, context),
+);
 
 export type ResultInput = z.infer<typeof resultInput>;
 

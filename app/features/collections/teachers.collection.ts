@@ -1,5 +1,6 @@
-import { defineCollection, emailFormField, imageCell, nameField, photoField, textCell } from "../../core/collection";
+import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
 import type { ApiTeacher, TeacherInput } from "./teachers";
+import { teacherFields } from "./teachers.fields";
 
 /** The teachers collection of the dashboard and the write API (see collection.ts). */
 export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "teachers">({
@@ -8,14 +9,7 @@ export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "te
   headings: { list: "Teachers", add: "Add Teacher", edit: "Edit Teacher" },
   screens: { list: "teachers", add: "add-teacher" },
   api: { read: "teachers", add: "add-teacher", item: "teachers" },
-  fields: [
-    nameField,
-    { name: "designation", label: "Designation", kind: "text", required: true, maxLength: 200 },
-    emailFormField,
-    photoField,
-    { name: "joinDate", label: "Join date", kind: "date", required: true },
-    { name: "details", label: "Details", kind: "textarea", hint: "Optional, shown on the public card" },
-  ],
+  fields: formFieldsOf(teacherFields),
   columns: [
     { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
     { header: "dashboard.column.name", sort: "name", cell: (row) => textCell(row.name) },

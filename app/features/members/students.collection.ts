@@ -1,5 +1,6 @@
-import { defineCollection, emailFormField, imageCell, nameField, photoField, textCell } from "../../core/collection";
+import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
 import type { ApiStudent, StudentInput } from "./students";
+import { studentFields } from "./students.fields";
 
 /** The students collection of the dashboard and the write API (see collection.ts). */
 export const studentsCollection = defineCollection<ApiStudent, StudentInput, "students">({
@@ -8,13 +9,7 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
   headings: { list: "Students", add: "Add Student", edit: "Edit Student" },
   screens: { list: "students", add: "add-student" },
   api: { read: "students", add: "add-student", item: "students" },
-  fields: [
-    nameField,
-    { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
-    emailFormField,
-    photoField,
-    { name: "session", label: "Session", kind: "text", maxLength: 9, hint: "Optional, e.g. 2020-2021" },
-  ],
+  fields: formFieldsOf(studentFields),
   columns: [
     { header: "dashboard.column.photo", cell: (row) => imageCell(row.photoURL) },
     {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
 import type { Database } from "~/db/client.server";
 import { studentBatchCounts, students } from "~/db/schema";
@@ -6,6 +7,7 @@ import { offsetOf, type Page, type PageRequest, pageCountFor, readPage } from "~
 import { memberPath } from "./members";
 import { handlesOf } from "./members.server";
 import { type ApiStudent, STUDENT_FALLBACK_SLUG, type StudentInput } from "./students";
+import { studentFields } from "./students.fields";
 
 type StudentRow = typeof students.$inferSelect;
 
@@ -16,17 +18,10 @@ const byBatchThenName = [asc(students.batch), asc(students.name), asc(students.i
 
 /** A student as admins see it (the email even when the member hides it). */
 export function toApiStudent(row: StudentRow): ApiStudent {
-  return {
-    _id: row.id,
-    name: row.name,
-    batch: row.batch,
-    email: row.email,
-    photoURL: row.photoURL,
-    session: row.session,
-    handles: handlesOf(row),
-    profileUrl: memberPath(row.slug),
-  };
+  return { ...studentRecordOf(row), handles: handlesOf(row), profileUrl: memberPath(row.slug) };
 }
+
+const studentRecordOf = recordOf(studentFields);
 
 /** A student as everyone else sees it: a hidden email is not there at all. */
 export function toPublicStudent(row: StudentRow): ApiStudent {
@@ -110,16 +105,14 @@ export async function listStudentPage(db: Database, request: PageRequest & { bat
   return { ...page, batches: counts.batches };
 }
 
+const studentValues = valuesOf(students, studentFields);
+
 /** A new student gets a readable address from their name; an edit keeps it, so links stay good. */
 const baseStudentStore = defineStore({
   table: students,
   toApi: toApiStudent,
   toValues: async (db, input: StudentInput, id?: string) => ({
-    name: input.name,
-    batch: input.batch ?? null,
-    email: input.email,
-    photoURL: input.photoURL,
-    session: input.session || null,
+    ...studentValues(input),
     ...(id === undefined ? { slug: await freeSlug(db, students, input.name, STUDENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [students.name, students.email, students.session],

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailField, linkField, optionalText, optionalWholeNumberField, requiredText } from "../../core/fields";
+import { inputSchemaOf, recordSchemaOf } from "../../core/collection-schemas";
+import { studentFields } from "./students.fields";
 
 /**
  * Spec field names, as `GET /api/students` returns them.
@@ -7,14 +8,9 @@ import { emailField, linkField, optionalText, optionalWholeNumberField, required
  */
 export function studentRecord() {
   const handle = z.string().nullable();
-  return z.strictObject({
-    _id: z.string(),
-    name: z.string(),
-    batch: z.number().int().nullable(),
+  return recordSchemaOf(studentFields, {
     /** null when the member hides it (public reads; admins see it). */
     email: z.string().nullable(),
-    photoURL: z.string(),
-    session: z.string().nullable(),
     /** The member's handles on the judges, null where none is given. */
     handles: z.strictObject({ codeforces: handle, vjudge: handle, atcoder: handle, codechef: handle }),
     /** The member's public page (absolute in the API). */
@@ -31,12 +27,6 @@ export const STUDENT_FALLBACK_SLUG = "student";
 export const BATCH_NUMBER = /^\d{1,4}$/;
 
 /** Body of POST /api/add-student and PUT /api/students/{id}, and the dashboard's student form. */
-export const studentInput = z.object({
-  name: requiredText("messages.fields.name", 200),
-  batch: optionalWholeNumberField("messages.fields.batch"),
-  email: emailField(),
-  photoURL: linkField("messages.fields.photo"),
-  session: optionalText("messages.fields.session", 9),
-});
+export const studentInput = inputSchemaOf(studentFields);
 
 export type StudentInput = z.infer<typeof studentInput>;

@@ -1,0 +1,30 @@
+import { type EntityFieldDef, nameField } from "../../core/collection";
+
+/**
+ * A notice's fields: its form, API input and records, stored columns and CSV columns (see
+ * collection.ts); its publishing fields are publishing's own (core/publishing.ts). The slug,
+ * the month's label and the day are the server's, made from the name and the date.
+ */
+export const noticeFields = [
+  nameField,
+  { name: "slug", readOnly: true },
+  {
+    name: "publishing_date",
+    label: "Publishing date",
+    kind: "date",
+    required: true,
+    message: "messages.fields.publishingDate",
+    column: "publishingDate",
+  },
+  /** The month's three-letter label (JAN…DEC). */
+  { name: "chrMonth", readOnly: true },
+  { name: "day", readOnly: true },
+  { name: "pdfFile", label: "PDF link", kind: "link", required: true, message: "messages.fields.pdfLink" },
+  {
+    name: "description",
+    label: "Description",
+    kind: "textarea",
+    required: true,
+    message: "messages.fields.description",
+  },
+] as const satisfies readonly EntityFieldDef[];

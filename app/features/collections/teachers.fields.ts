@@ -1,0 +1,25 @@
+import { type EntityFieldDef, emailFormField, nameField, photoField } from "../../core/collection";
+
+/** A teacher's fields: its form, API input and records, stored columns and CSV columns (see collection.ts). */
+export const teacherFields = [
+  nameField,
+  {
+    name: "designation",
+    label: "Designation",
+    kind: "text",
+    required: true,
+    maxLength: 200,
+    message: "messages.fields.designation",
+  },
+  emailFormField,
+  photoField,
+  { name: "joinDate", label: "Join date", kind: "date", required: true, message: "messages.fields.joinDate" },
+  {
+    name: "details",
+    label: "Details",
+    kind: "textarea",
+    hint: "Optional, shown on the public card",
+    message: "messages.fields.details",
+    absentAs: "",
+  },
+] as const satisfies readonly EntityFieldDef[];
