@@ -172,12 +172,18 @@ const waitingPerEvent = new Map<string, Waiting[]>();
 const RUSH_GAP_MS = 50;
 /** How long a batch of a rush waits for more before it starts. */
 const RUSH_GATHER_MS = 20;
-let lastBatchEndedAt = Number.NEGATIVE_INFINITY;
+/** When each event's last batch ended: a rush on one event makes no other event's registrations wait. */
+const lastBatchEndedAt = new Map<string, number>();
 
-const gatherIfRushed = () =>
-  performance.now() - lastBatchEndedAt < RUSH_GAP_MS
-    ? new Promise((resolve) => setTimeout(resolve, RUSH_GATHER_MS))
-    : Promise.resolve();
+function gatherIfRushed(eventId: string): Promise<unknown> {
+  const ended = lastBatchEndedAt.get(eventId);
+  if (ended === undefined) return Promise.resolve();
+  if (performance.now() - ended >= RUSH_GAP_MS) {
+    lastBatchEndedAt.delete(eventId);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => setTimeout(resolve, RUSH_GATHER_MS));
+}
 
 /** The most registrations written in one transaction: how long the event's row stays locked. */
 const MOST_PER_BATCH = 50;
@@ -217,10 +223,10 @@ export async function registerAndTell(context: MailingContext, args: RegisterArg
 async function registerWaiting(eventId: string, queue: Waiting[]) {
   try {
     while (queue.length > 0) {
-      await gatherIfRushed();
+      await gatherIfRushed(eventId);
       const batch = queue.splice(0, MOST_PER_BATCH);
       const outcomes = await registerBatch(batch);
-      lastBatchEndedAt = performance.now();
+      lastBatchEndedAt.set(eventId, performance.now());
       batch.forEach((request, index) => {
         request.settle(outcomes[index] ?? Promise.reject(new Error("a registration was left without an outcome")));
       });

@@ -10,8 +10,8 @@ import { type ActionResult, keepFormOnFailure, keepPageAfterUnsentForm } from "~
 import type { RouteHandle } from "~/lib/route-handle";
 import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { roleChangeIntent } from "./__role-change.server";
 import type { Route } from "./+types/make-admin";
-import { roleChangeIntent } from "./role-change.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

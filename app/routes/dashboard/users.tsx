@@ -17,8 +17,8 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { ADMIN_PAGE_SIZE, tableHref, tableQueryFrom } from "~/lib/table-query";
 import { screenMeta } from "~/wiring/dashboard-screen-meta";
 import { DEFAULT_INTENT, dashboardAction, screenLoader } from "~/wiring/dashboard-screens.server";
+import { roleChangeIntent } from "./__role-change.server";
 import type { Route } from "./+types/users";
-import { roleChangeIntent } from "./role-change.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
