@@ -61,9 +61,10 @@ export async function logInAsAdmin(page: Page, baseURL: string) {
     await page.goto("/dashboard");
     // A test that signed the admin out ended that session: sign in afresh.
     if (new URL(page.url()).pathname === "/dashboard") return;
-    await context.clearCookies();
   }
   await ensureAccount(page.request, baseURL, E2E_ADMIN);
+  // A sign-up through the page's own request context would leave its cookies behind.
+  await context.clearCookies();
   await logIn(page, E2E_ADMIN);
   adminSessions.set(baseURL, await context.cookies());
 }
