@@ -8,8 +8,8 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { clubTimeZone } from "~/content/site";
 import { formatBytes } from "~/core/media.server";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { openDatabase } from "~/db/client.server";
 import { authSecret } from "~/features/accounts/auth-settings.server";
 import { loadConfig } from "~/lib/config.server";
@@ -21,7 +21,6 @@ import { runCli } from "./support/run-cli";
 async function main(): Promise<number> {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
-  const file = path.resolve(process.argv[2] ?? backupFileName(new Date(), clubTimeZone));
   // Opening an embedded database that isn't there would make an empty one, and back that up.
   if (!config.DATABASE_URL && !fs.existsSync(path.join(config.DATA_DIR, "pgdata"))) {
     console.error(`No site to back up in DATA_DIR (${path.resolve(config.DATA_DIR)}).`);
@@ -31,6 +30,7 @@ async function main(): Promise<number> {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   try {
+    const file = path.resolve(process.argv[2] ?? backupFileName(new Date(), await clubTimeZoneIn(database.db)));
     const backup = await makeBackup({
       db: database.db,
       storage: await createStorage(config),

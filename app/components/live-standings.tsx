@@ -1,4 +1,4 @@
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { awardText, contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
 import type { Formatters } from "~/i18n/format";
 import { type Translate, useFormat, useT } from "~/i18n/react";
@@ -12,16 +12,17 @@ import { cellClass, labelledCellClass, problemCellClass, rowClass, StandingsHead
 export function LiveStandings({ board }: { board: LiveBoard }) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const times = [
     board.phase === "before" &&
       board.startsAt &&
-      t("people.live.startsAt", { time: format.dateTime(board.startsAt, clubTimeZone) }),
+      t("people.live.startsAt", { time: format.dateTime(board.startsAt, timeZone) }),
     board.phase === "running" &&
       board.freezesAt &&
-      t("people.live.freezesAt", { time: format.dateTime(board.freezesAt, clubTimeZone) }),
+      t("people.live.freezesAt", { time: format.dateTime(board.freezesAt, timeZone) }),
     (board.phase === "running" || board.phase === "frozen") &&
       board.endsAt &&
-      t("people.live.endsAt", { time: format.dateTime(board.endsAt, clubTimeZone) }),
+      t("people.live.endsAt", { time: format.dateTime(board.endsAt, timeZone) }),
   ].filter(Boolean);
   return (
     <>

@@ -1,4 +1,4 @@
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import {
   judgeRank,
   judgeRankBands,
@@ -18,6 +18,7 @@ const JUDGE_NAMES: Record<PracticeJudge, string> = { codeforces: "Codeforces", a
 export function MemberPracticeSection({ practice, hasCodechef }: { practice: MemberPractice; hasCodechef: boolean }) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   if (practice.accounts.length === 0) return null;
   const busiest = Math.max(1, ...practice.weeks.map((week) => week.solved));
   return (
@@ -40,7 +41,7 @@ export function MemberPracticeSection({ practice, hasCodechef }: { practice: Mem
             )}
             {account.readAt && (
               <p className="text-sm text-slate-600">
-                {t("people.practice.readAt", { time: format.dateTime(account.readAt, clubTimeZone) })}
+                {t("people.practice.readAt", { time: format.dateTime(account.readAt, timeZone) })}
               </p>
             )}
             {history.length > 0 && <RatingChart judge={account.judge} history={history} />}

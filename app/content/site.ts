@@ -14,6 +14,8 @@ export const defaultSiteSettings = {
   universityName: "Rangamati Science and Technology University",
   department: "Department of Computer Science and Engineering",
   foundedYear: "2001",
+  /** The club's clocks (an IANA zone): "upcoming" events are those on or after today's date there. */
+  timeZone: "Asia/Dhaka",
   address: "Rangamati Science and Technology University, Jhagra Bil, Rangamati-4500",
   email: "programmingclub@rmstu.ac.bd",
   phone: "+880 1700-000000",
@@ -65,9 +67,6 @@ export interface FooterColumn {
   /** `to`: a page of this site (`/about`) or an http(s) address. */
   links: { label: string; to: string }[];
 }
-
-/** Where the club is: "upcoming" events are those on or after today's date there. */
-export const clubTimeZone = "Asia/Dhaka";
 
 /** The header's links; each label is a message of the catalogs (app/i18n). */
 export const navigationLinks = [

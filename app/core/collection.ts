@@ -2,6 +2,7 @@ import type { MessageKey, MessageValues } from "../i18n/catalogs";
 import type { Formatters } from "../i18n/format";
 import type { FieldLabel } from "../i18n/message";
 import { previewText, SHORT_PREVIEW } from "../lib/text";
+import { formDateTime } from "../lib/zoned-time";
 
 /**
  * What a managed collection is, as data: its dashboard screens, form fields, table columns
@@ -85,10 +86,11 @@ export type Cell =
   /** A short state in a coloured pill (Draft, Scheduled for …). */
   | { kind: "badge"; text: string; tone: "neutral" | "info" | "success" | "danger" };
 
-/** What a cell is written with: the page's translator and formatters. */
+/** What a cell is written with: the page's translator and formatters, and the club's time zone. */
 export interface CellText {
   t: (key: MessageKey, values?: MessageValues) => string;
   format: Formatters;
+  timeZone: string;
 }
 
 export interface ColumnDef<Row> {
@@ -225,11 +227,13 @@ export function dashboardField(
 }
 
 /** A stored row as the form shows it (every value as text). */
-export function rowToFormValues(collection: Collection, row: object): Record<string, string> {
+export function rowToFormValues(collection: Collection, row: object, timeZone: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of collection.fields) {
     const value: unknown = Reflect.get(row, field.name);
-    values[field.name] = value == null ? "" : String(value);
+    const text = value == null ? "" : String(value);
+    // A datetime-local field shows the club's clocks.
+    values[field.name] = field.kind === "datetime" && text ? formDateTime(text, timeZone) : text;
   }
   return values;
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { clubTimeZone } from "../content/site";
+import { defaultSiteSettings } from "../content/site";
 import type { MessageKey } from "../i18n/catalogs";
 import { type FieldLabel, type MessageValue, messageOf, schemaMessage } from "../i18n/message";
 import { isAllowedLink, MEDIA_URL_PREFIX } from "../lib/media";
-import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
+import { DATE_TIME, instantText, readDateTime } from "../lib/zoned-time";
 
 /**
  * Field schemas shared by every entity's input schema, so a rule (what a link may be,
@@ -99,8 +99,10 @@ export const DATE_TIME_RECORD_DESCRIPTION =
 
 /**
  * A date and time: on the club's clocks as a datetime-local field sends it (`YYYY-MM-DDTHH:MM`,
- * seconds optional), or RFC 3339 with an offset as a script sends it. Kept as the club's clocks
- * show the instant (the form shows it so); blank: not given.
+ * seconds optional), or RFC 3339 with an offset as a script sends it. The edges give a time on
+ * the club's clocks its offset first (`onClubClocks`, with the club's time zone setting); a time
+ * without one that reaches the schema otherwise (the demo seed, a test) is read on the default
+ * zone's. Kept as the instant, in UTC (`2027-05-01T07:00:00Z`); blank: not given.
  */
 export function optionalLocalDateTimeField(label: FieldLabel) {
   const message = fieldMessage("messages.field.dateTime", label);
@@ -111,8 +113,8 @@ export function optionalLocalDateTimeField(label: FieldLabel) {
       .trim()
       .regex(DATE_TIME, message)
       .transform((text, context) => {
-        const instant = readDateTime(text, clubTimeZone);
-        if (instant) return localDateTimeIn(instant, clubTimeZone, { seconds: "unless-zero" });
+        const instant = readDateTime(text, defaultSiteSettings.timeZone);
+        if (instant) return instantText(instant);
         context.addIssue({ code: "custom", message });
         return z.NEVER;
       })

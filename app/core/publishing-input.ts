@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { schemaMessage } from "~/i18n/message";
-import { clubTimeZone } from "../content/site";
-import { DATE_TIME, localDateTimeIn, readDateTime } from "../lib/zoned-time";
+import { defaultSiteSettings } from "../content/site";
+import { DATE_TIME, instantText, readDateTime } from "../lib/zoned-time";
 import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField, fieldMessage } from "./fields";
 import { PUBLISHING_CHOICES } from "./publishing";
 
@@ -14,16 +14,18 @@ import { PUBLISHING_CHOICES } from "./publishing";
 const PUBLISH_AT_FORMAT = schemaMessage("messages.publishing.publishAtFormat");
 
 /**
- * The instant a `publish_at` names: a time on the club's clocks as the form sends it
- * (`2026-11-24T10:00`), or an instant with its offset as a script may send it (`…T04:00:00Z`).
+ * The instant a `publish_at` names: an instant with its offset (`…T04:00:00Z`, `…T10:00+06:00`),
+ * as a script sends it and the edges make of the form's time on the club's clocks
+ * (`onClubClocks`); a time without one that reaches it otherwise (the demo seed) is the default
+ * zone's.
  */
-export function readPublishAt(text: string, timeZone = clubTimeZone): Date | undefined {
-  return readDateTime(text, timeZone);
+export function readPublishAt(text: string): Date | undefined {
+  return readDateTime(text, defaultSiteSettings.timeZone);
 }
 
-/** A stored `publish_at` as records answer it and the form shows it: the club's clocks, to the minute. */
+/** A stored `publish_at` as records carry it: the instant (the edges show it on the club's clocks). */
 export function publishAtOf(instant: Date | null): string | null {
-  return instant ? localDateTimeIn(instant, clubTimeZone) : null;
+  return instant ? instantText(instant) : null;
 }
 
 /** Blank, or null as a record answers it when nothing is scheduled: not given. */

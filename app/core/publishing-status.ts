@@ -1,4 +1,5 @@
 import type { MessageKey } from "../i18n/catalogs";
+import { formDateTime } from "../lib/zoned-time";
 import type { CellText, ColumnDef } from "./collection";
 import { type PublishingState, publishingCell } from "./publishing";
 
@@ -22,10 +23,10 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 };
 
 /** "Scheduled for 24 November 2026, 10:00 AM", "Draft", "Published", in the page's language. */
-export function statusText(row: PublishingState, { t, format }: CellText): string {
+export function statusText(row: PublishingState, { t, format, timeZone }: CellText): string {
   const status = row.status ?? "published";
   if (status === "scheduled" && row.publish_at) {
-    const [date = "", time = ""] = row.publish_at.split("T");
+    const [date = "", time = ""] = formDateTime(row.publish_at, timeZone).split("T");
     return t("dashboard.status.scheduledFor", { date: format.date(date), time: format.time(time) });
   }
   const key = STATUS_KEYS[status];

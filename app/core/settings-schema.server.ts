@@ -6,6 +6,7 @@ import { defaultSiteSettings } from "~/content/site";
 import { type FieldLabel, schemaMessage } from "~/i18n/message";
 import { translatorOf } from "~/i18n/translate.server";
 import { isAllowedLink, isWebLink } from "~/lib/media";
+import { isTimeZone } from "~/lib/zoned-time";
 import { parseCoordinates } from "./contact";
 import { fieldMessage } from "./fields";
 import type { SettingsFieldForm, SettingsGroupKey, SettingsListForm } from "./settings-groups";
@@ -124,6 +125,11 @@ const club = z.strictObject({
   foundedYear: text("messages.fields.foundedYear", {
     max: 4,
     rule: [(value) => /^\d{4}$/.test(value), schemaMessage("messages.settings.foundedYear")],
+  }),
+  timeZone: text("messages.fields.timeZone", {
+    max: 100,
+    hint: "The club's clocks (an IANA name, e.g. Asia/Dhaka): event times, today's date and the calendars are read on them",
+    rule: [isTimeZone, schemaMessage("messages.settings.timeZone")],
   }),
 });
 

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { defaultSiteSettings, type SiteFrame } from "~/content/site";
 import type { AppContext } from "~/core/context";
@@ -42,6 +42,21 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 /** The settings, read once per settings version (a trigger bumps it on every settings write). */
 export function readSiteSettings(app: Pick<AppContext, "db" | "settingsCache">): Promise<SiteSettings> {
   return app.settingsCache.read("site-settings", () => getSiteSettings(app.db));
+}
+
+/** The club's time zone (a setting): the clocks its event times, today's date and calendars are on. */
+export async function readClubTimeZone(app: Pick<AppContext, "db" | "settingsCache">): Promise<string> {
+  return (await readSiteSettings(app)).timeZone;
+}
+
+/**
+ * The club's time zone read straight from the database, for writes that hold only a database
+ * (a store, a transaction): one row, or the default when nobody changed it.
+ */
+export async function clubTimeZoneIn(db: Database): Promise<string> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, "timeZone"));
+  const parsed = row && shape.timeZone?.safeParse(row.value);
+  return parsed?.success ? (parsed.data as string) : defaultSettings.timeZone;
 }
 
 /** What every page's header and footer need, and nothing more: it travels with every page's data. */

@@ -1,5 +1,19 @@
 import { dateTimeFormat } from "./format";
 
+/**
+ * Whether `name` is a zone of the IANA database the runtime knows (`Asia/Dhaka`, `UTC`); a bare
+ * offset (`+06:00`), which Intl also takes, is no zone: it would miss the clocks' changes.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][\w+/-]*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -90,6 +104,20 @@ export function readDateTime(text: string, timeZone: string): Date | undefined {
   if (Number(hours) > 23 || Number(minutes) > 59) return undefined;
   const ahead = (Number(hours) * 60 + Number(minutes)) * 60_000 * (sign === "-" ? -1 : 1);
   return new Date(asUtc.getTime() - ahead);
+}
+
+/**
+ * A date and time (RFC 3339, or `YYYY-MM-DDTHH:MM` on the clocks of `timeZone`) as a
+ * datetime-local field shows it on those clocks; text that is neither stays as it is.
+ */
+export function formDateTime(text: string, timeZone: string): string {
+  const instant = readDateTime(text, timeZone);
+  return instant ? localDateTimeIn(instant, timeZone, { seconds: "unless-zero" }) : text;
+}
+
+/** An instant as RFC 3339 in UTC, to the second: `2027-05-01T07:00:00Z` (no zone needed to read it). */
+export function instantText(instant: Date): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import {
   type CalendarEventFields,
   eventIcsPath,
@@ -16,7 +17,7 @@ export function EventCalendarLinks({ event }: { event: CalendarEventFields }) {
   const t = useT();
   // The page's absolute address goes in the entry's description, so the calendar leads back to it.
   const baseUrl = useRouteLoaderData<typeof rootLoader>("root")?.baseUrl ?? "";
-  const google = googleCalendarLink(event, eventPageUrl(baseUrl, event));
+  const google = googleCalendarLink(event, eventPageUrl(baseUrl, event), useClubTimeZone());
   if (!google) return null;
   return (
     <ul aria-label={t("public.events.calendarLinks.label")} className="flex flex-wrap gap-3">

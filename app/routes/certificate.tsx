@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { TextField } from "~/components/text-field";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { appContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
@@ -61,13 +61,14 @@ function GenuineCertificate({ certificate, clubName }: { certificate: Certificat
   const t = useT();
   const langOf = useLangOf();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const facts: [string, string, string?][] = [
     [t("people.certificate.awardedTo"), certificate.personName],
     [t("people.certificate.event"), certificate.eventName],
     [t("people.certificate.date"), format.date(certificate.eventDate)],
     [t("people.certificate.issuedBy"), clubName],
     [t("people.certificate.code"), certificate.code, "font-mono tracking-wider"],
-    [t("people.certificate.issuedOn"), format.date(todayIn(clubTimeZone, new Date(certificate.issuedAt)))],
+    [t("people.certificate.issuedOn"), format.date(todayIn(timeZone, new Date(certificate.issuedAt)))],
   ];
   return (
     <>

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { eventPagePath } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { listDatedEventsFrom } from "~/features/events/events.server";
 import { upcomingJudgeContests } from "~/features/practice/contests.server";
 import { JUDGE_NAMES } from "~/features/practice/practice";
@@ -24,7 +25,8 @@ export function meta(args: Route.MetaArgs) {
 /** `/contests`: the judges' upcoming contests beside the club's own events, and the calendar feed of them. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const today = todayIn(clubTimeZone, new Date());
+  const timeZone = await readClubTimeZone(app);
+  const today = todayIn(timeZone, new Date());
   return app.contentCache.read(`contests:${today}:${Math.floor(Date.now() / 600_000)}`, async () => {
     const [contests, events] = await Promise.all([
       upcomingJudgeContests(app.db),
@@ -44,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Contests({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const langOf = useLangOf();
   return (
     <>
@@ -78,7 +81,7 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm text-slate-700">
                     {t("people.contests.when", {
                       judge: JUDGE_NAMES[contest.judge],
-                      start: format.dateTime(contest.startsAt, clubTimeZone),
+                      start: format.dateTime(contest.startsAt, timeZone),
                       hours: format.number(Math.round((contest.durationSeconds / 3600) * 10) / 10),
                     })}
                   </span>

@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
 import { DateBadge } from "~/components/date-badge";
 import { eventCategories, eventPagePath, findEventCategory } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
-import { readSiteSettings } from "~/core/settings.server";
+import { readClubTimeZone, readSiteSettings } from "~/core/settings.server";
 import { noticeDateParts } from "~/features/collections/notices";
 import type { ApiEvent } from "~/features/events/events";
 import { listPastEvents, listUpcomingEvents } from "~/features/events/events.server";
@@ -33,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = params.category === undefined ? eventCategories[0] : findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(await readClubTimeZone(app));
   const [upcoming, past, settings] = await Promise.all([
     app.contentCache.read(`events:${category.eventType}:${today}`, () =>
       listUpcomingEvents(app.db, category.eventType, today),

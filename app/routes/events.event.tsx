@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { EventArticle } from "~/components/event-article";
 import { findEventCategory } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { type Actor, actorOf } from "~/core/audit.server";
 import type { AppContext } from "~/core/context";
 import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
 import type { SessionUser } from "~/core/session.server";
 import { emailNotVerifiedText, getSessionUser } from "~/core/session.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import type { ApiEvent } from "~/features/events/events";
 import { findEventBySlug, findEventOfPage } from "~/features/events/events.server";
 import { isMemberFor } from "~/features/events/members-only.server";
@@ -49,6 +49,7 @@ export function meta(args: Route.MetaArgs) {
 /** One event's page, under its category: /events/{category}/{slug}. Drafts are not found. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
+  const timeZone = await readClubTimeZone(app);
   const category = findEventCategory(params.category);
   if (!category) throw data(null, { status: 404 });
   const page = await app.contentCache.read(`event:${category.eventType}:${params.slug}`, async () => {
@@ -60,18 +61,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { event, places, next } = page;
   const now = new Date();
   const user = await getSessionUser(request, app);
-  const mine = user ? await findMyRegistration(app.db, { event, user, now, timeZone: clubTimeZone }) : undefined;
+  const mine = user ? await findMyRegistration(app.db, { event, user, now, timeZone }) : undefined;
   const registration: RegistrationPanelData = {
     signedIn: Boolean(user),
     loginHref: loginPath(`${new URL(request.url).pathname}#registration`),
-    closedReason: translatedOrNull(registrationClosedReason(event, now, clubTimeZone), preferencesOf(request).locale),
+    closedReason: translatedOrNull(registrationClosedReason(event, now, timeZone), preferencesOf(request).locale),
     places,
     mine: mine ?? null,
     notMember: Boolean(
-      user &&
-        !mine &&
-        event.members_only &&
-        !(await isMemberFor(app.db, event, user.email, todayIn(clubTimeZone, now))),
+      user && !mine && event.members_only && !(await isMemberFor(app.db, event, user.email, todayIn(timeZone, now))),
     ),
   };
   return { category, event, registration, next };
@@ -114,6 +112,7 @@ async function registrationAction(args: {
   // The registration module answers in messages: the page words them in the reader's language.
   const say = (message: Message) => sayMessage(message, locale);
   const now = new Date();
+  const timeZone = await readClubTimeZone(app);
   const mailing = await mailingContextOf(app, locale);
   const intent = form.get("intent");
   // An invitation names an address: only its proved owner answers it here.
@@ -127,7 +126,7 @@ async function registrationAction(args: {
   }
   if (intent === "decline-team") {
     const invitation = { eventId: event._id, email: user.email };
-    const declined = await declineAndTell(mailing, { invitation, now, timeZone: clubTimeZone }, actor);
+    const declined = await declineAndTell(mailing, { invitation, now, timeZone }, actor);
     if (!declined.ok) return data<ActionResult>({ tone: "error", message: say(declined.message) }, declined.status);
     return data<ActionResult>({ tone: "success", message: say(registrationMessages.declined) });
   }
@@ -149,7 +148,7 @@ async function registrationAction(args: {
         registrationId,
         by: { id: user.id, role: null },
         now,
-        timeZone: clubTimeZone,
+        timeZone,
       },
       actor,
     );
@@ -166,7 +165,7 @@ async function registrationAction(args: {
       registrant: { id: user.id, email: user.email, locale: user.locale },
       input: parsed.data,
       now,
-      timeZone: clubTimeZone,
+      timeZone,
     },
     actor,
   );

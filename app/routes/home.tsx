@@ -11,10 +11,9 @@ import {
   whyJoinImageSize,
   workshopImageSize,
 } from "~/content/home";
-import { clubTimeZone } from "~/content/site";
 import { mapOf, phoneHref } from "~/core/contact";
 import { appContext } from "~/core/context";
-import { readRenderedTexts, readSiteSettings } from "~/core/settings.server";
+import { readClubTimeZone, readRenderedTexts, readSiteSettings } from "~/core/settings.server";
 import type { ApiRecentEvent } from "~/features/collections/recent-events";
 import { HOME_RECENT_EVENTS, listRecentEvents } from "~/features/collections/recent-events.server";
 import type { ApiEvent } from "~/features/events/events";
@@ -39,7 +38,7 @@ const HOME_NEXT_EVENTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(await readClubTimeZone(app));
   const [recentEvents, nextEvents, settings, html] = await Promise.all([
     app.contentCache.read("home:recent-events", () => listRecentEvents(app.db, HOME_RECENT_EVENTS)),
     app.contentCache.read(`home:next-events:${today}`, () => listNextEvents(app.db, today, HOME_NEXT_EVENTS)),

@@ -2,9 +2,9 @@ import { data, Form, Link } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHeader } from "~/components/page-header";
 import { eventPagePath } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { invitationOfToken } from "~/features/events/registration-mails.server";
 import { registrationMessages } from "~/features/events/registrations";
 import { findVisibleEvent } from "~/features/events/registrations.server";
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = { id: null, email: invitation?.email ?? "", ip: request.headers.get(CLIENT_IP_HEADER) ?? "" };
   const declined = await declineAndTell(
     await mailingContextOf(app),
-    { invitation: { attendeeId }, now: new Date(), timeZone: clubTimeZone },
+    { invitation: { attendeeId }, now: new Date(), timeZone: await readClubTimeZone(app) },
     actor,
   );
   const say = (message: Message) => sayMessage(message, preferencesOf(request).locale);

@@ -5,10 +5,10 @@ import { FormField, translatedFields } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { useAnswerFocus } from "~/components/use-answer-focus";
 import { MEMBER_FIELD_TEXTS } from "~/content/accounts";
-import { clubTimeZone } from "~/content/site";
 import { actorOf } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { emailNotVerifiedText, getSessionUser } from "~/core/session.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { MEMBER_FACT_FIELDS } from "~/features/members/members";
 import { findMemberProfile } from "~/features/members/members.server";
 import {
@@ -46,7 +46,10 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [round, user] = await Promise.all([openRound(app.db, todayIn(clubTimeZone)), getSessionUser(request, app)]);
+  const [round, user] = await Promise.all([
+    openRound(app.db, todayIn(await readClubTimeZone(app))),
+    getSessionUser(request, app),
+  ]);
   if (!round || !user) {
     return { round: round ?? null, signedIn: Boolean(user), applied: null, values: {} as Record<string, string> };
   }
@@ -82,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user.emailVerified) {
     return data<ActionResult>({ tone: "error", message: emailNotVerifiedText(t, user), values: parsed.values }, 403);
   }
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(await readClubTimeZone(app));
   const round = await openRound(app.db, today);
   if (!round)
     return data<ActionResult>({ tone: "error", message: t("accounts.join.closed"), values: parsed.values }, 409);

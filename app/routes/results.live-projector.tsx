@@ -1,5 +1,5 @@
 import { LiveStandings } from "~/components/live-standings";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { liveEventsPath } from "~/features/live-contests/live-contests";
 import { useFormat, useT } from "~/i18n/react";
 import { useNonce } from "~/lib/nonce";
@@ -20,6 +20,7 @@ export { liveBoardLoader as loader } from "./live-board-route.server";
 export default function LiveProjector({ loaderData: board }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const nonce = useNonce();
   const running = board.phase === "running" || board.phase === "frozen";
   return (
@@ -30,12 +31,12 @@ export default function LiveProjector({ loaderData: board }: Route.ComponentProp
           <p className="flex flex-wrap gap-6 font-mono text-2xl lg:text-4xl">
             {board.phase === "running" && board.freezesAt && (
               <span data-clock={board.freezesAt} data-label={t("people.live.toFreeze", { time: "{time}" })}>
-                {t("people.live.freezesAt", { time: format.dateTime(board.freezesAt, clubTimeZone) })}
+                {t("people.live.freezesAt", { time: format.dateTime(board.freezesAt, timeZone) })}
               </span>
             )}
             {board.endsAt && (
               <span data-clock={board.endsAt} data-label={t("people.live.toEnd", { time: "{time}" })}>
-                {t("people.live.endsAt", { time: format.dateTime(board.endsAt, clubTimeZone) })}
+                {t("people.live.endsAt", { time: format.dateTime(board.endsAt, timeZone) })}
               </span>
             )}
           </p>

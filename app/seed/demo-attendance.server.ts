@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, notInArray } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { eventAttendance, events, eventVolunteers, students } from "~/db/schema";
 import { UNPUBLISHED_EVENT_STATUSES } from "~/features/events/event-types";
@@ -16,7 +16,8 @@ const REGULARS = 24;
  * agreed to show their involvement on their page.
  */
 export async function seedDemoAttendance(db: Database): Promise<void> {
-  const today = todayIn(clubTimeZone);
+  const timeZone = await clubTimeZoneIn(db);
+  const today = todayIn(timeZone);
   const past = await db
     .select({ id: events.id, startsOn: events.startsOn })
     .from(events)

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { notices } from "~/db/schema";
 import { noticeDateParts } from "~/features/collections/notices";
@@ -11,6 +11,7 @@ const DAY_MS = 86_400_000;
 
 /** The demo's unpublished work: a draft notice, and one scheduled for tomorrow morning on the club's clocks. */
 export async function seedDemoDrafts(db: Database, now = new Date()): Promise<void> {
+  const timeZone = await clubTimeZoneIn(db);
   // Their PDF is one the demo already has: a draft needs no file of its own to show how drafts work.
   const [withPdf] = await db
     .select({ pdfFile: notices.pdfFile })
@@ -18,8 +19,8 @@ export async function seedDemoDrafts(db: Database, now = new Date()): Promise<vo
     .orderBy(asc(notices.createdAt))
     .limit(1);
   if (!withPdf) return;
-  const today = todayIn(clubTimeZone, now);
-  const tomorrow = todayIn(clubTimeZone, new Date(now.getTime() + DAY_MS));
+  const today = todayIn(timeZone, now);
+  const tomorrow = todayIn(timeZone, new Date(now.getTime() + DAY_MS));
   const drafts = [
     {
       name: "Call for teams: Hackathon 2027 (draft)",
@@ -33,7 +34,7 @@ export async function seedDemoDrafts(db: Database, now = new Date()): Promise<vo
       date: tomorrow,
       description: "Registration for the semester final contest opens today. Teams of up to three members.",
       status: "scheduled" as const,
-      publishAt: zonedInstant(tomorrow, "09:00", clubTimeZone) ?? new Date(now.getTime() + DAY_MS),
+      publishAt: zonedInstant(tomorrow, "09:00", timeZone) ?? new Date(now.getTime() + DAY_MS),
     },
   ];
   await db.insert(notices).values(

@@ -1,5 +1,5 @@
 import { asc, desc, eq, isNotNull } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { membershipApplications, membershipRounds, students } from "~/db/schema";
@@ -18,6 +18,7 @@ const BANGLA_MEMBER = { name: "তাসনিম জাহান", email: "tasn
  * required, so the demo's members-only events stay open to all three.
  */
 export async function seedDemoDues(db: Database): Promise<void> {
+  const timeZone = await clubTimeZoneIn(db);
   const [round] = await db.select().from(membershipRounds).orderBy(desc(membershipRounds.opensOn)).limit(1);
   if (!round) return;
   await db.update(membershipRounds).set({ feeMinor: 20000, currency: "BDT" }).where(eq(membershipRounds.id, round.id));
@@ -53,7 +54,7 @@ export async function seedDemoDues(db: Database): Promise<void> {
     )
     .onConflictDoNothing()
     .returning({ id: membershipApplications.id });
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(timeZone);
   const [fullBkash, halfCash] = applications;
   if (fullBkash) {
     await recordPayment(

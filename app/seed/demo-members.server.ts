@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { membershipApplications, membershipRounds, students } from "~/db/schema";
@@ -32,6 +32,7 @@ const addDays = (isoDate: string, days: number) =>
  * waiting. The accounts have no password: they show the dashboard's screens, nobody signs in.
  */
 export async function seedDemoMembers(db: Database): Promise<void> {
+  const timeZone = await clubTimeZoneIn(db);
   const linked = await db
     .select()
     .from(students)
@@ -60,7 +61,7 @@ export async function seedDemoMembers(db: Database): Promise<void> {
         .set({ userId, ...handles })
         .where(eq(students.id, student.id));
   }
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(timeZone);
   const year = Number(today.slice(0, 4));
   const [round] = await db
     .insert(membershipRounds)

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, students } from "~/db/schema";
@@ -26,6 +26,7 @@ const PAST_WORKSHOP = "Workshop on Python for Beginners";
  * may register anyone at any time); the past workshop's people have their certificates.
  */
 export async function seedDemoRegistrations(db: Database): Promise<void> {
+  const timeZone = await clubTimeZoneIn(db);
   const people = await demoRegistrants(db);
   const now = new Date();
   const byName = async (name: string) => {
@@ -33,7 +34,7 @@ export async function seedDemoRegistrations(db: Database): Promise<void> {
     return row && (await findVisibleEvent(db, row.id));
   };
   const registerAs = (eventId: string, person: Person, input: { team_name?: string; members: string[] }) =>
-    register(db, { eventId, registrant: person, input, now, timeZone: clubTimeZone, byAdmin: true });
+    register(db, { eventId, registrant: person, input, now, timeZone, byAdmin: true });
 
   const contest = await byName(CONTEST);
   if (contest) {

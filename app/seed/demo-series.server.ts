@@ -1,4 +1,4 @@
-import { clubTimeZone } from "~/content/site";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { eventInput } from "~/features/events/events";
 import { addDays } from "~/features/events/recurrence";
@@ -15,7 +15,8 @@ export const DEMO_PRACTICE_NAME = "Weekly Practice Session";
  * an hour later to another room. Dated from today, so it is made on the installing machine.
  */
 export async function seedDemoSeries(db: Database, now = new Date()): Promise<void> {
-  const firstDay = addDays(todayIn(clubTimeZone, now), -28);
+  const timeZone = await clubTimeZoneIn(db);
+  const firstDay = addDays(todayIn(timeZone, now), -28);
   const template = eventInput.parse({
     eventType: "WorkShop",
     name: DEMO_PRACTICE_NAME,
@@ -30,7 +31,7 @@ export async function seedDemoSeries(db: Database, now = new Date()): Promise<vo
   const { seriesId } = await createSeries(db, template, seriesRuleInput.parse({ repeat: "weekly", weekdays: "4" }), {
     now,
   });
-  const today = todayIn(clubTimeZone, now);
+  const today = todayIn(timeZone, now);
   const upcoming = (await occurrencesOf(db, seriesId)).filter((row) => (row.startsOn ?? "") >= today);
   const [, cancelled, moved] = upcoming;
   if (!cancelled || !moved) return;

@@ -1,10 +1,9 @@
 import type { Logger } from "pino";
-import { clubTimeZone } from "~/content/site";
 import { PRUNE_AUDIT_JOB, pruneAuditLog } from "~/core/audit.server";
 import type { MailingContext } from "~/core/mail.server";
 import { deliverMail, mailFrom, SEND_MAIL_JOB, SWEEP_MAILS_JOB, sweepUnqueuedMails } from "~/core/mail.server";
 import { PUBLISH_SCHEDULED_JOB, publishDueItems } from "~/core/publishing.server";
-import { readSiteSettings } from "~/core/settings.server";
+import { readClubTimeZone, readSiteSettings } from "~/core/settings.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { EVENT_REMINDERS_JOB, sendEventReminders } from "~/features/events/event-reminders.server";
 import { TOP_UP_SERIES_JOB, topUpAllSeries } from "~/features/events/series.server";
@@ -100,6 +99,10 @@ export async function startBackgroundJobs(args: {
     codeforcesSpacingMs: config.CODEFORCES_CALL_SECONDS * 1000,
     atcoderSpacingMs: config.ATCODER_CALL_SECONDS * 1000,
   };
+  // The schedules' clocks are the club's when the process starts (the weekly digest's Monday 9:00):
+  // a change of the setting reaches them at the next start. Each run reads the zone afresh.
+  const clubClocks = await readClubTimeZone({ db, settingsCache });
+  const timeZoneNow = () => readClubTimeZone({ db, settingsCache });
   // Aborts the long-running jobs (live contests' followers) when this process stops.
   const stopping = new AbortController();
   const definitions: JobDefinition[] = [
@@ -133,7 +136,7 @@ export async function startBackgroundJobs(args: {
     {
       name: ANNOUNCE_JOB,
       queue: { ...retried, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
         await announcePublications(await mailingContext(queue));
       },
@@ -142,7 +145,7 @@ export async function startBackgroundJobs(args: {
       name: PUBLISH_SCHEDULED_JOB,
       // A missed run is made up by the next: it publishes everything due by then.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
         // Subscribers hear of an item when it is published, not when it was scheduled.
         if ((await publishDueItems(db)) > 0) await announceSoon({ jobs: queue, log });
@@ -151,7 +154,7 @@ export async function startBackgroundJobs(args: {
     {
       name: WEEKLY_DIGEST_JOB,
       queue: { ...retried, policy: "stately" },
-      schedule: { cron: "0 9 * * 1", timeZone: clubTimeZone },
+      schedule: { cron: "0 9 * * 1", timeZone: clubClocks },
       run: async (_data, { queue }) => {
         const now = new Date();
         const week = practiceWeek(db, now);
@@ -164,16 +167,16 @@ export async function startBackgroundJobs(args: {
       name: EVENT_REMINDERS_JOB,
       // A missed run is made up by the next: every reminder still in its window is sent then.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
-        await sendEventReminders(await mailingContext(queue), new Date(), clubTimeZone);
+        await sendEventReminders(await mailingContext(queue), new Date(), await timeZoneNow());
       },
     },
     {
       name: TOP_UP_SERIES_JOB,
       // A missed day is made up by the next: occurrences are made up to the horizon from any day.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "15 3 * * *", timeZone: clubTimeZone },
+      schedule: { cron: "15 3 * * *", timeZone: clubClocks },
       run: async () => {
         await topUpAllSeries(db);
       },
@@ -182,7 +185,7 @@ export async function startBackgroundJobs(args: {
       name: SWEEP_MAILS_JOB,
       // A missed run is made up by the next: it queues every mail still waiting.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (data, { queue }) => {
         const { settledSeconds } = data as { settledSeconds?: number };
         await sweepUnqueuedMails({ db, config, log, jobs: queue }, { settledSeconds });
@@ -192,9 +195,9 @@ export async function startBackgroundJobs(args: {
       name: LAPSE_TEAMS_JOB,
       // A missed run is made up by the next: every team overdue by then lapses.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
-        const hold = { now: new Date(), timeZone: clubTimeZone, hours: config.TEAM_CONFIRM_HOURS };
+        const hold = { now: new Date(), timeZone: await timeZoneNow(), hours: config.TEAM_CONFIRM_HOURS };
         await lapseOverdueTeams(await mailingContext(queue), hold);
       },
     },
@@ -204,7 +207,7 @@ export async function startBackgroundJobs(args: {
     {
       name: SYNC_CODEFORCES_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "*/10 * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "*/10 * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
         await syncCodeforces({ ...practiceSync, jobs: queue });
       },
@@ -212,7 +215,7 @@ export async function startBackgroundJobs(args: {
     {
       name: SYNC_ATCODER_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "5-59/10 * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "5-59/10 * * * *", timeZone: clubClocks },
       run: async () => {
         await syncAtcoder(practiceSync);
       },
@@ -221,15 +224,15 @@ export async function startBackgroundJobs(args: {
       name: CONTEST_REMINDERS_JOB,
       // A missed run is made up by the next: every contest starting within the hour is reminded of then.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
-        await sendContestReminders(await mailingContext(queue), new Date(), clubTimeZone);
+        await sendContestReminders(await mailingContext(queue), new Date(), await timeZoneNow());
       },
     },
     {
       name: PRUNE_AUDIT_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "30 3 * * *", timeZone: clubTimeZone },
+      schedule: { cron: "30 3 * * *", timeZone: clubClocks },
       run: async () => {
         await pruneAuditLog(db, config.AUDIT_RETENTION_DAYS);
       },
@@ -238,7 +241,7 @@ export async function startBackgroundJobs(args: {
       name: COLLECT_MEDIA_JOB,
       // Missed runs are not made up: the next one collects everything anyway.
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: () => runMediaCollector({ db, storage, log, uploadTempDir }),
     },
     {
@@ -283,7 +286,7 @@ export async function startBackgroundJobs(args: {
     {
       name: KICK_LIVE_CONTESTS_JOB,
       queue: { retryLimit: 0, heartbeatSeconds: HEARTBEAT_SECONDS, policy: "stately" },
-      schedule: { cron: "* * * * *", timeZone: clubTimeZone },
+      schedule: { cron: "* * * * *", timeZone: clubClocks },
       run: async (_data, { queue }) => {
         await kickLiveContests(db, queue);
         for (const id of await replayingLiveContestIds(db)) {

@@ -1,7 +1,6 @@
 import type { ICalCalendarData, ICalEventData, ICalEventStatus } from "ical-generator";
 import { eventPagePath } from "~/content/events";
 import { type AtomFeedKey, atomFeeds, eventCalendar, feedTitle } from "~/content/feeds";
-import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import type { ApiNotice } from "~/features/collections/notices";
@@ -45,6 +44,8 @@ interface Site {
   baseUrl: string;
   host: string;
   clubName: string;
+  /** The club's clocks: event times are read on them. */
+  timeZone: string;
 }
 
 /** An event's calendar entry: the event, and what the entry links to and says about it. */
@@ -72,22 +73,25 @@ interface FeedEntry {
 async function siteOf(app: FeedApp): Promise<Site> {
   const settings = await readSiteSettings(app);
   const baseUrl = app.config.BASE_URL;
-  return { baseUrl, host: new URL(baseUrl).hostname, clubName: settings.clubName };
+  return { baseUrl, host: new URL(baseUrl).hostname, clubName: settings.clubName, timeZone: settings.timeZone };
 }
 
 /** The Atom feed's XML, built once per content version (every content write bumps it). */
-export function readAtomFeed(app: FeedApp, feed: AtomFeedKey): Promise<string> {
-  return app.contentCache.read(`feed:${feed}`, async () => {
-    const [site, entries] = await Promise.all([siteOf(app), feedEntries[feed](app)]);
+export async function readAtomFeed(app: FeedApp, feed: AtomFeedKey): Promise<string> {
+  const site = await siteOf(app);
+  return app.contentCache.read(`feed:${site.timeZone}:${feed}`, async () => {
+    const entries = await feedEntries[feed](app, site.timeZone);
     return atomXml(site, feed, entries);
   });
 }
 
 /** The calendar of events from today on (the club's today), built once per content version and day. */
-export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise<string> {
-  const today = todayIn(clubTimeZone, now);
-  return app.contentCache.read(`feed:calendar:${today}`, async () => {
-    const [site, events] = await Promise.all([siteOf(app), listDatedEventsFrom(app.db, today, CALENDAR_EVENTS)]);
+export async function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise<string> {
+  const site = await siteOf(app);
+  const today = todayIn(site.timeZone, now);
+  // The zone in the key: a change of the setting is no content write, yet moves every time.
+  return app.contentCache.read(`feed:calendar:${site.timeZone}:${today}`, async () => {
+    const events = await listDatedEventsFrom(app.db, today, CALENDAR_EVENTS);
     const calendar = {
       name: `${site.clubName} events`,
       description: atomFeeds.events.subtitle,
@@ -113,50 +117,54 @@ export function readEventCalendar(app: FeedApp, now: Date = new Date()): Promise
  * One event's own calendar file, to open in a calendar app: null for an event visitors can't
  * see or one without a date (it has no calendar entry yet). Built once per content version.
  */
-export function readEventIcs(app: FeedApp, eventType: string, slug: string): Promise<string | null> {
-  return app.contentCache.read(`feed:event:${eventType}:${slug}`, async () => {
-    const [site, event] = await Promise.all([siteOf(app), findEventBySlug(app.db, eventType, slug)]);
+export async function readEventIcs(app: FeedApp, eventType: string, slug: string): Promise<string | null> {
+  const site = await siteOf(app);
+  return app.contentCache.read(`feed:event:${site.timeZone}:${eventType}:${slug}`, async () => {
+    const event = await findEventBySlug(app.db, eventType, slug);
     if (!event?.starts_on) return null;
     // An occurrence's file holds its whole series: a calendar app takes the rule, not one date.
     const seriesId = await seriesIdOfEvent(app.db, event._id);
-    if (seriesId) return calendarText(site, {}, [], await seriesCalendars(app, [seriesId], todayIn(clubTimeZone)));
+    if (seriesId) return calendarText(site, {}, [], await seriesCalendars(app, [seriesId], todayIn(site.timeZone)));
     const url = eventPageUrl(site.baseUrl, event);
     return calendarText(site, {}, [{ event, url, description: eventCalendarDescription(event, url) }]);
   });
 }
 
-const feedEntries: Record<AtomFeedKey, (app: FeedApp) => Promise<FeedEntry[]>> = {
-  notices: async (app) => (await listNotices(app.db, FEED_ENTRIES)).map(noticeEntry),
-  results: async (app) => (await listResults(app.db, FEED_ENTRIES)).map(resultEntry),
+/** Each feed's entries; dates are read on the club's clocks (`timeZone`). */
+const feedEntries: Record<AtomFeedKey, (app: FeedApp, timeZone: string) => Promise<FeedEntry[]>> = {
+  notices: async (app, timeZone) =>
+    (await listNotices(app.db, FEED_ENTRIES)).map((notice) => noticeEntry(notice, timeZone)),
+  results: async (app, timeZone) =>
+    (await listResults(app.db, FEED_ENTRIES)).map((result) => resultEntry(result, timeZone)),
   // The query orders by day; the exact start times (or times added) settle the order within one.
-  events: async (app) =>
-    (await listLatestEvents(app.db, FEED_ENTRIES, clubTimeZone))
-      .map(eventEntry)
+  events: async (app, timeZone) =>
+    (await listLatestEvents(app.db, FEED_ENTRIES, timeZone))
+      .map((entry) => eventEntry(entry, timeZone))
       .sort((a, b) => b.date.getTime() - a.date.getTime()),
 };
 
-function noticeEntry(notice: ApiNotice): FeedEntry {
+function noticeEntry(notice: ApiNotice, timeZone: string): FeedEntry {
   return {
     key: `notice/${notice._id}`,
     title: notice.name,
     path: `/notice/${notice.slug}`,
-    date: dayStart(notice.publishing_date),
+    date: dayStart(notice.publishing_date, timeZone),
     text: notice.description,
   };
 }
 
-function resultEntry(result: ApiResult): FeedEntry {
+function resultEntry(result: ApiResult, timeZone: string): FeedEntry {
   return {
     key: `result/${result._id}`,
     title: result.name,
     // Each result on /results carries this anchor (the newest ones are on its first page).
     path: `/results#result-${result._id}`,
-    date: dayStart(result.publishing_date),
+    date: dayStart(result.publishing_date, timeZone),
     text: result.description,
   };
 }
 
-function eventEntry({ event, addedAt }: EventWithAddedAt): FeedEntry {
+function eventEntry({ event, addedAt }: EventWithAddedAt, timeZone: string): FeedEntry {
   const when = event.starts_on
     ? `${formatDate(event.starts_on)}, ${formatTime(event.starts_at)}`
     : `${formatTime(event.starts_at)}, date to be announced`;
@@ -164,20 +172,20 @@ function eventEntry({ event, addedAt }: EventWithAddedAt): FeedEntry {
     key: `event/${event._id}`,
     title: event.name,
     path: eventPagePath(event),
-    date: eventStart(event) ?? addedAt,
+    date: eventStart(event, timeZone) ?? addedAt,
     text: `Starts: ${when}. Duration: ${event.contest_duration}.\n\n${event.details}`,
   };
 }
 
 /** Midnight of a date where the club is: a notice dated the 5th was out on the 5th in Rangamati. */
-function dayStart(isoDate: string): Date {
-  return zonedInstant(isoDate, "00:00", clubTimeZone) ?? new Date(isoDate);
+function dayStart(isoDate: string, timeZone: string): Date {
+  return zonedInstant(isoDate, "00:00", timeZone) ?? new Date(isoDate);
 }
 
 /** The start on the club's clocks; a time that doesn't read as one counts from the day's start. */
-function eventStart(event: ApiEvent): Date | undefined {
+function eventStart(event: ApiEvent, timeZone: string): Date | undefined {
   if (!event.starts_on) return undefined;
-  return zonedInstant(event.starts_on, event.starts_at, clubTimeZone) ?? dayStart(event.starts_on);
+  return zonedInstant(event.starts_on, event.starts_at, timeZone) ?? dayStart(event.starts_on, timeZone);
 }
 
 function absoluteUrl(site: Site, path: string): string {
@@ -286,7 +294,7 @@ function seriesEvents(site: Site, series: SeriesCalendar): ICalEventData[] {
     repeating: `RRULE:${rruleOf(series.rule)}${exdate}`,
   };
   const moved = series.moved.flatMap(({ event, occurrenceOf }) => {
-    const times = eventTimes(event);
+    const times = eventTimes(event, site.timeZone);
     if (!times || times.allDay) return [];
     const eventUrl = eventPageUrl(site.baseUrl, event);
     return [
@@ -323,7 +331,7 @@ function calendarEvent(
   { event, url, description, stamp }: CalendarEntry,
   cancelled: ICalEventStatus,
 ): ICalEventData | undefined {
-  const times = eventTimes(event);
+  const times = eventTimes(event, site.timeZone);
   if (!times) return undefined;
   return {
     id: `${event._id}@${site.host}`,

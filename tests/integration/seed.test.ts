@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, isNotNull, ne } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clubTimeZone } from "~/content/site";
+import { defaultSiteSettings } from "~/content/site";
 import type { Database } from "~/db/client.server";
 import {
   appMeta,
@@ -170,7 +170,7 @@ describe("seedDemoContentOnce on an empty database", () => {
   it("adds a weekly practice series from four weeks ago, one coming occurrence cancelled and one moved", async () => {
     const rows = (await testDb.db.select().from(events).orderBy(events.occurrenceOf)).filter((row) => row.seriesId);
     expect(new Set(rows.map((row) => row.seriesId)).size).toBe(1);
-    const today = todayIn(clubTimeZone);
+    const today = todayIn(defaultSiteSettings.timeZone);
     expect(rows.filter((row) => (row.startsOn ?? "") < today).length).toBeGreaterThanOrEqual(4);
     const coming = rows.filter((row) => (row.startsOn ?? "") >= today);
     expect(coming.slice(0, 3).map((row) => [row.status, row.moved, row.startsAt])).toEqual([
@@ -318,7 +318,7 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       const members = await db.select().from(students).where(isNotNull(students.codeforces));
       expect(members).toHaveLength(3);
       expect(members.every((member) => member.userId)).toBe(true);
-      const today = todayIn(clubTimeZone);
+      const today = todayIn(defaultSiteSettings.timeZone);
       const round = await openRound(db, today);
       expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
       const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);

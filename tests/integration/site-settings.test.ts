@@ -5,6 +5,7 @@ import { getSiteSettings, saveSiteSettings } from "~/core/settings.server";
 import { readSettingsForm, settingsFormValues } from "~/core/settings-form.server";
 import { defaultSettings, settingsGroupSchemas } from "~/core/settings-schema.server";
 import { auditLog, media, siteSettings } from "~/db/schema";
+import { eventIcsPath } from "~/features/events/event-calendar";
 import { withAbsoluteLinks, withRelativeMediaLinks } from "~/lib/media";
 import type { MediaStorage } from "~/lib/storage/index.server";
 import { collectUnusedMedia } from "~/wiring/media-collector.server";
@@ -325,5 +326,65 @@ describe("saving settings", () => {
       for (const [name, value] of Object.entries(settingsFormValues(key, defaultSettings))) form.set(name, value);
       expect(schema.parse(readSettingsForm(key, form).input), group).toEqual(defaults);
     }
+  });
+});
+
+describe("the club's time zone", () => {
+  const event = {
+    eventType: "Seminar",
+    name: "Time zone seminar",
+    starts_on: "2027-05-01",
+    starts_at: "10:00",
+    problem_number: 0,
+    contest_duration: "2 Hours",
+    details: "Details",
+    registration_opens: "2027-04-20T09:00",
+    registration_closes: "2027-04-30T18:30",
+  };
+  const addEvent = async (body: unknown) => {
+    const response = await call("/api/add-event", { method: "POST", body, cookie: adminCookie });
+    expect(response.status).toBe(201);
+    return (await response.json()).insertedId as string;
+  };
+  const eventNow = async (id: string) => (await call(`/api/event/${id}`, { cookie: adminCookie })).json();
+  const calendarStart = async (path: string) => /DTSTART:(\S+)/.exec(await (await call(path)).text())?.[1];
+
+  afterAll(async () => {
+    await put({ timeZone: defaultSettings.timeZone }, adminCookie);
+  });
+
+  it("refuses a name that is no time zone, naming the field, and keeps the one there was", async () => {
+    for (const timeZone of ["Mars/Olympus_Mons", "+06:00", "", "Asia/Dhaka; DROP"]) {
+      const response = await put({ timeZone }, adminCookie);
+      expect(response.status, timeZone).toBe(400);
+      const { errors } = await response.json();
+      expect(errors.timeZone, timeZone).toMatch(/^Time zone /);
+    }
+    expect((await settingsNow()).timeZone).toBe("Asia/Dhaka");
+  });
+
+  it("is the clocks the API, the forms' times and the calendars read: changing it moves them", async () => {
+    const id = await addEvent(event);
+    const before = await eventNow(id);
+    expect(before.registration_opens).toBe("2027-04-20T09:00:00+06:00");
+    expect(before.registration_closes).toBe("2027-04-30T18:30:00+06:00");
+    const ics = `${eventIcsPath(before)}`;
+    expect(await calendarStart(ics)).toBe("20270501T040000Z");
+
+    expect((await put({ timeZone: "Europe/London" }, adminCookie)).status).toBe(200);
+    expect((await settingsNow()).timeZone).toBe("Europe/London");
+    // The start is a date and a time of day on the club's clocks: 10:00 in London now.
+    expect(await calendarStart(ics)).toBe("20270501T090000Z");
+    // A time sent without an offset is on London's clocks; one with an offset is that instant.
+    const london = await eventNow(
+      await addEvent({
+        ...event,
+        name: "London seminar",
+        registration_opens: "2027-04-20T09:00",
+        registration_closes: "2027-04-30T12:30:00Z",
+      }),
+    );
+    expect(london.registration_opens).toBe("2027-04-20T09:00:00+01:00");
+    expect(london.registration_closes).toBe("2027-04-30T13:30:00+01:00");
   });
 });

@@ -32,9 +32,12 @@ function fieldsOf(link: string | undefined): Record<string, string> {
   return Object.fromEntries(url.searchParams);
 }
 
+/** The club's time zone these events are on (the setting's default). */
+const DHAKA = "Asia/Dhaka";
+
 describe("googleCalendarLink", () => {
   it("fills in Google's new-event form: name, UTC times, details with the page, venue", () => {
-    const link = googleCalendarLink(contest(), PAGE);
+    const link = googleCalendarLink(contest(), PAGE, DHAKA);
     // The times go unescaped, as Google documents them.
     expect(link).toContain("&dates=20261212T040000Z/20261212T060000Z&");
     expect(fieldsOf(link)).toEqual({
@@ -47,14 +50,17 @@ describe("googleCalendarLink", () => {
   });
 
   it("escapes what would break the address, and leaves out an empty venue", () => {
-    const fields = fieldsOf(googleCalendarLink(contest({ name: "C++ & Java #1", details: "a=b&c", venue: " " }), PAGE));
+    const fields = fieldsOf(
+      googleCalendarLink(contest({ name: "C++ & Java #1", details: "a=b&c", venue: " " }), PAGE, DHAKA),
+    );
     expect(fields.text).toBe("C++ & Java #1");
     expect(fields.details).toBe(`a=b&c\n\n${PAGE}`);
     expect(fields).not.toHaveProperty("location");
   });
 
   it("ends at the end the event names, else after its duration, else after an hour", () => {
-    const dates = (extra: Partial<CalendarEventFields>) => fieldsOf(googleCalendarLink(contest(extra), PAGE)).dates;
+    const dates = (extra: Partial<CalendarEventFields>) =>
+      fieldsOf(googleCalendarLink(contest(extra), PAGE, DHAKA)).dates;
     expect(dates({ ends_at: "2026-12-12T13:30" })).toBe("20261212T040000Z/20261212T073000Z");
     expect(dates({ ends_at: "2026-12-13T09:00" })).toBe("20261212T040000Z/20261213T030000Z");
     // An end before the start is a typo: the duration counts.
@@ -66,11 +72,16 @@ describe("googleCalendarLink", () => {
   });
 
   it("makes an event whose time doesn't read as one an all-day event", () => {
-    expect(fieldsOf(googleCalendarLink(contest({ starts_at: "TBA" }), PAGE)).dates).toBe("20261212/20261213");
+    expect(fieldsOf(googleCalendarLink(contest({ starts_at: "TBA" }), PAGE, DHAKA)).dates).toBe("20261212/20261213");
+  });
+
+  it("reads the event's date and time on the club's clocks, whichever zone the setting names", () => {
+    const london = fieldsOf(googleCalendarLink(contest({ ends_at: "2026-12-12T13:30" }), PAGE, "Europe/London"));
+    expect(london.dates).toBe("20261212T100000Z/20261212T133000Z");
   });
 
   it("has no link for an event without a date", () => {
-    expect(googleCalendarLink(contest({ starts_on: null }), PAGE)).toBeUndefined();
+    expect(googleCalendarLink(contest({ starts_on: null }), PAGE, DHAKA)).toBeUndefined();
   });
 });
 

@@ -74,7 +74,7 @@ describe("form values", () => {
 
   it("come back from a stored row for the edit form", () => {
     const row = { _id: "1", name: "Ada", batch: null, email: "a@x.org", photoURL: "/media/a.png", session: null };
-    expect(rowToFormValues(collections.students, row)).toEqual({
+    expect(rowToFormValues(collections.students, row, "Asia/Dhaka")).toEqual({
       name: "Ada",
       batch: "",
       email: "a@x.org",

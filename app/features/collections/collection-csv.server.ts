@@ -10,13 +10,16 @@ import type { CollectionService } from "./collections.server";
 export const IMPORT_MAX_ROWS = 2000;
 export const IMPORT_MAX_BYTES = 1_000_000;
 
-/** A collection's rows as CSV: the id, then its fields by their API names (the import's columns). */
-export function collectionCsv(collection: Collection, rows: readonly { _id: string }[]): string {
+/**
+ * A collection's rows as CSV: the id, then its fields by their API names (the import's columns);
+ * times on the club's clocks (`timeZone`), as the form shows them.
+ */
+export function collectionCsv(collection: Collection, rows: readonly { _id: string }[], timeZone: string): string {
   const names = collection.fields.map((field) => field.name);
   return toCsv(
     ["_id", ...names],
     rows.map((row) => {
-      const values = rowToFormValues(collection, row);
+      const values = rowToFormValues(collection, row, timeZone);
       return [row._id, ...names.map((name) => values[name] ?? "")];
     }),
   );

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { type Actor, recordAudit } from "~/core/audit.server";
 import { UUID_PATTERN } from "~/core/ids";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, certificates, events, students } from "~/db/schema";
@@ -45,9 +45,10 @@ type EventTimes = { starts_on: string | null; starts_at: string };
 export function whyNoCertificatesYet(
   event: EventTimes,
   now: Date,
+  timeZone: string,
   { t, format }: Translator = translatorOf("en"),
 ): string | undefined {
-  const start = eventStart(event, clubTimeZone);
+  const start = eventStart(event, timeZone);
   if (!start || now >= start) return undefined;
   const startText = `${format.date(event.starts_on ?? "")}, ${format.time(event.starts_at)}`;
   return t("tools.certificates.notStarted", { start: startText });
@@ -108,7 +109,13 @@ export async function issueCertificates(
 ): Promise<IssueOutcome> {
   const [event] = UUID_PATTERN.test(eventId) ? await db.select().from(events).where(eq(events.id, eventId)) : [];
   if (!event) return { ok: false, status: 404, message: translator.t("messages.registration.noEvent") };
-  const notYet = whyNoCertificatesYet({ starts_on: event.startsOn, starts_at: event.startsAt }, now, translator);
+  const timeZone = await clubTimeZoneIn(db);
+  const notYet = whyNoCertificatesYet(
+    { starts_on: event.startsOn, starts_at: event.startsAt },
+    now,
+    timeZone,
+    translator,
+  );
   if (notYet) return { ok: false, status: 409, message: notYet };
   const people = await waitingForCertificates(db, eventId);
   const issued = people.length
@@ -122,7 +129,7 @@ export async function issueCertificates(
             userId: person.userId,
             personName: nameOnCertificate(person),
             eventName: event.name,
-            eventDate: event.startsOn ?? todayIn(clubTimeZone, now),
+            eventDate: event.startsOn ?? todayIn(timeZone, now),
           })),
         )
         .onConflictDoNothing({ target: certificates.attendeeId })

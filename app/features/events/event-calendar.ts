@@ -3,9 +3,8 @@
  * and no zod (only ApiEvent's type), so the event page's links cost the browser bundle little.
  */
 import { eventPagePath } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { parseDurationMinutes } from "~/lib/duration";
-import { zonedInstant } from "~/lib/zoned-time";
+import { readDateTime, zonedInstant } from "~/lib/zoned-time";
 import type { ApiEvent } from "./events";
 
 /** The fields an event's calendar entry is made of. */
@@ -28,23 +27,22 @@ const DAY_MS = 24 * 60 * 60_000;
 const GOOGLE_CALENDAR_TEMPLATE = "https://calendar.google.com/calendar/render?action=TEMPLATE";
 
 /**
- * When the event is, on the club's clocks: undefined without a date (it has no calendar entry
- * yet); all day when its time doesn't read as one.
+ * When the event is, its date and time read on the club's clocks (`timeZone`): undefined without
+ * a date (it has no calendar entry yet); all day when its time doesn't read as one.
  */
-export function eventTimes(event: CalendarEventFields): EventTimes | undefined {
+export function eventTimes(event: CalendarEventFields, timeZone: string): EventTimes | undefined {
   if (!event.starts_on) return undefined;
-  const start = zonedInstant(event.starts_on, event.starts_at, clubTimeZone);
+  const start = zonedInstant(event.starts_on, event.starts_at, timeZone);
   if (!start) {
     const day = new Date(`${event.starts_on}T00:00:00Z`);
     return { start: day, end: new Date(day.getTime() + DAY_MS), allDay: true };
   }
-  return { start, end: eventEnd(event, start), allDay: false };
+  return { start, end: eventEnd(event, start, timeZone), allDay: false };
 }
 
 /** The end the event names, else its start plus its duration: an end before the start is a typo. */
-function eventEnd(event: CalendarEventFields, start: Date): Date {
-  const [date = "", time = ""] = event.ends_at?.split("T") ?? [];
-  const named = zonedInstant(date, time, clubTimeZone);
+function eventEnd(event: CalendarEventFields, start: Date, timeZone: string): Date {
+  const named = event.ends_at ? readDateTime(event.ends_at, timeZone) : undefined;
   if (named && named > start) return named;
   const minutes = parseDurationMinutes(event.contest_duration) ?? DEFAULT_EVENT_MINUTES;
   return new Date(start.getTime() + minutes * 60_000);
@@ -70,8 +68,8 @@ export function eventCalendarDescription(event: Pick<ApiEvent, "details">, pageU
  * The link that opens Google Calendar's "new event" form filled in with the event: undefined
  * for an event without a date. Times go in UTC (`…Z`), so no time zone needs naming.
  */
-export function googleCalendarLink(event: CalendarEventFields, pageUrl: string): string | undefined {
-  const times = eventTimes(event);
+export function googleCalendarLink(event: CalendarEventFields, pageUrl: string, timeZone: string): string | undefined {
+  const times = eventTimes(event, timeZone);
   if (!times) return undefined;
   const fields = [
     `text=${encodeURIComponent(event.name)}`,

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { eventPagePath } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { type Actor, recordAudit, recordAudits } from "~/core/audit.server";
 import {
   accountLanguages,
@@ -13,6 +12,7 @@ import {
   writeMails,
 } from "~/core/mail.server";
 import { renderMail } from "~/core/mail-layout.server";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { attendees, registrations } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
@@ -446,7 +446,11 @@ export async function cancelAndTell(
 
 /** An admin moves a registration off the waitlist; its people are told. */
 export async function moveUpAndTell(context: MailingContext, registrationId: string, actor: Actor) {
-  const hold = { now: new Date(), timeZone: clubTimeZone, hours: context.config.TEAM_CONFIRM_HOURS };
+  const hold = {
+    now: new Date(),
+    timeZone: await clubTimeZoneIn(context.db),
+    hours: context.config.TEAM_CONFIRM_HOURS,
+  };
   return changeAndTell(
     context,
     (tx) => moveOffWaitlist(tx, registrationId, hold),

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { isUniqueViolation } from "~/core/crud.server";
 import { emailField, fieldMessage, requiredText } from "~/core/fields";
 import { UUID_PATTERN } from "~/core/ids";
 import { countAttempt, type RateLimit } from "~/core/rate-limit.server";
 import { can, type Role } from "~/core/roles";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import { users } from "~/db/auth-schema";
 import type { Database } from "~/db/client.server";
 import { attendees, events, registrations, students } from "~/db/schema";
@@ -359,7 +359,7 @@ export async function registerManyIn(tx: Database, batch: RegisterArgs[]): Promi
   if (event.members_only) {
     const checked = open().filter(({ args }) => !args.byAdmin);
     const parties = checked.map(({ args }) => ({ captainEmail: args.registrant.email, teammates: args.input.members }));
-    const today = todayIn(batch[0]?.timeZone ?? clubTimeZone, batch[0]?.now ?? new Date());
+    const today = todayIn(batch[0]?.timeZone ?? (await clubTimeZoneIn(tx)), batch[0]?.now ?? new Date());
     const refusals = await membersOnlyRefusals(tx, event, parties, today);
     checked.forEach(({ index }, at) => {
       outcomes[index] = refusals[at];
@@ -628,9 +628,10 @@ export interface MovedUp {
 export async function moveOffWaitlist(
   db: Database,
   registrationId: string,
-  hold: TeamHold = defaultHold(clubTimeZone),
+  given?: TeamHold,
 ): Promise<MovedUp | Refusal> {
   if (!UUID_PATTERN.test(registrationId)) return refuse(404, texts.noRegistration);
+  const hold = given ?? defaultHold(await clubTimeZoneIn(db));
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(registrations).where(eq(registrations.id, registrationId));
     const event = found && (await lockEvent(tx, found.eventId));
@@ -682,7 +683,7 @@ export async function confirmTeammate(
           tx,
           event,
           [{ captainEmail: args.user.email, teammates: [] }],
-          todayIn(clubTimeZone, new Date()),
+          todayIn(await clubTimeZoneIn(tx), new Date()),
         )
       )[0];
     if (ineligible) return ineligible;

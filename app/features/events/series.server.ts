@@ -6,8 +6,8 @@
  * row cancelled; one changed on its own is marked `moved`, and an edit of the series leaves it be.
  */
 import { and, eq, exists, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { clubTimeZone } from "~/content/site";
 import { freeSlug, retryingSlugClash } from "~/core/crud.server";
+import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { eventSeries, events, registrations } from "~/db/schema";
 import { parseDurationMinutes } from "~/lib/duration";
@@ -68,7 +68,7 @@ export async function createSeries(
   rule: SeriesRuleInput,
   options: { timeZone?: string; now?: Date } = {},
 ): Promise<{ seriesId: string; made: number }> {
-  const timeZone = options.timeZone ?? clubTimeZone;
+  const timeZone = options.timeZone ?? (await clubTimeZoneIn(db));
   const startsOn = template.starts_on ?? todayIn(timeZone, options.now);
   const [series] = await db
     .insert(eventSeries)
@@ -100,35 +100,42 @@ export async function fillSeries(db: Database, series: SeriesRow, now?: Date, fr
   const missing = ruleDates(ruleOfSeries(series), horizon).filter(
     (date) => !taken.has(date) && (fromDate ? date >= fromDate : series.madeUntil === null || date > series.madeUntil),
   );
-  for (const date of missing) await insertOccurrence(db, series, date);
+  const clubClocks = missing.length ? await clubTimeZoneIn(db) : "";
+  for (const date of missing) await insertOccurrence(db, series, date, clubClocks);
   if (series.madeUntil === null || horizon > series.madeUntil) {
     await db.update(eventSeries).set({ madeUntil: horizon }).where(eq(eventSeries.id, series.id));
   }
   return missing.length;
 }
 
-/** The event columns of the occurrence on `date`: the template at the rule's start that day. */
-function occurrenceValues(series: SeriesRow, date: string) {
+/**
+ * The event columns of the occurrence on `date`: the template at the rule's start that day, its
+ * date and time on the club's clocks (`clubClocks`).
+ */
+function occurrenceValues(series: SeriesRow, date: string, clubClocks: string) {
   const template = series.template as unknown as EventInput;
   const start = occurrenceStart(ruleOfSeries(series), date);
   // Rows hold the club's clocks; a series on another zone's clocks lands at the matching time.
-  const local = wallClock(start, clubTimeZone);
+  const local = wallClock(start, clubClocks);
   return {
     // A template's own windows and end are one date's: an occurrence ends by its duration.
-    ...eventValues({
-      ...template,
-      starts_on: local.date,
-      starts_at: local.time,
-      ends_at: null,
-      registration_opens: null,
-      registration_closes: null,
-    }),
+    ...eventValues(
+      {
+        ...template,
+        starts_on: local.date,
+        starts_at: local.time,
+        ends_at: null,
+        registration_opens: null,
+        registration_closes: null,
+      },
+      clubClocks,
+    ),
     occurrenceOf: start,
   };
 }
 
-async function insertOccurrence(db: Database, series: SeriesRow, date: string): Promise<void> {
-  const values = occurrenceValues(series, date);
+async function insertOccurrence(db: Database, series: SeriesRow, date: string, clubClocks: string): Promise<void> {
+  const values = occurrenceValues(series, date, clubClocks);
   await retryingSlugClash(async () => {
     const slug = await freeSlug(db, events, `${values.name} ${date}`, EVENT_FALLBACK_SLUG);
     await db
@@ -188,7 +195,7 @@ export async function editOccurrence(
 }
 
 async function editOneOccurrence(db: Database, occurrence: EventRow, input: EventInput): Promise<void> {
-  const values = eventValues(input, occurrence.id);
+  const values = eventValues(input, await clubTimeZoneIn(db), occurrence.id);
   const moved = occurrence.moved || occurrenceChanged(occurrence, values);
   await db
     .update(events)
@@ -253,13 +260,17 @@ async function regenerate(db: Database, series: SeriesRow, fromDate: string, now
       ),
     );
   const gone: string[] = [];
+  const clubClocks = await clubTimeZoneIn(db);
   for (const row of untouched) {
     const date = wallClock(row.occurrenceOf as Date, series.timeZone).date;
     if (!ruleDays.has(date)) {
       gone.push(row.id);
       continue;
     }
-    await db.update(events).set(occurrenceValues(series, date)).where(eq(events.id, row.id));
+    await db
+      .update(events)
+      .set(occurrenceValues(series, date, clubClocks))
+      .where(eq(events.id, row.id));
   }
   await dropOccurrences(db, gone);
   await fillSeries(db, series, now, fromDate);

@@ -1,4 +1,3 @@
-import { clubTimeZone } from "~/content/site";
 import type { AppContext } from "~/core/context";
 import { readSiteSettings } from "~/core/settings.server";
 import { todayIn } from "~/lib/format";
@@ -34,8 +33,9 @@ export async function involvementTableOf(
   url: URL,
 ): Promise<InvolvementTable> {
   const params = url.searchParams;
-  const rules = involvementRulesOf(await readSiteSettings(app));
-  const today = todayIn(clubTimeZone);
+  const settings = await readSiteSettings(app);
+  const rules = involvementRulesOf(settings);
+  const today = todayIn(settings.timeZone);
   const term = termOfQuery(params.get("term"), today, rules);
   const all = await listInvolvement(app.db, { term, weights: rules.weights });
   const batchText = params.get("batch") ?? "";
@@ -67,8 +67,9 @@ export async function memberInvolvementOf(
 ): Promise<MemberInvolvement | undefined> {
   const student = await findStudentOfAccount(app.db, userId);
   if (!student) return undefined;
-  const rules = involvementRulesOf(await readSiteSettings(app));
-  const term = termOfQuery(null, todayIn(clubTimeZone), rules);
+  const settings = await readSiteSettings(app);
+  const rules = involvementRulesOf(settings);
+  const term = termOfQuery(null, todayIn(settings.timeZone), rules);
   const row = await involvementOf(app.db, { term, weights: rules.weights, studentId: student.id });
   return row && { term, row, shown: student.involvementPublic };
 }
@@ -79,8 +80,9 @@ export async function publicInvolvementOf(
   student: { id: string; involvementPublic: boolean },
 ): Promise<{ term: Term; row: InvolvementRow } | undefined> {
   if (!student.involvementPublic) return undefined;
-  const rules = involvementRulesOf(await readSiteSettings(app));
-  const term = termOfQuery(null, todayIn(clubTimeZone), rules);
+  const settings = await readSiteSettings(app);
+  const rules = involvementRulesOf(settings);
+  const term = termOfQuery(null, todayIn(settings.timeZone), rules);
   const row = await involvementOf(app.db, { term, weights: rules.weights, studentId: student.id });
   return row && { term, row };
 }

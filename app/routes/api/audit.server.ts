@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { jsonError } from "~/core/api.server";
 import { ADMIN_ONLY, failure } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { AUDIT_ACTIONS } from "~/core/audit";
 import { auditFilterOf, listAuditPage } from "~/core/audit.server";
+import { readClubTimeZone } from "~/core/settings.server";
 
 const auditPage = z
   .strictObject({
@@ -54,7 +54,7 @@ export const apiRoute = defineApiRoute({
     handle: async ({ app, url }) => {
       const { filter, errors } = auditFilterOf(url.searchParams);
       if (Object.keys(errors).length) return jsonError(400, Object.values(errors)[0] ?? "Bad filter", errors);
-      const { items, page, pageCount, total } = await listAuditPage(app.db, filter, clubTimeZone);
+      const { items, page, pageCount, total } = await listAuditPage(app.db, filter, await readClubTimeZone(app));
       return Response.json({ entries: items, page, pageCount, total }, { headers: { "Cache-Control": "no-store" } });
     },
   },

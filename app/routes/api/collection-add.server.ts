@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { invalidInput, parseJsonBody, readJsonBody } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, inserted, RATE_LIMITED } from "~/core/api-answers.server";
+import { onClubClocks } from "~/core/api-records";
 import { type ApiAccess, type ApiHandlerArgs, defineApiRoute, serveByPattern } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import type { AppContext } from "~/core/context";
 import { can } from "~/core/roles";
+import { readClubTimeZone } from "~/core/settings.server";
 import { collectionPatterns } from "~/features/collections/collections";
 import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
@@ -41,7 +43,8 @@ function addRoute(service: CollectionService) {
 async function add(service: CollectionService, { request, app, user }: ApiHandlerArgs<string, ApiAccess, z.ZodType>) {
   if (!user || !can(user, "edit-content")) return submitNoticeForReview(request, app);
   const actor = actorOf(request, user);
-  const written = await service.create(app.db, await readJsonBody(request), actor);
+  const body = onClubClocks(service.collection, await readJsonBody(request), await readClubTimeZone(app));
+  const written = await service.create(app.db, body, actor);
   if (!written.ok) return invalidInput(written.errors);
   await announceSoon(app);
   return Response.json(

@@ -1,9 +1,10 @@
 import { invalidInput, jsonError, readJsonBody } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, deleted, idParams, modified, NOT_FOUND } from "~/core/api-answers.server";
-import { apiRecordOf } from "~/core/api-records";
+import { apiRecordOf, onClubClocks } from "~/core/api-records";
 import { defineApiRoute, serveByPattern } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import type { Collection } from "~/core/collection";
+import { readClubTimeZone } from "~/core/settings.server";
 import { collectionPatterns } from "~/features/collections/collections";
 import { type CollectionService, collectionServices } from "~/features/collections/collections.server";
 import { announceSoon } from "~/features/notifications/announcements.server";
@@ -32,7 +33,7 @@ function itemRoute(service: CollectionService) {
       handle: async ({ app, params }) => {
         const row = await service.get(app.db, params.id);
         if (!row) return jsonError(404, notFoundMessage(collection, params.id));
-        return Response.json(apiRecordOf(collection, row), { headers: noStore });
+        return Response.json(apiRecordOf(collection, row, await readClubTimeZone(app)), { headers: noStore });
       },
     },
     put: {
@@ -43,7 +44,8 @@ function itemRoute(service: CollectionService) {
       answers: { 200: { description: "Saved", schema: modified }, ...BAD_BODY, ...ADMIN_ONLY, ...NOT_FOUND },
       handle: async ({ request, app, params, user }) => {
         const actor = actorOf(request, user);
-        const written = await service.update(app.db, params.id, await readJsonBody(request), actor);
+        const body = onClubClocks(collection, await readJsonBody(request), await readClubTimeZone(app));
+        const written = await service.update(app.db, params.id, body, actor);
         if (written === "missing") return jsonError(404, notFoundMessage(collection, params.id));
         if (!written.ok) return invalidInput(written.errors);
         // An edit may publish a draft: its subscribers hear of it now, not at the next minute.

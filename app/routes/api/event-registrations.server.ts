@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { jsonError, jsonRead } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { registerAndTell } from "~/features/events/registration-mails.server";
 import { registrationMessages } from "~/features/events/registrations";
 import {
@@ -52,7 +52,7 @@ export const apiRoute = defineApiRoute({
           registrant: { id: user.id, email: user.email, locale: user.locale },
           input,
           now: new Date(),
-          timeZone: clubTimeZone,
+          timeZone: await readClubTimeZone(app),
         },
         actorOf(request, user),
       );

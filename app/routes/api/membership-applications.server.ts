@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { jsonError, jsonRead } from "~/core/api.server";
 import { ADMIN_ONLY, BAD_BODY, failure, inserted, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { EXPORT_MAX_ROWS } from "~/core/crud.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { APPLICATION_STATUSES } from "~/db/schema";
 import {
   applicationFilterQuery,
@@ -52,7 +52,7 @@ export const apiRoute = defineApiRoute({
     },
     handle: async ({ request, app, params, user, body }) => {
       const input = await body();
-      const applied = await apply(app.db, user, params.id, input, todayIn(clubTimeZone));
+      const applied = await apply(app.db, user, params.id, input, todayIn(await readClubTimeZone(app)));
       if (!applied.ok) return jsonError(applied.status, applied.message);
       await auditApplication(app.db, actorOf(request, user), applied.id, input.name);
       return Response.json({ acknowledged: true, insertedId: applied.id }, { status: 201 });

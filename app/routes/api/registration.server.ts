@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clubTimeZone } from "~/content/site";
 import { jsonError } from "~/core/api.server";
 import { failure, NOT_SIGNED_IN } from "~/core/api-answers.server";
 import { defineApiRoute } from "~/core/api-route.server";
 import { actorOf } from "~/core/audit.server";
 import { mailingContextOf } from "~/core/mail.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { cancelAndTell } from "~/features/events/registration-mails.server";
 
 /**
@@ -37,7 +37,7 @@ export const apiRoute = defineApiRoute({
           registrationId: params.id,
           by: user,
           now: new Date(),
-          timeZone: clubTimeZone,
+          timeZone: await readClubTimeZone(app),
         },
         actorOf(request, user),
       );

@@ -1,4 +1,4 @@
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { type CheckInCard, clockTime, type Duplicate, type HeldTicket } from "~/features/events/check-in";
 import { INTL_LOCALES } from "~/i18n/locales";
 import { type Translate, useLocale, useT } from "~/i18n/react";
@@ -8,7 +8,8 @@ import { type Translate, useLocale, useT } from "~/i18n/react";
 /** A check-in's time of day where the club is, in the page's digits. */
 function useClock() {
   const intlLocale = INTL_LOCALES[useLocale()];
-  return (moment: string) => clockTime(moment, clubTimeZone, intlLocale);
+  const timeZone = useClubTimeZone();
+  return (moment: string) => clockTime(moment, timeZone, intlLocale);
 }
 
 function facts(t: Translate, ticket: Pick<HeldTicket, "teamName" | "batch">): string {

@@ -5,8 +5,8 @@ import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { clubTimeZone } from "~/content/site";
 import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenInput } from "~/features/accounts/api-tokens";
@@ -86,7 +86,8 @@ function revokeQuestion(t: Translate, name: string) {
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
-  const dateTime = (iso: string) => format.dateTime(iso, clubTimeZone);
+  const timeZone = useClubTimeZone();
+  const dateTime = (iso: string) => format.dateTime(iso, timeZone);
   const columns: TableColumn<ApiTokenSummary>[] = [
     { header: t("tools.apiTokens.colName"), cell: (token) => ({ kind: "text", text: token.name }) },
     { header: t("tools.apiTokens.colStart"), cell: (token) => ({ kind: "text", text: `${token.start}…` }) },

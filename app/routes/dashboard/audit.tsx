@@ -2,11 +2,12 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { PaginationNav } from "~/components/pagination-nav";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { AUDIT_ACTIONS, isAuditAction, isAuditEntity } from "~/core/audit";
 import type { AuditFilter, AuditRecord } from "~/core/audit.server";
 import { auditEntities, auditFilterOf, listAuditPage } from "~/core/audit.server";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { sayFieldErrors } from "~/i18n/message.server";
 import { Message, type Translate, useFormat, useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -24,8 +25,9 @@ const entityLabel = (t: Translate, entity: string) =>
 
 export const loader = screenLoader(async ({ request, context, url }: Route.LoaderArgs) => {
   const app = context.get(appContext);
+  const timeZone = await readClubTimeZone(app);
   const { filter, errors } = auditFilterOf(url.searchParams);
-  const [page, entities] = await Promise.all([listAuditPage(app.db, filter, clubTimeZone), auditEntities(app.db)]);
+  const [page, entities] = await Promise.all([listAuditPage(app.db, filter, timeZone), auditEntities(app.db)]);
   return { filter, errors: sayFieldErrors(errors, translatorFor(request).locale), page, entities };
 });
 
@@ -121,10 +123,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const problems = Object.values(errors);
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const columns: TableColumn<AuditRecord & { _id: string }>[] = [
     {
       header: t("tools.audit.colWhen"),
-      cell: (entry) => ({ kind: "text", text: format.dateTime(entry.at, clubTimeZone) }),
+      cell: (entry) => ({ kind: "text", text: format.dateTime(entry.at, timeZone) }),
     },
     {
       header: t("tools.audit.colWho"),

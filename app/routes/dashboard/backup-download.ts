@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
-import { clubTimeZone } from "~/content/site";
 import { actorOf, recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { uploadTempDir } from "~/lib/upload-stream.server";
 import { backupFileName, makeBackup } from "~/wiring/backup.server";
 import { screenLoader } from "~/wiring/dashboard-screens.server";
@@ -24,7 +24,7 @@ export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs
   return new Response(Readable.toWeb(backup.stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/x-tar",
-      "Content-Disposition": `attachment; filename="${backupFileName(new Date(), clubTimeZone)}"`,
+      "Content-Disposition": `attachment; filename="${backupFileName(new Date(), await readClubTimeZone(app))}"`,
       "Cache-Control": "private, no-store",
     },
   });

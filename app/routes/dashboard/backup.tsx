@@ -1,5 +1,5 @@
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import type { MessageKey } from "~/i18n/catalogs";
 import { useT } from "~/i18n/react";
 import { translatorFor } from "~/i18n/translate.server";
@@ -36,10 +36,11 @@ const LEAVES_OUT: readonly MessageKey[] = [
 
 export const loader = screenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const app = context.get(appContext);
+  const timeZone = await readClubTimeZone(app);
   const last = await lastBackupDownload(app.db);
   const { format } = translatorFor(request);
   return {
-    last: last && { at: format.dateTime(last.at, clubTimeZone), by: last.by },
+    last: last && { at: format.dateTime(last.at, timeZone), by: last.by },
     downloadUrl: `${app.config.BASE_URL}${DOWNLOAD_PATH}`,
   };
 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { can } from "~/core/roles";
+import { readClubTimeZone } from "~/core/settings.server";
 import { listEventsForAttendance } from "~/features/events/attendance-sheet.server";
 import { listEventsForCheckIn } from "~/features/events/registrations.server";
 import { Message, useFormat, useT } from "~/i18n/react";
@@ -15,7 +15,7 @@ export const meta = screenMeta;
 /** Where check-in staff start: the events with registrations, from a week ago onwards. */
 export const loader = screenLoader(async ({ context }: Route.LoaderArgs, user) => {
   const app = context.get(appContext);
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(await readClubTimeZone(app));
   const [events, sheets] = await Promise.all([
     listEventsForCheckIn(app.db, today),
     listEventsForAttendance(app.db, today),

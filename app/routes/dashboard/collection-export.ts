@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { collectionCsv } from "~/features/collections/collection-csv.server";
 import { collectionOfRoute } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
@@ -22,6 +23,6 @@ export const loader = screenLoader(async ({ context, url, pattern }: Route.Loade
   const rows = template ? [] : await serviceOf(collection).listAll(app.db, query);
   return csvDownload(
     template ? `${collection.screens.list}-template` : collection.screens.list,
-    collectionCsv(collection, rows),
+    collectionCsv(collection, rows, await readClubTimeZone(app)),
   );
 });

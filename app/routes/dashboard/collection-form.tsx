@@ -5,8 +5,10 @@ import { FeedbackMessage } from "~/components/feedback";
 import { FormField } from "~/components/form-field";
 import { Spinner } from "~/components/spinner";
 import { useSavedForm } from "~/components/use-saved-form";
+import { onClubClocks } from "~/core/api-records";
 import { type Collection, collectionKeys, dashboardField, type FormFieldDef, rowToFormValues } from "~/core/collection";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { collectionByKey, collectionOfRoute, isCollectionKey } from "~/features/collections/collections";
 import { serviceOf } from "~/features/collections/collections.server";
 import { EDIT_SCOPES, SCOPE_FIELD } from "~/features/events/edit-scopes";
@@ -71,7 +73,7 @@ export const loader = screenLoader(async ({ context, params, pattern }: Route.Lo
   if (!row) throw data(null, { status: 404 });
   // An occurrence of a recurring event: the form asks which occurrences the change is for.
   const occurrence = collection.key === "events" && (await isOccurrence(app.db, id));
-  return { key: collection.key, id, values: rowToFormValues(collection, row), occurrence };
+  return { key: collection.key, id, values: rowToFormValues(collection, row, await readClubTimeZone(app)), occurrence };
 });
 
 type FormIntent = IntentContext<Route.ActionArgs>;
@@ -97,10 +99,9 @@ export const action = dashboardAction({
         if (seriesEdit) return seriesEdit;
       }
       const service = serviceOf(collection);
+      const body = onClubClocks(collection, values, await readClubTimeZone(app));
       const written =
-        id === undefined
-          ? await service.create(app.db, values, actor)
-          : await service.update(app.db, id, values, actor);
+        id === undefined ? await service.create(app.db, body, actor) : await service.update(app.db, id, body, actor);
       if (written === "missing") {
         const message = t("dashboard.form.gone", { noun: t(collectionKeys.text(collection, "noun")) });
         return data<ActionResult>({ tone: "error", message, values }, 404);

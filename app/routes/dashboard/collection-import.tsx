@@ -3,7 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/alert";
 import { Breadcrumbs } from "~/components/dashboard-frame";
 import { Spinner } from "~/components/spinner";
+import { onClubClocks } from "~/core/api-records";
 import { type Collection, collectionKeys } from "~/core/collection";
+import { readClubTimeZone } from "~/core/settings.server";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -116,7 +118,9 @@ export const action = dashboardAction({
     what: importName,
     input: checkedFile,
     run: async ({ app, actor, t }, { collection, fileName, rows }) => {
-      const added = await importValidRows(app.db, serviceOf(collection), rows, { actor, fileName });
+      const timeZone = await readClubTimeZone(app);
+      const onClocks = rows.map((row) => ({ ...row, values: onClubClocks(collection, row.values, timeZone) }));
+      const added = await importValidRows(app.db, serviceOf(collection), onClocks, { actor, fileName });
       const skipped = rows.length - added;
       const message = [
         t("dashboard.import.added", { count: added, ...nounsOf(t, collection) }),

@@ -5,6 +5,7 @@ import { FeedbackMessage } from "~/components/feedback";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Spinner } from "~/components/spinner";
 import { TableSearch, TableSummary } from "~/components/table-search";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { type Collection, collectionKeys, dashboardColumns } from "~/core/collection";
 import { appContext } from "~/core/context";
@@ -144,7 +145,8 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
   const collection = collectionByKey(loaderData.key);
   const t = useT();
   const format = useFormat();
-  const columns = dashboardColumns(collection.columns, { t, format });
+  const timeZone = useClubTimeZone();
+  const columns = dashboardColumns(collection.columns, { t, format, timeZone });
   const heading = t(collectionKeys.text(collection, "list"));
   const confirmed = useConfirmedSubmit<ActionResult>();
   const bulk = confirmed.pending?.get("intent") === "delete-selected";

@@ -4,9 +4,10 @@ import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { type Certificate, certificatePath, certificatePdfPath } from "~/features/events/certificates";
 import {
   auditCertificates,
@@ -57,7 +58,7 @@ export const loader = screenLoader(async ({ request, context, params }: Route.Lo
     event: { _id: event._id, name: event.name },
     certificates,
     waiting,
-    notYet: whyNoCertificatesYet(event, new Date(), translatorFor(request)) ?? null,
+    notYet: whyNoCertificatesYet(event, new Date(), await readClubTimeZone(app), translatorFor(request)) ?? null,
   };
 });
 
@@ -88,6 +89,7 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
   const { event, certificates, waiting, notYet } = loaderData;
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const columns: TableColumn<Row>[] = [
     { header: t("tools.certificates.person"), cell: (row) => ({ kind: "text", text: row.personName }) },
     {
@@ -96,7 +98,7 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
     },
     {
       header: t("tools.certificates.issuedAt"),
-      cell: (row) => ({ kind: "text", text: format.dateTime(row.issuedAt, clubTimeZone) }),
+      cell: (row) => ({ kind: "text", text: format.dateTime(row.issuedAt, timeZone) }),
     },
   ];
   const navigation = useNavigation();

@@ -7,10 +7,10 @@ import { Spinner } from "~/components/spinner";
 import { TextField } from "~/components/text-field";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { eventPagePath } from "~/content/events";
-import { clubTimeZone } from "~/content/site";
 import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { mailingContextOf } from "~/core/mail.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { findUserByEmail } from "~/features/accounts/users.server";
 import { eventOfAdminScreen } from "~/features/events/events.server";
 import {
@@ -99,7 +99,7 @@ function rowIntent(movingUp: boolean) {
         ? await moveUpAndTell(mailing, id, actor)
         : await cancelAndTell(
             mailing,
-            { registrationId: id, by: user, now: new Date(), timeZone: clubTimeZone },
+            { registrationId: id, by: user, now: new Date(), timeZone: await readClubTimeZone(app) },
             actor,
           );
       if (!outcome.ok) {
@@ -136,7 +136,7 @@ export const action = dashboardAction({
           registrant: { id: account?._id ?? null, email: account?.email ?? email },
           input: { team_name, members },
           now: new Date(),
-          timeZone: clubTimeZone,
+          timeZone: await readClubTimeZone(app),
           byAdmin: true,
         },
         actor,

@@ -1,8 +1,7 @@
-import { clubTimeZone } from "~/content/site";
 import { appContext } from "~/core/context";
 import { UUID_PATTERN } from "~/core/ids";
 import { can } from "~/core/roles";
-import { readSiteSettings } from "~/core/settings.server";
+import { readClubTimeZone, readSiteSettings } from "~/core/settings.server";
 import {
   findStudentAccount,
   involvementOf,
@@ -34,7 +33,7 @@ export const loader = screenLoader(async ({ context, request, params }: Route.Lo
   if (owner === undefined || (owner !== user.id && !can(user, "edit-content"))) return notFound(request);
   const settings = await readSiteSettings(app);
   const rules = involvementRulesOf(settings);
-  const today = todayIn(clubTimeZone);
+  const today = todayIn(await readClubTimeZone(app));
   const term = termOfQuery(new URL(request.url).searchParams.get("term"), today, rules);
   const row = await involvementOf(app.db, { term, weights: rules.weights, studentId: params.studentId });
   if (!row) return notFound(request);

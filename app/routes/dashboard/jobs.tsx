@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { FeedbackMessage } from "~/components/feedback";
 import { Spinner } from "~/components/spinner";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
 import { useFormat, useT } from "~/i18n/react";
@@ -57,6 +57,7 @@ type JobRow = Omit<FailedJob, "createdAt" | "failedAt"> & { _id: string; failedA
 export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const navigation = useNavigation();
   const rows = loaderData.failed.map((job) => ({ ...job, _id: job.id }));
   const columns: TableColumn<JobRow>[] = [
@@ -68,7 +69,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
     { header: t("tools.jobs.colTries"), cell: (job) => ({ kind: "text", text: format.number(job.attempts) }) },
     {
       header: t("tools.jobs.colFailed"),
-      cell: (job) => ({ kind: "text", text: job.failedAt ? format.dateTime(job.failedAt, clubTimeZone) : "" }),
+      cell: (job) => ({ kind: "text", text: job.failedAt ? format.dateTime(job.failedAt, timeZone) : "" }),
     },
   ];
   return (

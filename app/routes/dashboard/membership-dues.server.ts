@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { type DuesIntent, duesQuestion } from "~/components/membership-dues";
-import { clubTimeZone } from "~/content/site";
 import { mailingContextOf } from "~/core/mail.server";
+import { readClubTimeZone } from "~/core/settings.server";
 import { feeOfRound, parseMinor, paymentFormInput, roundFeeInput, setRoundFee } from "~/features/members/dues.server";
 import { remindUnpaid, takePayment } from "~/features/members/dues-mails.server";
 import type { ApiRound } from "~/features/members/membership";
@@ -93,7 +93,12 @@ export const duesIntents = {
     run: async ({ app, t }, round) => {
       const fee = await feeOfRound(app.db, round._id);
       if (!fee || fee.feeMinor === null) return data<ActionResult>({ tone: "info", message: t("tools.dues.noFee") });
-      const { sent, already } = await remindUnpaid(await mailingContextOf(app), round, fee, todayIn(clubTimeZone));
+      const { sent, already } = await remindUnpaid(
+        await mailingContextOf(app),
+        round,
+        fee,
+        todayIn(await readClubTimeZone(app)),
+      );
       return data<ActionResult>({
         tone: sent ? "success" : "info",
         message: t("tools.dues.reminded", { sent, already }),

@@ -9,10 +9,10 @@ import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
-import { clubTimeZone } from "~/content/site";
 import { recordAudit } from "~/core/audit.server";
 import { type FormFieldDef, imageCell, textCell } from "~/core/collection";
 import { type AppContext, appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import { duesOfRound, feeOfRound, formatMinor } from "~/features/members/dues.server";
 import type { ApplicationStatus } from "~/features/members/membership";
 import {
@@ -55,7 +55,8 @@ export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) =>
   const app = context.get(appContext);
   const { searchParams } = url;
   const rounds = await listRounds(app.db);
-  const open = await openRound(app.db, todayIn(clubTimeZone));
+  const today = todayIn(await readClubTimeZone(app));
+  const open = await openRound(app.db, today);
   const round = rounds.find((candidate) => candidate._id === searchParams.get("round")) ?? open ?? rounds[0];
   const status = searchParams.get("status");
   const batchText = searchParams.get("batch") ?? "";
@@ -66,12 +67,17 @@ export const loader = screenLoader(async ({ context, url }: Route.LoaderArgs) =>
   const applications = round
     ? await listApplications(app.db, round._id, filters, pageNumberFrom(searchParams))
     : { items: [], page: 1, pageCount: 1, total: 0 };
-  const dues = round ? await duesView(app.db, round._id, searchParams.get("dues")) : null;
+  const dues = round ? await duesView(app.db, round._id, searchParams.get("dues"), today) : null;
   return { rounds, round: round ?? null, openRoundId: open?._id ?? null, filters, applications, dues };
 });
 
 /** The round's fee and its approved members with what each has paid, filtered by `?dues=paid|unpaid`. */
-async function duesView(db: AppContext["db"], roundId: string, filterText: string | null): Promise<DuesView> {
+async function duesView(
+  db: AppContext["db"],
+  roundId: string,
+  filterText: string | null,
+  today: string,
+): Promise<DuesView> {
   const filter: DuesFilter = filterText === "paid" || filterText === "unpaid" ? filterText : "";
   const [fee, everyone] = await Promise.all([feeOfRound(db, roundId), duesOfRound(db, roundId)]);
   const currency = fee?.currency ?? "BDT";
@@ -93,7 +99,7 @@ async function duesView(db: AppContext["db"], roundId: string, filterText: strin
         isPaid: line.paid,
       })),
     filter,
-    today: todayIn(clubTimeZone),
+    today,
   };
 }
 

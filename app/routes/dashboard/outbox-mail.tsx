@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/dashboard-frame";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { appContext } from "~/core/context";
 import { UUID_PATTERN } from "~/core/ids";
 import { findMail } from "~/core/mail.server";
@@ -23,6 +23,7 @@ export default function OutboxMail({ loaderData }: Route.ComponentProps) {
   const { mail } = loaderData;
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const status = t(`tools.outbox.status.${mail.status}`);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
@@ -40,7 +41,7 @@ export default function OutboxMail({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">{t("tools.outbox.colStatus")}</dt>
         <dd>{mail.lastError ? t("tools.outbox.statusWithError", { status, error: mail.lastError }) : status}</dd>
         <dt className="font-semibold">{t("tools.outbox.colWritten")}</dt>
-        <dd>{format.dateTime(mail.createdAt, clubTimeZone)}</dd>
+        <dd>{format.dateTime(mail.createdAt, timeZone)}</dd>
       </dl>
       <pre className="card overflow-x-auto p-4 text-sm whitespace-pre-wrap break-words">{mail.text}</pre>
     </section>

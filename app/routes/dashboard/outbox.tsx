@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DataTable, type TableColumn } from "~/components/data-table";
 import { PaginationNav } from "~/components/pagination-nav";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { appContext } from "~/core/context";
 import { listMails, type MailRow } from "~/core/mail.server";
 import { useFormat, useT } from "~/i18n/react";
@@ -27,6 +27,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { page, smtp } = loaderData;
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const rows = page.items.map((mail) => ({ ...mail, _id: mail.id }));
   const columns: TableColumn<MailListRow>[] = [
     { header: t("tools.outbox.colTo"), cell: (mail) => ({ kind: "text", text: mail.to }) },
@@ -43,7 +44,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     },
     {
       header: t("tools.outbox.colWritten"),
-      cell: (mail) => ({ kind: "text", text: format.dateTime(mail.createdAt, clubTimeZone) }),
+      cell: (mail) => ({ kind: "text", text: format.dateTime(mail.createdAt, timeZone) }),
     },
   ];
   return (

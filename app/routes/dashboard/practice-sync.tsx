@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { FeedbackMessage } from "~/components/feedback";
-import { clubTimeZone } from "~/content/site";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { appContext } from "~/core/context";
 import { forgetContestListReads } from "~/features/practice/contests.server";
 import { syncSoon } from "~/features/practice/sync.server";
@@ -50,8 +50,9 @@ const JUDGE_NAMES: Record<string, string> = {
 export default function PracticeSync({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const when = (moment: string | Date | null) =>
-    moment ? format.dateTime(moment, clubTimeZone) : t("dashboard.practice.never");
+    moment ? format.dateTime(moment, timeZone) : t("dashboard.practice.never");
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.practice.heading")}</h1>

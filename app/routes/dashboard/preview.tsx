@@ -4,6 +4,7 @@ import { NOTICE_TITLE_ID, NoticeArticle } from "~/components/notice-article";
 import { PageHeader } from "~/components/page-header";
 import { RecentEventArticle } from "~/components/recent-event-article";
 import { ResultEntry } from "~/components/result-entry";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { appContext } from "~/core/context";
 import { isUnpublished } from "~/core/publishing";
 import { statusText } from "~/core/publishing-status";
@@ -52,12 +53,15 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 function PreviewBanner({ preview }: { preview: PreviewItem }) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const hidden = isUnpublished(preview.item.status);
   return (
     <aside aria-label={t("dashboard.preview.title")} className="border-b border-amber-300 bg-amber-50">
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-amber-950">
         <p className="font-semibold">{t(hidden ? "dashboard.preview.banner" : "dashboard.preview.ofPublished")}</p>
-        <p className="rounded bg-white px-2 py-0.5 text-sm font-semibold">{statusText(preview.item, { t, format })}</p>
+        <p className="rounded bg-white px-2 py-0.5 text-sm font-semibold">
+          {statusText(preview.item, { t, format, timeZone })}
+        </p>
         <Link
           to={editPath(collectionByKey(preview.collection), preview.item._id)}
           className="text-navy-800 underline"

@@ -6,6 +6,7 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { SelectField } from "~/components/select-field";
 import { Spinner } from "~/components/spinner";
 import { TableSummary } from "~/components/table-search";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { type Collection, dashboardColumns } from "~/core/collection";
 import { appContext } from "~/core/context";
@@ -159,6 +160,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   const { pages, shown, queue } = loaderData;
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const confirmed = useConfirmedSubmit<ActionResult>();
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingDecision = (confirmed.pending?.get("decision") ?? "approve") as Decision;
@@ -239,7 +241,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
             </ConfirmedForm>
             <DataTable<{ _id: string; name: string }>
               caption={t("dashboard.review.caption", { collection: key })}
-              columns={dashboardColumns(collection.columns, { t, format })}
+              columns={dashboardColumns(collection.columns, { t, format, timeZone })}
               rows={rows}
               empty={t("dashboard.review.empty")}
               selection={{ formId: bulkFormId, label: (row) => t("dashboard.selectRow", { name: row.name }) }}
