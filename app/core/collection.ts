@@ -180,6 +180,24 @@ export const nameField = {
   maxLength: 200,
   message: "messages.fields.name",
 } as const satisfies EntityField;
+/** A person's post (teachers, executives). */
+export const designationField = {
+  name: "designation",
+  label: "Designation",
+  kind: "text",
+  required: true,
+  maxLength: 200,
+  message: "messages.fields.designation",
+} as const satisfies EntityField;
+/** The date a notice or a result is dated (the spec's `publishing_date`). */
+export const publishingDateField = {
+  name: "publishing_date",
+  label: "Publishing date",
+  kind: "date",
+  required: true,
+  message: "messages.fields.publishingDate",
+  column: "publishingDate",
+} as const satisfies EntityField;
 
 type CollectionText = "list" | "add" | "edit" | "noun" | "nouns" | "added" | "updated" | "deleted" | "empty";
 type FieldText = "field" | "hint" | "placeholder";

@@ -1,4 +1,11 @@
-import { type EntityField, type EntityFieldDef, emailFormField, nameField, photoField } from "../../core/collection";
+import {
+  designationField,
+  type EntityField,
+  type EntityFieldDef,
+  emailFormField,
+  nameField,
+  photoField,
+} from "../../core/collection";
 
 /** A panel's two years; its input schema adds their pattern (executives.ts). */
 export const panelField = {
@@ -15,14 +22,7 @@ export const panelField = {
 export const executiveFields = [
   nameField,
   { name: "title", label: "Title", kind: "text", maxLength: 200, hint: "Optional", message: "messages.fields.title" },
-  {
-    name: "designation",
-    label: "Designation",
-    kind: "text",
-    required: true,
-    maxLength: 200,
-    message: "messages.fields.designation",
-  },
+  designationField,
   emailFormField,
   photoField,
   panelField,

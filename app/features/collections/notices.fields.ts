@@ -1,4 +1,4 @@
-import { type EntityFieldDef, nameField } from "../../core/collection";
+import { type EntityFieldDef, nameField, publishingDateField } from "../../core/collection";
 
 /**
  * A notice's fields: its form, API input and records, stored columns and CSV columns (see
@@ -8,14 +8,7 @@ import { type EntityFieldDef, nameField } from "../../core/collection";
 export const noticeFields = [
   nameField,
   { name: "slug", readOnly: true },
-  {
-    name: "publishing_date",
-    label: "Publishing date",
-    kind: "date",
-    required: true,
-    message: "messages.fields.publishingDate",
-    column: "publishingDate",
-  },
+  publishingDateField,
   /** The month's three-letter label (JAN…DEC). */
   { name: "chrMonth", readOnly: true },
   { name: "day", readOnly: true },

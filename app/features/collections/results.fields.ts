@@ -1,4 +1,4 @@
-import { type EntityFieldDef, nameField } from "../../core/collection";
+import { type EntityFieldDef, nameField, publishingDateField } from "../../core/collection";
 
 /**
  * A result's fields: its form, API input and records, stored columns and CSV columns (see
@@ -6,14 +6,7 @@ import { type EntityFieldDef, nameField } from "../../core/collection";
  */
 export const resultFields = [
   nameField,
-  {
-    name: "publishing_date",
-    label: "Publishing date",
-    kind: "date",
-    required: true,
-    message: "messages.fields.publishingDate",
-    column: "publishingDate",
-  },
+  publishingDateField,
   {
     name: "pdfFile",
     label: "File link",

@@ -1,16 +1,9 @@
-import { type EntityFieldDef, emailFormField, nameField, photoField } from "../../core/collection";
+import { designationField, type EntityFieldDef, emailFormField, nameField, photoField } from "../../core/collection";
 
 /** A teacher's fields: its form, API input and records, stored columns and CSV columns (see collection.ts). */
 export const teacherFields = [
   nameField,
-  {
-    name: "designation",
-    label: "Designation",
-    kind: "text",
-    required: true,
-    maxLength: 200,
-    message: "messages.fields.designation",
-  },
+  designationField,
   emailFormField,
   photoField,
   { name: "joinDate", label: "Join date", kind: "date", required: true, message: "messages.fields.joinDate" },
