@@ -1,4 +1,3 @@
-import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { awardText, contestClock, type LiveBoard, type LiveCell } from "~/features/live-contests/live-contests";
 import type { Formatters } from "~/i18n/format";
 import { type Translate, useFormat, useT } from "~/i18n/react";
@@ -9,10 +8,10 @@ import { cellClass, labelledCellClass, problemCellClass, rowClass, StandingsHead
  * on the server for both, so the browser's script only swaps it in). Each row carries its team
  * (`data-team`) for the script to move it visibly when its rank changes.
  */
-export function LiveStandings({ board }: { board: LiveBoard }) {
+/** `timeZone`: the club's clocks; a prop, as the update stream renders boards outside any page. */
+export function LiveStandings({ board, timeZone }: { board: LiveBoard; timeZone: string }) {
   const t = useT();
   const format = useFormat();
-  const timeZone = useClubTimeZone();
   const times = [
     board.phase === "before" &&
       board.startsAt &&

@@ -12,13 +12,13 @@ import { I18nProvider } from "~/i18n/react";
 const rendered = new Map<string, string>();
 const KEEP = 64;
 
-export function liveBoardHtml(board: LiveBoard, locale: Locale): string {
-  const key = `${board.version} ${locale}`;
+export function liveBoardHtml(board: LiveBoard, locale: Locale, timeZone: string): string {
+  const key = `${board.version} ${locale} ${timeZone}`;
   const kept = rendered.get(key);
   if (kept !== undefined) return kept;
   const html = renderToStaticMarkup(
     <I18nProvider i18n={i18nFor(locale)}>
-      <LiveStandings board={board} />
+      <LiveStandings board={board} timeZone={timeZone} />
     </I18nProvider>,
   );
   if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value ?? "");

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "~/core/context";
+import { readClubTimeZone } from "~/core/settings.server";
 import type { LiveBoard } from "~/features/live-contests/live-contests";
 import { publicLiveBoard } from "~/features/live-contests/live-contests.server";
 import { watchLiveBoard } from "~/features/live-contests/live-updates.server";
@@ -18,16 +19,16 @@ import { liveBoardHtml } from "./live-board-html.server";
 const framesOf = new WeakMap<LiveBoard, Map<string, Uint8Array>>();
 const encoder = new TextEncoder();
 
-function boardFrame(board: LiveBoard, locale: Locale, gzip: boolean): Uint8Array {
+function boardFrame(board: LiveBoard, locale: Locale, timeZone: string, gzip: boolean): Uint8Array {
   let frames = framesOf.get(board);
   if (!frames) {
     frames = new Map();
     framesOf.set(board, frames);
   }
-  const key = `${locale}${gzip ? ".gz" : ""}`;
+  const key = `${locale} ${timeZone}${gzip ? ".gz" : ""}`;
   let frame = frames.get(key);
   if (!frame) {
-    const payload = JSON.stringify({ version: board.version, html: liveBoardHtml(board, locale) });
+    const payload = JSON.stringify({ version: board.version, html: liveBoardHtml(board, locale, timeZone) });
     const plain = encoder.encode(`event: board\ndata: ${payload}\n\n`);
     frame = gzip ? gzipPiece(plain) : plain;
     frames.set(key, frame);
@@ -49,6 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const board = await publicLiveBoard(app.db, params.slug);
   if (!board) throw data(null, { status: 404 });
   const { locale } = preferencesOf(request);
+  const timeZone = await readClubTimeZone(app);
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -61,7 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         }
       };
       const send = (text: string) => sendBytes(gzip ? gzipPiece(encoder.encode(text)) : encoder.encode(text));
-      const sendBoard = (next: LiveBoard) => sendBytes(boardFrame(next, locale, gzip));
+      const sendBoard = (next: LiveBoard) => sendBytes(boardFrame(next, locale, timeZone, gzip));
       if (gzip) sendBytes(GZIP_HEADER);
       send("retry: 2000\n\n");
       sendBoard(board);

@@ -48,7 +48,7 @@ export default function LiveProjector({ loaderData: board }: Route.ComponentProp
         data-version={board.version}
         data-projector=""
       >
-        <LiveStandings board={board} />
+        <LiveStandings board={board} timeZone={timeZone} />
       </div>
       <script src="/js/live.js" defer nonce={nonce} />
     </main>

@@ -1,5 +1,6 @@
 import { LiveStandings } from "~/components/live-standings";
 import { PageHeader } from "~/components/page-header";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { liveEventsPath, livePagePath } from "~/features/live-contests/live-contests";
 import { useFormat, useT } from "~/i18n/react";
 import { useNonce } from "~/lib/nonce";
@@ -16,6 +17,7 @@ export { liveBoardLoader as loader } from "./live-board-route.server";
  */
 export default function LiveContest({ loaderData: board }: Route.ComponentProps) {
   const t = useT();
+  const timeZone = useClubTimeZone();
   const format = useFormat();
   const nonce = useNonce();
   return (
@@ -39,7 +41,7 @@ export default function LiveContest({ loaderData: board }: Route.ComponentProps)
           data-version={board.version}
           data-count={format.number(board.rows.length)}
         >
-          <LiveStandings board={board} />
+          <LiveStandings board={board} timeZone={timeZone} />
         </div>
       </div>
       <script src="/js/live.js" defer nonce={nonce} />

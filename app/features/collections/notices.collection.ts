@@ -1,18 +1,8 @@
-import {
-  defineCollection,
-  type FormFieldDef,
-  fileLinkCell,
-  formFieldsOf,
-  previewCell,
-  textCell,
-} from "../../core/collection";
+import { defineCollection, fileLinkCell, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
 import type { ApiNotice, NoticeInput } from "./notices";
-import { noticeFields } from "./notices.fields";
-
-/** What a notice says: the dashboard's form and the public /notice-form (which publishes nothing itself). */
-export const noticeContentFields: readonly FormFieldDef[] = formFieldsOf(noticeFields);
+import { noticeContentFields } from "./notices.fields";
 
 /** The notices collection of the dashboard and the write API (see collection.ts). */
 export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notices">({

@@ -1,4 +1,10 @@
-import { type EntityFieldDef, nameField, publishingDateField } from "../../core/collection";
+import {
+  type EntityFieldDef,
+  type FormFieldDef,
+  formFieldsOf,
+  nameField,
+  publishingDateField,
+} from "../../core/collection";
 
 /**
  * A notice's fields: its form, API input and records, stored columns and CSV columns (see
@@ -21,3 +27,10 @@ export const noticeFields = [
     message: "messages.fields.description",
   },
 ] as const satisfies readonly EntityFieldDef[];
+
+/**
+ * What a notice says: the dashboard's form and the public /notice-form (which publishes nothing
+ * itself). Here, not in the collection's description, so the public form's bundle carries no
+ * dashboard columns.
+ */
+export const noticeContentFields: readonly FormFieldDef[] = formFieldsOf(noticeFields);

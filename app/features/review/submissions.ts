@@ -1,5 +1,5 @@
 import type { FormFieldDef } from "~/core/collection";
-import { noticeContentFields } from "~/features/collections/notices.collection";
+import { noticeContentFields } from "~/features/collections/notices.fields";
 import type { MessageKey } from "~/i18n/catalogs";
 import type { ReviewableKey } from "./review";
 

@@ -4,6 +4,7 @@ import { Confirmation, ConfirmedForm } from "~/components/confirmed-form";
 import { FeedbackMessage } from "~/components/feedback";
 import { LiveStandings } from "~/components/live-standings";
 import { TextField } from "~/components/text-field";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { useConfirmedSubmit } from "~/components/use-confirmed-submit";
 import { recordAudit } from "~/core/audit.server";
 import { appContext } from "~/core/context";
@@ -141,6 +142,7 @@ export const action = dashboardAction({
 
 export default function LiveReveal({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const timeZone = useClubTimeZone();
   const confirmed = useConfirmedSubmit();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -232,7 +234,7 @@ export default function LiveReveal({ loaderData, actionData }: Route.ComponentPr
         </ConfirmedForm>
       )}
       <div className="group flex flex-col gap-4" aria-live="polite">
-        <LiveStandings board={board} />
+        <LiveStandings board={board} timeZone={timeZone} />
       </div>
     </section>
   );
