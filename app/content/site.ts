@@ -5,6 +5,12 @@ import type { MessageKey } from "../i18n/catalogs";
  * Settings (app/core/settings-schema.server.ts describes each one), without a code change.
  * The texts of single pages are defaults too: home.ts, about.ts and rules.ts.
  */
+/**
+ * The zone a club's clocks are on until an admin sets its own, and the one a time typed without
+ * an offset is read on where no setting is at hand (the demo seed, a test): docs/decisions/028-time.md.
+ */
+export const DEFAULT_TIME_ZONE = "Asia/Dhaka";
+
 export const defaultSiteSettings = {
   clubName: "RMSTU Programming Club",
   clubShortName: "RMSTU PC",
@@ -15,7 +21,7 @@ export const defaultSiteSettings = {
   department: "Department of Computer Science and Engineering",
   foundedYear: "2001",
   /** The club's clocks (an IANA zone): "upcoming" events are those on or after today's date there. */
-  timeZone: "Asia/Dhaka",
+  timeZone: DEFAULT_TIME_ZONE,
   address: "Rangamati Science and Technology University, Jhagra Bil, Rangamati-4500",
   email: "programmingclub@rmstu.ac.bd",
   phone: "+880 1700-000000",

@@ -18,23 +18,18 @@ import {
  * which the dashboard's browser bundles import, so they never need zod for it.
  */
 
+/** One of two types, by whether the field is required. */
+type RequiredOr<F, IfRequired, IfOptional> = F extends { required: true } ? IfRequired : IfOptional;
+
 /** The input schema a field's kind and `required` name; `never` for kinds with no rule of their own. */
 type InputSchemaOf<F> = F extends { kind: "text" | "textarea" }
-  ? F extends { required: true }
-    ? ReturnType<typeof requiredText>
-    : ReturnType<typeof optionalText>
+  ? RequiredOr<F, ReturnType<typeof requiredText>, ReturnType<typeof optionalText>>
   : F extends { kind: "link" }
-    ? F extends { required: true }
-      ? ReturnType<typeof linkField>
-      : ReturnType<typeof optionalLinkField>
+    ? RequiredOr<F, ReturnType<typeof linkField>, ReturnType<typeof optionalLinkField>>
     : F extends { kind: "date" }
-      ? F extends { required: true }
-        ? ReturnType<typeof dateField>
-        : ReturnType<typeof optionalDateField>
+      ? RequiredOr<F, ReturnType<typeof dateField>, ReturnType<typeof optionalDateField>>
       : F extends { kind: "number" }
-        ? F extends { required: true }
-          ? ReturnType<typeof wholeNumberField>
-          : ReturnType<typeof optionalWholeNumberField>
+        ? RequiredOr<F, ReturnType<typeof wholeNumberField>, ReturnType<typeof optionalWholeNumberField>>
         : F extends { kind: "email"; required: true }
           ? ReturnType<typeof emailField>
           : never;
@@ -43,9 +38,7 @@ type InputSchemaOf<F> = F extends { kind: "text" | "textarea" }
 type RecordSchemaOf<F> = F extends ReadOnlyField
   ? z.ZodString
   : F extends { kind: "number" }
-    ? F extends { required: true }
-      ? z.ZodNumber
-      : z.ZodNullable<z.ZodNumber>
+    ? RequiredOr<F, z.ZodNumber, z.ZodNullable<z.ZodNumber>>
     : F extends { required: true } | { absentAs: "" }
       ? z.ZodString
       : z.ZodNullable<z.ZodString>;

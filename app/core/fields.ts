@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultSiteSettings } from "../content/site";
+import { DEFAULT_TIME_ZONE } from "../content/site";
 import type { MessageKey } from "../i18n/catalogs";
 import { type FieldLabel, type MessageValue, messageOf, schemaMessage } from "../i18n/message";
 import { isAllowedLink, MEDIA_URL_PREFIX } from "../lib/media";
@@ -113,7 +113,7 @@ export function optionalLocalDateTimeField(label: FieldLabel) {
       .trim()
       .regex(DATE_TIME, message)
       .transform((text, context) => {
-        const instant = readDateTime(text, defaultSiteSettings.timeZone);
+        const instant = readDateTime(text, DEFAULT_TIME_ZONE);
         if (instant) return instantText(instant);
         context.addIssue({ code: "custom", message });
         return z.NEVER;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { schemaMessage } from "~/i18n/message";
-import { defaultSiteSettings } from "../content/site";
+import { DEFAULT_TIME_ZONE } from "../content/site";
 import { DATE_TIME, instantText, readDateTime } from "../lib/zoned-time";
 import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField, fieldMessage } from "./fields";
 import { PUBLISHING_CHOICES } from "./publishing";
@@ -20,7 +20,7 @@ const PUBLISH_AT_FORMAT = schemaMessage("messages.publishing.publishAtFormat");
  * zone's.
  */
 export function readPublishAt(text: string): Date | undefined {
-  return readDateTime(text, defaultSiteSettings.timeZone);
+  return readDateTime(text, DEFAULT_TIME_ZONE);
 }
 
 /** A stored `publish_at` as records carry it: the instant (the edges show it on the club's clocks). */

@@ -29,7 +29,7 @@ export function publishingFields(extraChoices: readonly string[] = [], extraLabe
       name: "publish_at",
       label: "Publish at",
       kind: "datetime",
-      hint: "For Schedule: a date and time on the club's clocks (Asia/Dhaka)",
+      hint: "For Schedule: a date and time on the club's clocks",
       enabledWhen: { field: "status", value: "scheduled" },
     },
   ];
