@@ -1,22 +1,39 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** Test files that start servers, run at once (`VITEST_SERVER_FILES` to change it). */
+const SERVER_FILES_AT_ONCE = Number(process.env.VITEST_SERVER_FILES ?? 3);
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default on two cores is one worker. The unit files keep both cores busy with two;
+    // a server or integration file mostly waits on the server it started (a child process), so
+    // three run side by side. Different worker counts need different groups: units run first.
     projects: [
       {
         // No I/O and no state between files: the files of a worker share their imports (the
         // app's modules, evaluated once per worker, not once per file).
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         // The built server and the dev server, whatever the database: run once, by `npm test`.
         extends: true,
-        test: { name: "server", include: ["tests/server/**/*.test.ts"] },
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          maxWorkers: SERVER_FILES_AT_ONCE,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         // Everything that reads or writes a test database of its own (run again on PostgreSQL
@@ -26,6 +43,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
+          maxWorkers: SERVER_FILES_AT_ONCE,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
