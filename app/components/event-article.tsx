@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useClubTimeZone } from "~/components/use-club-time-zone";
 import { type EventCategory, eventTypeLabelKey } from "~/content/events";
 import type { ApiEvent } from "~/features/events/events";
 import type { Formatters } from "~/i18n/format";
 import { useFormat, useLangOf, useT } from "~/i18n/react";
+import { formDateTime } from "~/lib/zoned-time";
 
 /**
  * An event as its page shows it, under the page's h1 naming it: category link, a mark when
@@ -51,9 +53,9 @@ export function EventArticle({
   );
 }
 
-/** "5 December 2026, 10:00 AM" from a `YYYY-MM-DDTHH:MM` local time. */
-function formatLocalDateTime(format: Formatters, value: string): string {
-  const [date = "", time = ""] = value.split("T");
+/** "5 December 2026, 10:00 AM" from an instant (`…Z`), on the club's clocks (`timeZone`). */
+function formatLocalDateTime(format: Formatters, value: string, timeZone: string): string {
+  const [date = "", time = ""] = formDateTime(value, timeZone).split("T");
   return `${format.date(date)}, ${format.time(time)}`;
 }
 
@@ -62,6 +64,7 @@ const isWebAddress = (venue: string) => /^https?:\/\//i.test(venue);
 function EventFacts({ event, isContest }: { event: ApiEvent; isContest: boolean }) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useClubTimeZone();
   const startsAt = format.time(event.starts_at);
   const facts: [string, React.ReactNode][] = [
     [
@@ -71,7 +74,7 @@ function EventFacts({ event, isContest }: { event: ApiEvent; isContest: boolean 
         : t("public.events.facts.startsUndated", { time: startsAt }),
     ],
   ];
-  if (event.ends_at) facts.push([t("public.events.facts.ends"), formatLocalDateTime(format, event.ends_at)]);
+  if (event.ends_at) facts.push([t("public.events.facts.ends"), formatLocalDateTime(format, event.ends_at, timeZone)]);
   if (event.venue) {
     facts.push([
       t("public.events.facts.venue"),
@@ -95,10 +98,16 @@ function EventFacts({ event, isContest }: { event: ApiEvent; isContest: boolean 
     facts.push([t("public.events.facts.batches"), event.eligible_batches.map(format.number).join(", ")]);
   }
   if (event.registration_opens) {
-    facts.push([t("public.events.facts.registrationOpens"), formatLocalDateTime(format, event.registration_opens)]);
+    facts.push([
+      t("public.events.facts.registrationOpens"),
+      formatLocalDateTime(format, event.registration_opens, timeZone),
+    ]);
   }
   if (event.registration_closes) {
-    facts.push([t("public.events.facts.registrationCloses"), formatLocalDateTime(format, event.registration_closes)]);
+    facts.push([
+      t("public.events.facts.registrationCloses"),
+      formatLocalDateTime(format, event.registration_closes, timeZone),
+    ]);
   }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 sm:grid-cols-[auto_1fr]">

@@ -2,8 +2,8 @@ import { offsetDateTimeIn, readDateTime } from "../lib/zoned-time";
 import type { Collection } from "./collection";
 
 /**
- * A record's date and time is an instant (`2027-05-01T07:00:00Z`) or a time on the club's clocks
- * (`2027-05-01T13:00`). The edges put them on the club's clocks (`timeZone`, a site setting):
+ * A record's date and time is an instant (`2027-05-01T07:00:00Z`; a time on the club's clocks,
+ * `2027-05-01T13:00`, is read on them). The edges put them on the club's clocks (`timeZone`, a site setting):
  * the API answers RFC 3339 with the club's offset (`2027-05-01T13:00:00+06:00`), which any
  * client reads unambiguously and every write takes back; the dashboard's datetime-local fields
  * show the club's clocks.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { schemaMessage } from "~/i18n/message";
 import { DEFAULT_TIME_ZONE } from "../content/site";
-import { DATE_TIME, instantText, readDateTime } from "../lib/zoned-time";
+import { DATE_TIME, readDateTime } from "../lib/zoned-time";
 import { DATE_TIME_INPUT_DESCRIPTION, dateTimeRecordField, fieldMessage } from "./fields";
 import { PUBLISHING_CHOICES } from "./publishing";
 
@@ -21,11 +21,6 @@ const PUBLISH_AT_FORMAT = schemaMessage("messages.publishing.publishAtFormat");
  */
 export function readPublishAt(text: string): Date | undefined {
   return readDateTime(text, DEFAULT_TIME_ZONE);
-}
-
-/** A stored `publish_at` as records carry it: the instant (the edges show it on the club's clocks). */
-export function publishAtOf(instant: Date | null): string | null {
-  return instant ? instantText(instant) : null;
 }
 
 /** Blank, or null as a record answers it when nothing is scheduled: not given. */

@@ -1,7 +1,8 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, notices, recentEvents, results } from "~/db/schema";
-import { chosenStatus, publishAtOf, readPublishAt } from "./publishing-input";
+import { instantTextOf } from "~/lib/zoned-time";
+import { chosenStatus, readPublishAt } from "./publishing-input";
 
 /** The queue of the job that publishes scheduled items when their time comes (every minute). */
 export const PUBLISH_SCHEDULED_JOB = "publish-scheduled";
@@ -28,7 +29,7 @@ export function publishingValues<Status extends string>(
 
 /** What an admin's record says about publishing (public reads leave it out). */
 export function publishingOf<Status extends string>(row: { status: Status; publishAt: Date | null }) {
-  return { status: row.status, publish_at: publishAtOf(row.publishAt) };
+  return { status: row.status, publish_at: instantTextOf(row.publishAt) };
 }
 
 // Drizzle's table types do not carry through a loop over different tables; each has the same

@@ -124,13 +124,13 @@ export const events = pgTable(
     details: text("details").notNull(),
     /** The event's page, /events/{category}/{slug}: from the name, kept when the event is edited. */
     slug: text("slug").notNull().default(""),
-    /** Local times on the club's clocks, `YYYY-MM-DDTHH:MM` (as a datetime-local field sends them). */
-    endsAt: text("ends_at"),
+    /** Instants (the edges show them on the club's clocks); the start above is the spec's clock text. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
     /** A place, or an online meeting's address. */
     venue: text("venue").notNull().default(""),
     banner: text("banner").notNull().default(""),
-    registrationOpens: text("registration_opens"),
-    registrationCloses: text("registration_closes"),
+    registrationOpens: timestamp("registration_opens", { withTimezone: true }),
+    registrationCloses: timestamp("registration_closes", { withTimezone: true }),
     /** Places; null: unlimited. */
     capacity: integer("capacity"),
     teamSizeMin: integer("team_size_min").notNull().default(1),

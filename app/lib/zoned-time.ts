@@ -120,6 +120,11 @@ export function instantText(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** A stored instant as records carry it (`instantText`; the edges show it on the club's clocks); null stays null. */
+export function instantTextOf(instant: Date | null): string | null {
+  return instant ? instantText(instant) : null;
+}
+
 /**
  * An instant as RFC 3339 on the clocks of `timeZone`, with that zone's offset at the time:
  * `2027-05-01T13:00:00+06:00` (`Z` where the offset is zero).

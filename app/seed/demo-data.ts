@@ -39,7 +39,7 @@ export interface DemoEvent {
   capacity?: number;
   teamSizeMin?: number;
   teamSizeMax?: number;
-  registrationCloses?: string;
+  registrationCloses?: Date;
 }
 
 export interface DemoNotice {
@@ -203,7 +203,8 @@ export const demoEvents: DemoEvent[] = [
     capacity: 2,
     teamSizeMin: 2,
     teamSizeMax: 3,
-    registrationCloses: "2026-12-10T23:59",
+    // 23:59 on the demo club's clocks (Asia/Dhaka).
+    registrationCloses: new Date("2026-12-10T23:59:00+06:00"),
   },
   {
     eventType: "Programming Contest",

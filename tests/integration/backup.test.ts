@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKUP_FORMAT } from "~/wiring/backup-format.server";
+import { BACKUP_FORMAT, tablePartName } from "~/wiring/backup-format.server";
 import { createScratchDatabase } from "../../scripts/support/scratch-database";
 import { startLocalS3 } from "../support/s3";
 import { type RunningServer, signInDemoAdmin, startServer } from "../support/server";
@@ -14,6 +15,7 @@ import {
   rowsOf,
   type SiteSnapshot,
   snapshotSite,
+  tablePart,
   writeArchive,
 } from "../support/site-snapshot";
 
@@ -233,6 +235,69 @@ describe("backup and restore", () => {
     const level = JSON.parse((await readArchive(again)).get("backup.json")?.toString() ?? "{}").migration;
     expect(level).toEqual({ count: journal.length, tag: journal.at(-1).tag });
   }, 60_000);
+
+  it("reads the event times of a backup made while they were clock text on Asia/Dhaka's clocks", async () => {
+    const manifest = JSON.parse((await readArchive(fromCli)).get("backup.json")?.toString() ?? "{}");
+    const journal: { tag: string }[] = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8"),
+    ).entries;
+    // The level before the migration that made them instants.
+    const count = journal.findIndex((entry) => entry.tag === "0034_event_instants");
+    const event = (name: string, times: Record<string, string | null>) => ({
+      id: randomUUID(),
+      event_type: "Seminar",
+      name,
+      slug: name.toLowerCase(),
+      starts_on: "2031-06-01",
+      starts_at: "10:00",
+      problem_number: 0,
+      contest_duration: "3 Hours",
+      details: "Details",
+      ...times,
+    });
+    const rows = [
+      event("Timed", {
+        ends_at: "2031-06-01T13:00",
+        registration_opens: "2031-05-01T09:00",
+        registration_closes: "2031-05-30T23:59:30",
+      }),
+      // Blank text, and a date an early version took by its shape only, were no time, and stay none.
+      event("Blank", { ends_at: "", registration_opens: null, registration_closes: "2031-02-30T10:00" }),
+    ];
+    const older = path.join(work, "older-event-times.tar");
+    await writeArchive(older, {
+      "backup.json": { ...manifest, migration: { count, tag: journal[count - 1]?.tag } },
+      [tablePartName("events", 1)]: tablePart(rows),
+      "sequences.json": [],
+      "end.json": { tables: { events: rows.length }, media: { files: 0, bytes: 0 } },
+    });
+    const scratch = process.env.TEST_DATABASE_URL
+      ? await createScratchDatabase(process.env.TEST_DATABASE_URL, "club_restore_times")
+      : undefined;
+    const env = { DATA_DIR: path.join(work, "older-event-times"), ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+    try {
+      expect((await script("restore", [older], env)).output).toMatch(/Restored 2 rows/);
+      const server = await startServer({ ...SERVER_ENV, ...env });
+      try {
+        const answered = await (await fetch(`${server.baseUrl}/api/events`)).json();
+        const times = (name: string) => {
+          const found = answered.find((item: { name: string }) => item.name === name);
+          return [found?.ends_at, found?.registration_opens, found?.registration_closes];
+        };
+        // What the API answered for them before: the club's clocks with Asia/Dhaka's offset.
+        expect(times("Timed")).toEqual([
+          "2031-06-01T13:00:00+06:00",
+          "2031-05-01T09:00:00+06:00",
+          "2031-05-30T23:59:30+06:00",
+        ]);
+        expect(times("Blank")).toEqual([null, null, null]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await scratch?.drop();
+    }
+  }, 90_000);
 
   it("refuses a site that has content, a newer backup and a file that is no backup", async () => {
     const notEmpty = await script("restore", [fromCli], { DATA_DIR: original.dataDir });

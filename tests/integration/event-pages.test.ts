@@ -57,8 +57,11 @@ describe("event fields", () => {
         eligible_batches: "7, 8 9",
       }),
     );
+    // Times typed on the club's clocks (Asia/Dhaka) are kept as instants.
     expect(event).toMatchObject({
-      ends_at: "2031-06-01T13:00",
+      ends_at: "2031-06-01T07:00:00Z",
+      registration_opens: "2031-05-01T03:00:00Z",
+      registration_closes: "2031-05-30T17:59:00Z",
       venue: "https://meet.example.org/contest",
       capacity: 50,
       team_size_min: 2,

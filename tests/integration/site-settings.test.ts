@@ -375,6 +375,10 @@ describe("the club's time zone", () => {
     expect((await settingsNow()).timeZone).toBe("Europe/London");
     // The start is a date and a time of day on the club's clocks: 10:00 in London now.
     expect(await calendarStart(ics)).toBe("20270501T090000Z");
+    // The registration window is instants: the same ones, shown on London's clocks.
+    const moved = await eventNow(id);
+    expect(moved.registration_opens).toBe("2027-04-20T04:00:00+01:00");
+    expect(moved.registration_closes).toBe("2027-04-30T13:30:00+01:00");
     // A time sent without an offset is on London's clocks; one with an offset is that instant.
     const london = await eventNow(
       await addEvent({

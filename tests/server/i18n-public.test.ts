@@ -246,6 +246,11 @@ describe("the same pages in English keep the spec's texts", () => {
     ["/events", ["Events", "Our Events", "Upcoming events", "Problems:", "Duration:", "Our major contests"]],
     ["/events/workshop", ["<title>Workshop | Events", "Our workshops", "Git and GitHub", "Workshop topics"]],
     [eventPath, [">Starts<", ">Venue<", ">Problems<", "Download .ics", "Add to Google Calendar"]],
+    // Its registration closes at an instant, shown on the club's clocks (23:59 in Dhaka).
+    [
+      "/events/programming-contest/rmstu-intra-university-programming-contest-2026",
+      [">Registration closes<", "10 December 2026, 11:59 PM"],
+    ],
     ["/notice", ["News and announcements", "Notice Board", "Published on ", "Our activities", "Ongoing courses"]],
     [noticePath, ["Published on <time", "Details", "(PDF of the notice)", "Back to the notice board"]],
     [detailsPath, ["Recent event", "Back to recent events", ", scene 1"]],

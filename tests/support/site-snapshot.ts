@@ -121,8 +121,15 @@ export function rowsOf(archive: Map<string, Buffer>, table: string): Record<stri
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** An archive of these JSON entries, to try a restore with. */
+/** An archive of these entries (JSON, or bytes as they are), to try a restore with. */
 export async function writeArchive(file: string, entries: Record<string, unknown>) {
-  const archive = Object.entries(entries).map(([name, value]) => bytesEntry(name, JSON.stringify(value)));
+  const archive = Object.entries(entries).map(([name, value]) =>
+    bytesEntry(name, value instanceof Uint8Array ? value : JSON.stringify(value)),
+  );
   await pipeline(writeTar(archive), fs.createWriteStream(file));
+}
+
+/** A part of a table's rows as a backup holds it: one JSON object a line, gzipped. */
+export function tablePart(rows: Record<string, unknown>[]): Buffer {
+  return zlib.gzipSync(rows.map((row) => JSON.stringify(row)).join("\n"));
 }

@@ -61,10 +61,11 @@ describe("googleCalendarLink", () => {
   it("ends at the end the event names, else after its duration, else after an hour", () => {
     const dates = (extra: Partial<CalendarEventFields>) =>
       fieldsOf(googleCalendarLink(contest(extra), PAGE, DHAKA)).dates;
-    expect(dates({ ends_at: "2026-12-12T13:30" })).toBe("20261212T040000Z/20261212T073000Z");
-    expect(dates({ ends_at: "2026-12-13T09:00" })).toBe("20261212T040000Z/20261213T030000Z");
+    // Records carry the end as an instant (13:30 in Dhaka).
+    expect(dates({ ends_at: "2026-12-12T07:30:00Z" })).toBe("20261212T040000Z/20261212T073000Z");
+    expect(dates({ ends_at: "2026-12-13T03:00:00Z" })).toBe("20261212T040000Z/20261213T030000Z");
     // An end before the start is a typo: the duration counts.
-    expect(dates({ ends_at: "2026-12-12T09:00" })).toBe("20261212T040000Z/20261212T060000Z");
+    expect(dates({ ends_at: "2026-12-12T03:00:00Z" })).toBe("20261212T040000Z/20261212T060000Z");
     expect(dates({ contest_duration: "90 minutes" })).toBe("20261212T040000Z/20261212T053000Z");
     expect(dates({ contest_duration: "TBA" })).toBe("20261212T040000Z/20261212T050000Z");
     // 05:30 in Dhaka is the evening before in UTC.
@@ -75,8 +76,8 @@ describe("googleCalendarLink", () => {
     expect(fieldsOf(googleCalendarLink(contest({ starts_at: "TBA" }), PAGE, DHAKA)).dates).toBe("20261212/20261213");
   });
 
-  it("reads the event's date and time on the club's clocks, whichever zone the setting names", () => {
-    const london = fieldsOf(googleCalendarLink(contest({ ends_at: "2026-12-12T13:30" }), PAGE, "Europe/London"));
+  it("reads the event's start on the club's clocks, whichever zone the setting names; its end is an instant", () => {
+    const london = fieldsOf(googleCalendarLink(contest({ ends_at: "2026-12-12T13:30:00Z" }), PAGE, "Europe/London"));
     expect(london.dates).toBe("20261212T100000Z/20261212T133000Z");
   });
 

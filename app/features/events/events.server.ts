@@ -4,11 +4,10 @@ import { data } from "react-router";
 import { findEventCategory } from "~/content/events";
 import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
-import { clubTimeZoneIn } from "~/core/settings.server";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { sayMessage } from "~/i18n/message.server";
-import { localDateTimeIn, readDateTime } from "~/lib/zoned-time";
+import { instantTextOf, readDateTime } from "~/lib/zoned-time";
 import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
 import { registrationMessages } from "./registrations";
@@ -29,11 +28,11 @@ export function toApiEvent(row: EventRow): ApiEvent {
     contest_duration: row.contestDuration,
     details: row.details,
     slug: row.slug,
-    ends_at: row.endsAt,
+    ends_at: instantTextOf(row.endsAt),
     venue: row.venue,
     banner: row.banner,
-    registration_opens: row.registrationOpens,
-    registration_closes: row.registrationCloses,
+    registration_opens: instantTextOf(row.registrationOpens),
+    registration_closes: instantTextOf(row.registrationCloses),
     capacity: row.capacity,
     team_size_min: row.teamSizeMin,
     team_size_max: row.teamSizeMax,
@@ -210,17 +209,11 @@ export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiE
 /** An event as an admin's screens and the write API read it: with when it is to be published. */
 const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
 
-/** A time the input names (an instant), kept on the club's clocks as the `events` rows hold them. */
-function clubClock(text: string | null | undefined, timeZone: string): string | null {
-  const instant = text ? readDateTime(text, timeZone) : undefined;
-  return instant ? localDateTimeIn(instant, timeZone, { seconds: "unless-zero" }) : null;
-}
+/** A time the input schema made an instant (`…Z`), as its column holds it. */
+const instantOf = (text: string | null | undefined): Date | null => (text ? (readDateTime(text, "UTC") ?? null) : null);
 
-/**
- * The columns the event form's fields set (all but the slug): an event's, or a series'
- * occurrence's. `timeZone`: the club's clocks, which the rows' times are on.
- */
-export function eventValues(input: EventInput, timeZone: string, id?: string) {
+/** The columns the event form's fields set (all but the slug): an event's, or a series' occurrence's. */
+export function eventValues(input: EventInput, id?: string) {
   return {
     eventType: input.eventType,
     name: input.name,
@@ -229,11 +222,11 @@ export function eventValues(input: EventInput, timeZone: string, id?: string) {
     problemNumber: input.problem_number,
     contestDuration: input.contest_duration,
     details: input.details,
-    endsAt: clubClock(input.ends_at, timeZone),
+    endsAt: instantOf(input.ends_at),
     venue: input.venue ?? "",
     banner: input.banner ?? "",
-    registrationOpens: clubClock(input.registration_opens, timeZone),
-    registrationCloses: clubClock(input.registration_closes, timeZone),
+    registrationOpens: instantOf(input.registration_opens),
+    registrationCloses: instantOf(input.registration_closes),
     capacity: input.capacity ?? null,
     teamSizeMin: input.team_size_min,
     teamSizeMax: input.team_size_max,
@@ -249,7 +242,7 @@ const baseEventStore = defineStore({
   table: events,
   toApi: toAdminEvent,
   toValues: async (db, input: EventInput, id?: string) => ({
-    ...eventValues(input, await clubTimeZoneIn(db), id),
+    ...eventValues(input, id),
     ...(id === undefined ? { slug: await freeSlug(db, events, input.name, EVENT_FALLBACK_SLUG) } : {}),
   }),
   searchColumns: [events.name, events.eventType],
@@ -281,7 +274,7 @@ export function occurrenceChanged(row: EventRow, values: ReturnType<typeof event
 async function updateEvent(db: Database, id: string, input: EventInput): Promise<number> {
   const [before] = await db.select().from(events).where(eq(events.id, id));
   const count = await baseEventStore.update(db, id, input);
-  if (count && before?.seriesId && occurrenceChanged(before, eventValues(input, await clubTimeZoneIn(db), id))) {
+  if (count && before?.seriesId && occurrenceChanged(before, eventValues(input, id))) {
     await db.update(events).set({ moved: true }).where(eq(events.id, id));
   }
   return count;

@@ -14,7 +14,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Message } from "~/i18n/message";
 import { schemaMessage } from "~/i18n/message";
 import { todayIn } from "~/lib/format";
-import { zonedInstant } from "~/lib/zoned-time";
+import { localDateTimeIn, readDateTime, zonedInstant } from "~/lib/zoned-time";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { eventIsPublic, toApiEvent } from "./events.server";
@@ -90,12 +90,8 @@ const refuse = (status: Refusal["status"], message: Message, field?: Refusal["fi
   field,
 });
 
-/** A local `YYYY-MM-DDTHH:MM` on the club's clocks as an instant. */
-function localInstant(value: string | null, timeZone: string): Date | undefined {
-  if (!value) return undefined;
-  const [date = "", time = ""] = value.split("T");
-  return zonedInstant(date, time, timeZone);
-}
+/** An event's stored instant (`…Z`, see `toApiEvent`) as a date. */
+const instantOf = (value: string | null): Date | undefined => (value ? readDateTime(value, "UTC") : undefined);
 
 /** When the event starts; undefined when it has no date yet. */
 export function eventStart(event: Pick<EventRow, "starts_on" | "starts_at">, timeZone: string): Date | undefined {
@@ -104,7 +100,7 @@ export function eventStart(event: Pick<EventRow, "starts_on" | "starts_at">, tim
 
 /** Registration closes at `registration_closes`, else when the event starts. */
 export function registrationDeadline(event: EventRow, timeZone: string): Date | undefined {
-  return localInstant(event.registration_closes, timeZone) ?? eventStart(event, timeZone);
+  return instantOf(event.registration_closes) ?? eventStart(event, timeZone);
 }
 
 /** Why nobody may register now, or undefined when registration is open. */
@@ -112,8 +108,8 @@ export function registrationClosedReason(event: EventRow, now: Date, timeZone: s
   if (event.status === "cancelled") return texts.eventCancelled;
   const deadline = registrationDeadline(event, timeZone);
   if (!deadline) return texts.eventUndated;
-  const opens = localInstant(event.registration_opens, timeZone);
-  if (opens && now < opens) return texts.notOpenYet(formatLocal(event.registration_opens ?? ""));
+  const opens = instantOf(event.registration_opens);
+  if (opens && now < opens) return texts.notOpenYet(formatLocal(localDateTimeIn(opens, timeZone)));
   if (now >= deadline) return texts.closed;
   return undefined;
 }

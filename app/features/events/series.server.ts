@@ -119,17 +119,14 @@ function occurrenceValues(series: SeriesRow, date: string, clubClocks: string) {
   const local = wallClock(start, clubClocks);
   return {
     // A template's own windows and end are one date's: an occurrence ends by its duration.
-    ...eventValues(
-      {
-        ...template,
-        starts_on: local.date,
-        starts_at: local.time,
-        ends_at: null,
-        registration_opens: null,
-        registration_closes: null,
-      },
-      clubClocks,
-    ),
+    ...eventValues({
+      ...template,
+      starts_on: local.date,
+      starts_at: local.time,
+      ends_at: null,
+      registration_opens: null,
+      registration_closes: null,
+    }),
     occurrenceOf: start,
   };
 }
@@ -195,7 +192,7 @@ export async function editOccurrence(
 }
 
 async function editOneOccurrence(db: Database, occurrence: EventRow, input: EventInput): Promise<void> {
-  const values = eventValues(input, await clubTimeZoneIn(db), occurrence.id);
+  const values = eventValues(input, occurrence.id);
   const moved = occurrence.moved || occurrenceChanged(occurrence, values);
   await db
     .update(events)
