@@ -2,10 +2,12 @@ import { z } from "zod";
 import type { EntityField, EntityFieldDef, ReadOnlyField } from "./collection";
 import {
   dateField,
+  dateTimeRecordField,
   emailField,
   linkField,
   optionalDateField,
   optionalLinkField,
+  optionalLocalDateTimeField,
   optionalText,
   optionalWholeNumberField,
   requiredText,
@@ -32,7 +34,9 @@ type InputSchemaOf<F> = F extends { kind: "text" | "textarea" }
         ? RequiredOr<F, ReturnType<typeof wholeNumberField>, ReturnType<typeof optionalWholeNumberField>>
         : F extends { kind: "email"; required: true }
           ? ReturnType<typeof emailField>
-          : never;
+          : F extends { kind: "datetime"; required?: never }
+            ? ReturnType<typeof optionalLocalDateTimeField>
+            : never;
 
 /** What a record answers for a field: a number or a text, null when optional and not given. */
 type RecordSchemaOf<F> = F extends ReadOnlyField
@@ -82,12 +86,16 @@ function derivedInputSchema({ name, kind, required, maxLength, message }: Entity
       return required ? wholeNumberField(message) : optionalWholeNumberField(message);
     case "email":
       if (required) return emailField(message);
+      break;
+    case "datetime":
+      if (!required) return optionalLocalDateTimeField(message);
   }
   throw new Error(`The field ${name} (${required ? "" : "optional "}${kind}) has no derived rule: give its schema`);
 }
 
 function derivedRecordSchema(field: EntityFieldDef): z.ZodType {
   if (field.readOnly) return z.string();
+  if (field.kind === "datetime" && !field.required) return dateTimeRecordField(field.label);
   const value = field.kind === "number" ? z.number().int() : z.string();
   return field.required || field.absentAs === "" ? value : value.nullable();
 }

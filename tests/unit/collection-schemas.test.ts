@@ -61,6 +61,23 @@ describe("an entity's schemas, derived from its field list", () => {
     expect(input.shape.notes.safeParse("other").success).toBe(false);
   });
 
+  it("read an optional date and time as its instant, and answer one in RFC 3339 with an offset", () => {
+    const timed = [
+      { name: "ends_at", label: "Ends at", kind: "datetime", message: "messages.fields.endsAt" },
+    ] as const satisfies readonly EntityFieldDef[];
+    const input = inputSchemaOf(timed);
+    // Without an offset: the default zone's clocks (Asia/Dhaka); the edges give the club's first.
+    expect(input.parse({ ends_at: "2031-06-01T13:00" })).toEqual({ ends_at: "2031-06-01T07:00:00Z" });
+    expect(input.parse({ ends_at: "" })).toEqual({});
+    expect(errorsOf(input, { ends_at: "2031-02-30T10:00" })).toEqual({
+      ends_at: messageOf("messages.field.dateTime", { field: messageOf("messages.fields.endsAt") }),
+    });
+    const record = recordSchemaOf(timed);
+    expect(record.safeParse({ _id: "1", ends_at: "2031-06-01T13:00:00+06:00" }).success).toBe(true);
+    expect(record.safeParse({ _id: "1", ends_at: null }).success).toBe(true);
+    expect(record.safeParse({ _id: "1", ends_at: "2031-06-01T13:00" }).success).toBe(false);
+  });
+
   it("refuse a field whose kind has no rule of its own unless its schema is given", () => {
     const choice = [
       { name: "level", label: "Level", kind: "select", options: ["a"], message: "messages.fields.title" },
@@ -70,7 +87,15 @@ describe("an entity's schemas, derived from its field list", () => {
   });
 
   it("give every derived collection's form the fields its input checks, each as long as the form allows", () => {
-    for (const key of ["teachers", "executives", "results", "recent-events", "notices", "students"] as const) {
+    for (const key of [
+      "teachers",
+      "executives",
+      "results",
+      "recent-events",
+      "notices",
+      "students",
+      "events",
+    ] as const) {
       const { collection, inputSchema } = collectionServices[key];
       expect(collection.fields.map((field) => field.name)).toEqual(Object.keys(inputSchema.shape));
       for (const field of collection.fields.filter((candidate) => candidate.maxLength)) {

@@ -1,8 +1,8 @@
-import { defineCollection, nameField, previewCell, textCell } from "../../core/collection";
+import { defineCollection, formFieldsOf, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
-import { EVENT_TYPE_PLACEHOLDER, EVENT_TYPES } from "./event-types";
 import type { ApiEvent, EventInput } from "./events";
+import { eventFields } from "./events.fields";
 
 /** The events collection of the dashboard and the write API (see collection.ts). */
 export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">({
@@ -12,46 +12,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
   screens: { list: "all-events", add: "add-event" },
   api: { read: "events", add: "add-event", item: "event" },
   fields: [
-    {
-      name: "eventType",
-      label: "Event type",
-      kind: "select",
-      required: true,
-      options: EVENT_TYPES,
-      placeholderOption: EVENT_TYPE_PLACEHOLDER,
-    },
-    nameField,
-    { name: "starts_on", label: "Start date", kind: "date", hint: "Optional" },
-    { name: "starts_at", label: "Start time", kind: "time", required: true },
-    { name: "problem_number", label: "Problem count", kind: "number", required: true },
-    { name: "contest_duration", label: "Duration", kind: "text", required: true, maxLength: 100, hint: "e.g. 3 Hours" },
-    { name: "details", label: "Details", kind: "textarea", required: true },
-    { name: "ends_at", label: "Ends at", kind: "datetime", hint: "Optional" },
-    { name: "venue", label: "Venue", kind: "text", maxLength: 500, hint: "A place, or an online meeting's link" },
-    { name: "banner", label: "Banner", kind: "link", hint: "Optional: a wide picture for the event's page" },
-    { name: "registration_opens", label: "Registration opens", kind: "datetime", hint: "Optional" },
-    { name: "registration_closes", label: "Registration closes", kind: "datetime", hint: "Optional" },
-    { name: "capacity", label: "Capacity", kind: "number", hint: "Places; empty for no limit" },
-    {
-      name: "waitlist",
-      label: "When full",
-      kind: "select",
-      options: ["true", "false"],
-      optionLabels: { true: "Keep a waitlist", false: "Close registration" },
-      placeholderOption: "Select One (keep a waitlist)",
-    },
-    { name: "team_size_min", label: "Smallest team", kind: "number", hint: "1 and 1: people register alone" },
-    { name: "team_size_max", label: "Largest team", kind: "number" },
-    { name: "eligible_batches", label: "Eligible batches", kind: "text", hint: "e.g. 7, 8, 9; empty for everyone" },
-    {
-      name: "members_only",
-      label: "Who may register",
-      kind: "select",
-      options: ["false", "true"],
-      optionLabels: { false: "Everyone (in the eligible batches)", true: "Members only" },
-      placeholderOption: "Select One (everyone)",
-      hint: "Members only: approved members of the current membership round",
-    },
+    ...formFieldsOf(eventFields),
     ...publishingFields(["cancelled"], { cancelled: "Cancelled (its page stays, marked)" }),
   ],
   columns: [

@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { fieldMessage } from "~/core/fields";
 import { schemaMessage } from "~/i18n/message";
-import {
-  dateTimeRecordField,
-  optionalDateField,
-  optionalLinkField,
-  optionalLocalDateTimeField,
-  optionalText,
-  optionalWholeNumberField,
-  requiredText,
-  wholeNumberField,
-  wholeNumberListField,
-} from "../../core/fields";
+import { inputSchemaOf, recordSchemaOf } from "../../core/collection-schemas";
+import { dateTimeRecordField, wholeNumberField, wholeNumberListField } from "../../core/fields";
 import { checkSchedule, publishAtField, publishingStatusField } from "../../core/publishing-input";
 import { EVENT_STATUSES, EVENT_TYPES, type EventStatus } from "./event-types";
+import { eventFields } from "./events.fields";
 
 export {
   EVENT_STATUSES,
@@ -24,26 +16,17 @@ export {
 } from "./event-types";
 
 /**
- * Spec field names, as `GET /api/events` returns them.
+ * Spec field names, as `GET /api/events` returns them: the field list's (events.fields.ts), and
+ * what it can't say: the end's and window's descriptions, the team sizes, batches and choices as
+ * the values they are, and publishing.
  * A function, so a browser bundle that needs only the type drops zod.
  */
 export function eventRecord() {
-  return z.strictObject({
-    _id: z.string(),
-    eventType: z.string(),
-    name: z.string(),
-    starts_on: z.string().nullable(),
-    starts_at: z.string(),
-    problem_number: z.number().int(),
-    contest_duration: z.string(),
-    details: z.string(),
-    slug: z.string(),
+  return recordSchemaOf(eventFields, {
     ends_at: dateTimeRecordField("When the event ends"),
-    venue: z.string(),
-    banner: z.string(),
     registration_opens: dateTimeRecordField("When registration opens"),
     registration_closes: dateTimeRecordField("When registration closes"),
-    capacity: z.number().int().nullable(),
+    waitlist: z.boolean(),
     team_size_min: z.number().int(),
     team_size_max: z.number().int(),
     eligible_batches: z.array(z.number().int()),
@@ -52,7 +35,6 @@ export function eventRecord() {
       .meta({ description: "Only approved members of the current membership round may register" }),
     status: z.enum(EVENT_STATUSES),
     publish_at: dateTimeRecordField("When a scheduled event is published").optional(),
-    waitlist: z.boolean(),
   });
 }
 
@@ -66,59 +48,47 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A field left empty (or out) takes its default. */
 const blankAs = (fallback: unknown) => (value: unknown) => (value === "" || value == null ? fallback : value);
 
-/** Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form. */
-export const eventInput = z
-  .object({
-    eventType: z.enum(EVENT_TYPES, {
-      error: fieldMessage("messages.field.oneOf", "messages.fields.eventType", { choices: EVENT_TYPES.join(", ") }),
-    }),
-    name: requiredText("messages.fields.name", 200),
-    starts_on: optionalDateField("messages.fields.startDate"),
-    starts_at: z
-      .string({ error: fieldMessage("messages.field.required", "messages.fields.startTime") })
-      .regex(TIME_OF_DAY, fieldMessage("messages.field.time", "messages.fields.startTime")),
-    problem_number: wholeNumberField("messages.fields.problemCount"),
-    contest_duration: requiredText("messages.fields.duration", 100),
-    details: requiredText("messages.fields.details"),
-    // The fields below came with event pages; a client that sends only the spec's fields gets
-    // a published event for everyone, without limits.
-    ends_at: optionalLocalDateTimeField("messages.fields.endsAt"),
-    venue: optionalText("messages.fields.venue", 500),
-    banner: optionalLinkField("messages.fields.banner"),
-    registration_opens: optionalLocalDateTimeField("messages.fields.registrationOpens"),
-    registration_closes: optionalLocalDateTimeField("messages.fields.registrationCloses"),
-    capacity: optionalWholeNumberField("messages.fields.capacity"),
-    team_size_min: z.preprocess(blankAs(1), wholeNumberField("messages.fields.smallestTeam")),
-    team_size_max: z.preprocess(blankAs(1), wholeNumberField("messages.fields.largestTeam")),
-    eligible_batches: wholeNumberListField("messages.fields.eligibleBatches"),
-    members_only: z.preprocess(
-      (value) => (value === "true" ? true : value === "false" ? false : blankAs(false)(value)),
-      z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.membersOnly") }),
-    ),
-    // Absent: published when added, unchanged when edited (see publishing.server.ts).
-    status: publishingStatusField(PUBLISHED_FIRST),
-    publish_at: publishAtField,
-    waitlist: z.preprocess(
-      (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
-      z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.waitlist") }),
-    ),
-  })
-  .superRefine((input, context) => {
-    if (input.team_size_max < input.team_size_min || input.team_size_min < 1) {
-      context.addIssue({
-        code: "custom",
-        path: ["team_size_max"],
-        message: schemaMessage("messages.events.teamSizes"),
-      });
-    }
-    if (input.registration_opens && input.registration_closes && input.registration_closes < input.registration_opens) {
-      context.addIssue({
-        code: "custom",
-        path: ["registration_closes"],
-        message: schemaMessage("messages.events.registrationWindow"),
-      });
-    }
-    checkSchedule(input, context);
-  });
+/**
+ * Body of POST /api/add-event and PUT /api/event/{id}, and the dashboard's event form: the field
+ * list's rules, and the ones it can't say (a time of day; choices, sizes and batches as values).
+ */
+export const eventInput = inputSchemaOf(eventFields, {
+  eventType: z.enum(EVENT_TYPES, {
+    error: fieldMessage("messages.field.oneOf", "messages.fields.eventType", { choices: EVENT_TYPES.join(", ") }),
+  }),
+  starts_at: z
+    .string({ error: fieldMessage("messages.field.required", "messages.fields.startTime") })
+    .regex(TIME_OF_DAY, fieldMessage("messages.field.time", "messages.fields.startTime")),
+  waitlist: z.preprocess(
+    (value) => (value === "false" ? false : value === "true" ? true : blankAs(true)(value)),
+    z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.waitlist") }),
+  ),
+  team_size_min: z.preprocess(blankAs(1), wholeNumberField("messages.fields.smallestTeam")),
+  team_size_max: z.preprocess(blankAs(1), wholeNumberField("messages.fields.largestTeam")),
+  eligible_batches: wholeNumberListField("messages.fields.eligibleBatches"),
+  members_only: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : blankAs(false)(value)),
+    z.boolean({ error: fieldMessage("messages.field.trueOrFalse", "messages.fields.membersOnly") }),
+  ),
+  // Absent: published when added, unchanged when edited (see publishing.server.ts).
+  status: publishingStatusField(PUBLISHED_FIRST),
+  publish_at: publishAtField,
+}).superRefine((input, context) => {
+  if (input.team_size_max < input.team_size_min || input.team_size_min < 1) {
+    context.addIssue({
+      code: "custom",
+      path: ["team_size_max"],
+      message: schemaMessage("messages.events.teamSizes"),
+    });
+  }
+  if (input.registration_opens && input.registration_closes && input.registration_closes < input.registration_opens) {
+    context.addIssue({
+      code: "custom",
+      path: ["registration_closes"],
+      message: schemaMessage("messages.events.registrationWindow"),
+    });
+  }
+  checkSchedule(input, context);
+});
 
 export type EventInput = z.infer<typeof eventInput>;
