@@ -15,6 +15,8 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 test("a member's rating chart and weeks, /practice by period and batch, and /contests, at 390 and 1280 px, by keyboard", async ({
   page,
 }) => {
+  // Two widths of four pages each, by keyboard: 67 s at load 20 against the default 60.
+  test.setTimeout(150_000);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
 
