@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { FormFieldDef } from "~/core/collection";
 import { textCell } from "~/core/collection";
+import { PAYMENT_METHOD_KEYS } from "~/features/members/dues";
 import type { MessageKey } from "~/i18n/catalogs";
 import { type Translate, useT } from "~/i18n/react";
 import type { ActionResult } from "~/lib/form-actions";
@@ -10,14 +11,6 @@ import { FormField } from "./form-field";
 import { SelectField } from "./select-field";
 
 /** The membership screen's dues: the round's fee, recording a payment, who has paid, the reminder and the CSV. */
-
-export const PAYMENT_METHOD_KEYS = {
-  cash: "tools.dues.methodName.cash",
-  bkash: "tools.dues.methodName.bkash",
-  nagad: "tools.dues.methodName.nagad",
-  rocket: "tools.dues.methodName.rocket",
-  bank: "tools.dues.methodName.bank",
-} as const satisfies Record<string, MessageKey>;
 
 export type DuesIntent = "set-fee" | "record-payment" | "remind";
 

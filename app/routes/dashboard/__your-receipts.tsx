@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_KEYS } from "~/components/membership-dues";
+import { PAYMENT_METHOD_KEYS } from "~/features/members/dues";
 import { useFormat, useT } from "~/i18n/react";
 
 export interface ReceiptLine {
