@@ -238,7 +238,11 @@ async function openPostgres(url: string, migrationsFolder: string, logger?: Logg
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 2_000,
+    // Both how long a new connection may take and how long a query waits for a free one of
+    // the ten: in a rush (200 registrations at once on two busy cores) a wait of 2 s failed
+    // requests that would have been answered a second later. A server that is down refuses at
+    // once and is answered 503 without waiting (tests/robustness/database-outage.test.ts).
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client that loses its server emits 'error'; without a listener Node would crash.
