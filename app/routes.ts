@@ -1,5 +1,6 @@
 import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
-import { collectionPatterns, collections, DASHBOARD_PATH } from "./features/collections/collections";
+import { DASHBOARD_PATH } from "./features/collections/collection-screens";
+import { collectionPatterns, collections } from "./features/collections/collections";
 import { type DashboardScreen, dashboardScreens, screenPattern } from "./wiring/dashboard-screens";
 
 const eachCollection = Object.values(collections);

@@ -1,6 +1,7 @@
 import type { Collection } from "../core/collection";
 import type { Permission } from "../core/roles";
-import { type CollectionKey, collections, DASHBOARD_PATH } from "../features/collections/collections";
+import { collectionScreenPaths, DASHBOARD_PATH } from "../features/collections/collection-screens";
+import type { CollectionKey } from "../features/collections/collections";
 import type { MessageKey } from "../i18n/catalogs";
 
 /**
@@ -71,8 +72,9 @@ function collectionScreens(
   key: CollectionKey,
   menu: { group: MenuGroupKey; list: MessageKey; add: MessageKey },
 ): DashboardScreen[] {
-  const collection: Collection = collections[key];
-  const { list, add } = collection.screens;
+  // Its paths alone, not its description: the menu of every dashboard page reads this registry.
+  const { screens, csvImport }: Pick<Collection, "screens" | "csvImport"> = collectionScreenPaths[key];
+  const { list, add } = screens;
   return [
     screen(
       list,
@@ -87,7 +89,7 @@ function collectionScreens(
       `dashboard-add-${key}`,
     ),
     screen(`${list}.csv`, "collection-export.ts", { access: edit }, `dashboard-export-${key}`),
-    ...(collection.csvImport
+    ...(csvImport
       ? [screen(`${list}/import`, "collection-import.tsx", { access: edit }, `dashboard-import-${key}`)]
       : []),
   ];

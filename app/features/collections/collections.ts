@@ -1,6 +1,7 @@
 import type { Collection } from "../../core/collection";
 import { eventsCollection } from "../events/events.collection";
 import { studentsCollection } from "../members/students.collection";
+import { DASHBOARD_PATH } from "./collection-screens";
 import { executivesCollection } from "./executives.collection";
 import { noticesCollection } from "./notices.collection";
 import { recentEventsCollection } from "./recent-events.collection";
@@ -28,7 +29,6 @@ export type CollectionKey = keyof typeof collections;
 
 const allCollections: Collection[] = Object.values(collections);
 
-export const DASHBOARD_PATH = "dashboard";
 export const API_PATH = "api";
 
 /** The route patterns of each collection's screens and calls, as routes.ts declares them. */

@@ -1,4 +1,5 @@
 import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
+import { collectionScreenPaths } from "./collection-screens";
 import type { ApiExecutive, ExecutiveInput } from "./executives";
 import { executiveFields } from "./executives.fields";
 
@@ -7,7 +8,7 @@ export const executivesCollection = defineCollection<ApiExecutive, ExecutiveInpu
   key: "executives",
   noun: "executive",
   headings: { list: "Our Executives Body", add: "Add Executive", edit: "Edit Executive" },
-  screens: { list: "all-executive", add: "add-executive" },
+  ...collectionScreenPaths.executives,
   api: { read: "executives", add: "add-executive", item: "executives" },
   fields: formFieldsOf(executiveFields),
   columns: [

@@ -1,6 +1,7 @@
 import { defineCollection, fileLinkCell, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
+import { collectionScreenPaths } from "./collection-screens";
 import type { ApiNotice, NoticeInput } from "./notices";
 import { noticeContentFields } from "./notices.fields";
 
@@ -9,7 +10,7 @@ export const noticesCollection = defineCollection<ApiNotice, NoticeInput, "notic
   key: "notices",
   noun: "notice",
   headings: { list: "All Notice", add: "Add Notice", edit: "Edit Notice" },
-  screens: { list: "all-notice", add: "add-notice" },
+  ...collectionScreenPaths.notices,
   api: { read: "all-notice", add: "add-notice", item: "notices" },
   fields: [...noticeContentFields, ...publishingFields()],
   columns: [

@@ -1,6 +1,7 @@
 import { defineCollection, formFieldsOf, imageCell, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
+import { collectionScreenPaths } from "./collection-screens";
 import type { ApiRecentEvent, RecentEventInput } from "./recent-events";
 import { recentEventFields } from "./recent-events.fields";
 
@@ -9,7 +10,7 @@ export const recentEventsCollection = defineCollection<ApiRecentEvent, RecentEve
   key: "recent-events",
   noun: "recent event",
   headings: { list: "Recent Events", add: "Add Recent Event", edit: "Edit Recent Event" },
-  screens: { list: "recent-events", add: "add-recent-event" },
+  ...collectionScreenPaths["recent-events"],
   api: { read: "recentEvents.JSON", add: "add-recent-event", item: "recent-events" },
   fields: [...formFieldsOf(recentEventFields), ...publishingFields()],
   columns: [

@@ -1,6 +1,7 @@
 import { defineCollection, fileLinkCell, formFieldsOf, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
+import { collectionScreenPaths } from "./collection-screens";
 import type { ApiResult, ResultInput } from "./results";
 import { resultFields } from "./results.fields";
 
@@ -9,7 +10,7 @@ export const resultsCollection = defineCollection<ApiResult, ResultInput, "resul
   key: "results",
   noun: "result",
   headings: { list: "Results", add: "Add New Results", edit: "Edit Result" },
-  screens: { list: "results", add: "add-new-results" },
+  ...collectionScreenPaths.results,
   api: { read: "results", add: "add-result", item: "results" },
   fields: [...formFieldsOf(resultFields), ...publishingFields()],
   columns: [

@@ -1,4 +1,5 @@
 import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
+import { collectionScreenPaths } from "./collection-screens";
 import type { ApiTeacher, TeacherInput } from "./teachers";
 import { teacherFields } from "./teachers.fields";
 
@@ -7,7 +8,7 @@ export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "te
   key: "teachers",
   noun: "teacher",
   headings: { list: "Teachers", add: "Add Teacher", edit: "Edit Teacher" },
-  screens: { list: "teachers", add: "add-teacher" },
+  ...collectionScreenPaths.teachers,
   api: { read: "teachers", add: "add-teacher", item: "teachers" },
   fields: formFieldsOf(teacherFields),
   columns: [
@@ -16,7 +17,6 @@ export const teachersCollection = defineCollection<ApiTeacher, TeacherInput, "te
     { header: "dashboard.column.position", sort: "designation", cell: (row) => textCell(row.designation) },
     { header: "dashboard.column.email", cell: (row) => textCell(row.email) },
   ],
-  csvImport: true,
   rowName: (row) => row.name,
   texts: {
     added: () => "Teacher Profile! added",

@@ -1,6 +1,7 @@
 import { defineCollection, formFieldsOf, previewCell, textCell } from "../../core/collection";
 import { previewScreen, publishingFields } from "../../core/publishing";
 import { statusColumn } from "../../core/publishing-status";
+import { collectionScreenPaths } from "../collections/collection-screens";
 import type { ApiEvent, EventInput } from "./events";
 import { eventFields } from "./events.fields";
 
@@ -9,7 +10,7 @@ export const eventsCollection = defineCollection<ApiEvent, EventInput, "events">
   key: "events",
   noun: "event",
   headings: { list: "All Events", add: "Add Programming Contest", edit: "Edit Event" },
-  screens: { list: "all-events", add: "add-event" },
+  ...collectionScreenPaths.events,
   api: { read: "events", add: "add-event", item: "event" },
   fields: [
     ...formFieldsOf(eventFields),

@@ -1,4 +1,5 @@
 import { defineCollection, formFieldsOf, imageCell, textCell } from "../../core/collection";
+import { collectionScreenPaths } from "../collections/collection-screens";
 import type { ApiStudent, StudentInput } from "./students";
 import { studentFields } from "./students.fields";
 
@@ -7,7 +8,7 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
   key: "students",
   noun: "student",
   headings: { list: "Students", add: "Add Student", edit: "Edit Student" },
-  screens: { list: "students", add: "add-student" },
+  ...collectionScreenPaths.students,
   api: { read: "students", add: "add-student", item: "students" },
   fields: formFieldsOf(studentFields),
   columns: [
@@ -26,7 +27,6 @@ export const studentsCollection = defineCollection<ApiStudent, StudentInput, "st
   filters: [
     { name: "batch", label: "dashboard.students.filter.batch", everything: "dashboard.students.filter.allBatches" },
   ],
-  csvImport: true,
   rowScreens: [{ label: "dashboard.screen.account", path: (id) => `students/${id}/account` }],
   rowName: (row) => row.name,
   texts: {
