@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EntityField, EntityFieldDef, ReadOnlyField } from "./collection";
+import { type EntityField, type EntityFieldDef, fieldLabelOf, type ReadOnlyField } from "./collection";
 import {
   dateField,
   dateTimeRecordField,
@@ -73,7 +73,9 @@ export function inputSchemaOfField<const F extends EntityField>(field: F): Input
   return derivedInputSchema(field) as InputSchemaOf<F>;
 }
 
-function derivedInputSchema({ name, kind, required, maxLength, message }: EntityField): z.ZodType {
+function derivedInputSchema(field: EntityField): z.ZodType {
+  const { name, kind, required, maxLength } = field;
+  const message = fieldLabelOf(field);
   switch (kind) {
     case "text":
     case "textarea":

@@ -46,22 +46,45 @@ export interface FormFieldDef {
   rows?: number;
 }
 
+/** A label's name as a field's name may write it: `publishingDate` as `publishing_date`. */
+type SnakeCase<Name extends string> = Name extends `${infer Letter}${infer Rest}`
+  ? `${Letter extends Lowercase<Letter> ? Letter : `_${Lowercase<Letter>}`}${SnakeCase<Rest>}`
+  : Name;
+
+/** The field names a label is named as (`email`: `messages.fields.email`; `publishing_date`: `…publishingDate`). */
+type LabelName<Label> = Label extends `messages.fields.${infer Name}` ? Name | SnakeCase<Name> : never;
+
+/**
+ * The label a field's validation messages name it by ("Email is required"): the one named as
+ * the field is (`labelNamedAs`), or, for a name no label has, its `message` (`photoURL`:
+ * `messages.fields.photo`).
+ */
+type FieldMessage = { name: LabelName<FieldLabel>; message?: never } | { message: FieldLabel };
+
 /**
  * A field of an entity, described once (as Payload's collection configs do): its form control,
  * and what the server derives from it (collection-schemas.ts, collection-rows.server.ts): the
- * input schema's rule by its kind, `required` and `maxLength`; the record's value; the column
- * it is stored in; the CSV's column (the form's fields). A list of them is written
- * `as const satisfies readonly EntityFieldDef[]`, so the derived types know every name.
+ * input schema's rule by its kind, `required` and `maxLength`, its messages' label
+ * (`fieldLabelOf`); the record's value; the column it is stored in; the CSV's column (the form's
+ * fields). A list of them is written `as const satisfies readonly EntityFieldDef[]`, so the
+ * derived types know every name.
  */
-export interface EntityField extends FormFieldDef {
-  /** The label its validation messages name it by (`messages.fields.photo`: "Photo is required"). */
-  message: FieldLabel;
-  /** Its column of the table, when the column is not named as the API names the field. */
-  column?: string;
-  /** Optional and not given: the API answers "" for it (the spec's older records) rather than null. */
-  absentAs?: "";
-  readOnly?: never;
-}
+export type EntityField = FormFieldDef &
+  FieldMessage & {
+    /** Its column of the table, when the column is not named as the API names the field. */
+    column?: string;
+    /** Optional and not given: the API answers "" for it (the spec's older records) rather than null. */
+    absentAs?: "";
+    readOnly?: never;
+  };
+
+/** The label named as a field is: `email` → `messages.fields.email`, `ends_at` → `messages.fields.endsAt`. */
+export const labelNamedAs = (name: string): string =>
+  `messages.fields.${name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+
+/** The label a field's validation messages name it by (see FieldMessage). */
+export const fieldLabelOf = (field: EntityField): FieldLabel =>
+  field.message ?? (labelNamedAs(field.name) as FieldLabel);
 
 /** A text the server sets and the records carry (a notice's slug), never in the form nor the input. */
 export interface ReadOnlyField {
@@ -170,7 +193,6 @@ export const emailFormField = {
   label: "Email",
   kind: "email",
   required: true,
-  message: "messages.fields.email",
 } as const satisfies EntityField;
 export const nameField = {
   name: "name",
@@ -178,7 +200,6 @@ export const nameField = {
   kind: "text",
   required: true,
   maxLength: 200,
-  message: "messages.fields.name",
 } as const satisfies EntityField;
 /** A person's post (teachers, executives). */
 export const designationField = {
@@ -187,7 +208,6 @@ export const designationField = {
   kind: "text",
   required: true,
   maxLength: 200,
-  message: "messages.fields.designation",
 } as const satisfies EntityField;
 /** The date a notice or a result is dated (the spec's `publishing_date`). */
 export const publishingDateField = {
@@ -195,7 +215,6 @@ export const publishingDateField = {
   label: "Publishing date",
   kind: "date",
   required: true,
-  message: "messages.fields.publishingDate",
   column: "publishingDate",
 } as const satisfies EntityField;
 

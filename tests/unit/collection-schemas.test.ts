@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { EntityFieldDef } from "~/core/collection";
+import { type EntityFieldDef, fieldLabelOf, labelNamedAs } from "~/core/collection";
 import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { inputSchemaOf, recordSchemaOf } from "~/core/collection-schemas";
 import { results, students, teachers } from "~/db/schema";
@@ -8,11 +8,13 @@ import { collectionServices } from "~/features/collections/collections.server";
 import { resultFields } from "~/features/collections/results.fields";
 import { teacherFields } from "~/features/collections/teachers.fields";
 import { studentFields } from "~/features/members/students.fields";
+import { sourceCatalogs } from "~/i18n/catalogs.server";
 import { messageOf } from "~/i18n/message";
 import { fieldErrors } from "~/lib/field-errors";
+import { entityFormFields } from "../support/entity-fields";
 
 const fields = [
-  { name: "title", label: "Title", kind: "text", required: true, maxLength: 5, message: "messages.fields.title" },
+  { name: "title", label: "Title", kind: "text", required: true, maxLength: 5 },
   { name: "slug", readOnly: true },
   { name: "notes", label: "Notes", kind: "textarea", message: "messages.fields.details", absentAs: "" },
   { name: "img", label: "Image", kind: "link", message: "messages.fields.image" },
@@ -30,7 +32,7 @@ const isTooLong = (schema: z.ZodType, text: string) =>
   schema.safeParse(text).error?.issues.some((issue) => issue.message.includes('"messages.field.tooLong"')) ?? false;
 
 describe("an entity's schemas, derived from its field list", () => {
-  it("check each field by its kind, `required` and `maxLength`, naming it by its message label", () => {
+  it("check each field by its kind, `required` and `maxLength`, naming it by the label its name or `message` says", () => {
     const input = inputSchemaOf(fields);
     expect(Object.keys(input.shape)).toEqual(["title", "notes", "img", "batch"]);
     expect(errorsOf(input, { title: "x".repeat(6), img: "ftp://x", batch: "-1" })).toEqual({
@@ -43,6 +45,14 @@ describe("an entity's schemas, derived from its field list", () => {
       notes: "",
       img: "",
     });
+  });
+
+  it("are given a field's label only where no label is named as the field is", () => {
+    const labels = sourceCatalogs.en.messages as Record<string, string>;
+    for (const field of entityFormFields) {
+      expect(labels[fieldLabelOf(field)], field.name).toBeTruthy();
+      if (field.message) expect(labels[labelNamedAs(field.name)], field.name).toBeUndefined();
+    }
   });
 
   it("answer records with `_id` first, a read-only field as text, and an absent value as the field says", () => {

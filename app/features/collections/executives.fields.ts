@@ -15,13 +15,12 @@ export const panelField = {
   required: true,
   maxLength: 9,
   hint: "e.g. 2020-2021",
-  message: "messages.fields.panel",
 } as const satisfies EntityField;
 
 /** An executive's fields: its form, API input and records, stored columns and CSV columns (see collection.ts). */
 export const executiveFields = [
   nameField,
-  { name: "title", label: "Title", kind: "text", maxLength: 200, hint: "Optional", message: "messages.fields.title" },
+  { name: "title", label: "Title", kind: "text", maxLength: 200, hint: "Optional" },
   designationField,
   emailFormField,
   photoField,

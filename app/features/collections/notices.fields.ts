@@ -24,7 +24,6 @@ export const noticeFields = [
     label: "Description",
     kind: "textarea",
     required: true,
-    message: "messages.fields.description",
   },
 ] as const satisfies readonly EntityFieldDef[];
 

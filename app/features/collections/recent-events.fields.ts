@@ -9,7 +9,7 @@ export const recentEventFields = [
   { name: "id", readOnly: true },
   nameField,
   { name: "img1", label: "Card image", kind: "link", required: true, message: "messages.fields.cardImage" },
-  { name: "details", label: "Details", kind: "textarea", required: true, message: "messages.fields.details" },
+  { name: "details", label: "Details", kind: "textarea", required: true },
   { name: "img2", label: "Second image", kind: "link", required: true, message: "messages.fields.secondImage" },
   { name: "img3", label: "Third image", kind: "link", required: true, message: "messages.fields.thirdImage" },
   {

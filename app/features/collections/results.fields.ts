@@ -27,7 +27,6 @@ export const resultFields = [
     label: "Description",
     kind: "textarea",
     hint: "Optional",
-    message: "messages.fields.description",
     absentAs: "",
   },
 ] as const satisfies readonly EntityFieldDef[];

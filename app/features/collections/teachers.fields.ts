@@ -6,13 +6,12 @@ export const teacherFields = [
   designationField,
   emailFormField,
   photoField,
-  { name: "joinDate", label: "Join date", kind: "date", required: true, message: "messages.fields.joinDate" },
+  { name: "joinDate", label: "Join date", kind: "date", required: true },
   {
     name: "details",
     label: "Details",
     kind: "textarea",
     hint: "Optional, shown on the public card",
-    message: "messages.fields.details",
     absentAs: "",
   },
 ] as const satisfies readonly EntityFieldDef[];

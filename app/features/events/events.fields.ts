@@ -15,7 +15,6 @@ export const eventFields = [
     required: true,
     options: EVENT_TYPES,
     placeholderOption: EVENT_TYPE_PLACEHOLDER,
-    message: "messages.fields.eventType",
   },
   nameField,
   { name: "starts_on", label: "Start date", kind: "date", hint: "Optional", message: "messages.fields.startDate" },
@@ -36,19 +35,18 @@ export const eventFields = [
     hint: "e.g. 3 Hours",
     message: "messages.fields.duration",
   },
-  { name: "details", label: "Details", kind: "textarea", required: true, message: "messages.fields.details" },
+  { name: "details", label: "Details", kind: "textarea", required: true },
   /** The event's page, /events/{category}/{slug}: made from the name when added, kept when edited. */
   { name: "slug", readOnly: true },
   // The fields below came with event pages; a client that sends only the spec's fields gets a
   // published event for everyone, without limits.
-  { name: "ends_at", label: "Ends at", kind: "datetime", hint: "Optional", message: "messages.fields.endsAt" },
+  { name: "ends_at", label: "Ends at", kind: "datetime", hint: "Optional" },
   {
     name: "venue",
     label: "Venue",
     kind: "text",
     maxLength: 500,
     hint: "A place, or an online meeting's link",
-    message: "messages.fields.venue",
     absentAs: "",
   },
   {
@@ -56,7 +54,6 @@ export const eventFields = [
     label: "Banner",
     kind: "link",
     hint: "Optional: a wide picture for the event's page",
-    message: "messages.fields.banner",
     absentAs: "",
   },
   {
@@ -64,21 +61,18 @@ export const eventFields = [
     label: "Registration opens",
     kind: "datetime",
     hint: "Optional",
-    message: "messages.fields.registrationOpens",
   },
   {
     name: "registration_closes",
     label: "Registration closes",
     kind: "datetime",
     hint: "Optional",
-    message: "messages.fields.registrationCloses",
   },
   {
     name: "capacity",
     label: "Capacity",
     kind: "number",
     hint: "Places; empty for no limit",
-    message: "messages.fields.capacity",
   },
   {
     name: "waitlist",
@@ -87,7 +81,6 @@ export const eventFields = [
     options: ["true", "false"],
     optionLabels: { true: "Keep a waitlist", false: "Close registration" },
     placeholderOption: "Select One (keep a waitlist)",
-    message: "messages.fields.waitlist",
   },
   {
     name: "team_size_min",
@@ -102,7 +95,6 @@ export const eventFields = [
     label: "Eligible batches",
     kind: "text",
     hint: "e.g. 7, 8, 9; empty for everyone",
-    message: "messages.fields.eligibleBatches",
   },
   {
     name: "members_only",
@@ -112,6 +104,5 @@ export const eventFields = [
     optionLabels: { false: "Everyone (in the eligible batches)", true: "Members only" },
     placeholderOption: "Select One (everyone)",
     hint: "Members only: approved members of the current membership round",
-    message: "messages.fields.membersOnly",
   },
 ] as const satisfies readonly EntityFieldDef[];

@@ -6,7 +6,7 @@ import { type EntityFieldDef, emailFormField, nameField, photoField } from "../.
  */
 export const studentFields = [
   nameField,
-  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6", message: "messages.fields.batch" },
+  { name: "batch", label: "Batch", kind: "number", hint: "Optional, e.g. 6" },
   emailFormField,
   photoField,
   {
@@ -15,6 +15,5 @@ export const studentFields = [
     kind: "text",
     maxLength: 9,
     hint: "Optional, e.g. 2020-2021",
-    message: "messages.fields.session",
   },
 ] as const satisfies readonly EntityFieldDef[];
