@@ -7,8 +7,9 @@ const SERVER_FILES_AT_ONCE = Number(process.env.VITEST_SERVER_FILES ?? 3);
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: three files that start servers share two cores, and CI's may be busier still.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Vitest's default on two cores is one worker. The unit files keep both cores busy with two;
     // a server or integration file mostly waits on the server it started (a child process), so
     // three run side by side. Different worker counts need different groups: units run first.

@@ -35,6 +35,9 @@ import { drawBanner, drawEventImage, drawPortrait, drawResultSheet } from "~/see
 import { seedDemoContentOnce } from "~/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
+/** A demo seed draws ~70 images: 40-60 s when three test files share two cores. */
+const SEEDING_MS = 180_000;
+
 const EVENT_TYPES = ["Programming Contest", "WorkShop", "Webinars", "Seminar", "Boot Camp"];
 const EXECUTIVE_DESIGNATIONS = [
   "General Secretary",
@@ -101,7 +104,7 @@ describe("seedDemoContentOnce on an empty database", () => {
     const logger = captureLogger();
     lines = logger.lines;
     firstRun = await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log: logger.log });
-  });
+  }, SEEDING_MS);
   afterAll(async () => {
     await testDb.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -292,7 +295,7 @@ describe("seedDemoContentOnce from the build's start snapshot", () => {
       snapshot,
     });
     expect(result).toEqual({ seeded: true });
-  });
+  }, SEEDING_MS);
   afterAll(async () => {
     await drawn.close();
     await fromSnapshot.close();
