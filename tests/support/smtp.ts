@@ -71,6 +71,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
   });
   const connections = new Map<string, (() => void)[]>();
+  // smtp-server re-emits a connection's errors on the server, and an 'error' nobody listens to
+  // is an uncaught exception. A client killed mid-send (the durability tests kill -9 the app)
+  // resets its connection: expected, so dropped; anything else is printed.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("test SMTP server:", error);
+  });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const waitUntil = async (condition: () => boolean, what: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
