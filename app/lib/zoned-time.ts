@@ -120,6 +120,11 @@ export function instantText(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** An instant's text as records carry it (`…Z`, `instantText`) as a date; absent or unreadable: undefined. */
+export function instantFrom(text: string | null | undefined): Date | undefined {
+  return text ? readDateTime(text, "UTC") : undefined;
+}
+
 /** A stored instant as records carry it (`instantText`; the edges show it on the club's clocks); null stays null. */
 export function instantTextOf(instant: Date | null): string | null {
   return instant ? instantText(instant) : null;

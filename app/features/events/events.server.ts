@@ -7,7 +7,7 @@ import { publishingOf, publishingValues } from "~/core/publishing.server";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { sayMessage } from "~/i18n/message.server";
-import { instantTextOf, readDateTime } from "~/lib/zoned-time";
+import { instantFrom, instantTextOf } from "~/lib/zoned-time";
 import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
 import { registrationMessages } from "./registrations";
@@ -210,7 +210,7 @@ export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiE
 const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
 
 /** A time the input schema made an instant (`…Z`), as its column holds it. */
-const instantOf = (text: string | null | undefined): Date | null => (text ? (readDateTime(text, "UTC") ?? null) : null);
+const instantOf = (text: string | null | undefined): Date | null => instantFrom(text) ?? null;
 
 /** The columns the event form's fields set (all but the slug): an event's, or a series' occurrence's. */
 export function eventValues(input: EventInput, id?: string) {

@@ -14,7 +14,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Message } from "~/i18n/message";
 import { schemaMessage } from "~/i18n/message";
 import { todayIn } from "~/lib/format";
-import { localDateTimeIn, readDateTime, zonedInstant } from "~/lib/zoned-time";
+import { instantFrom, localDateTimeIn, zonedInstant } from "~/lib/zoned-time";
 import { isPublicEventStatus, REGISTRATION_STATUSES, type RegistrationStatus } from "./event-types";
 import type { ApiEvent } from "./events";
 import { eventIsPublic, toApiEvent } from "./events.server";
@@ -90,9 +90,6 @@ const refuse = (status: Refusal["status"], message: Message, field?: Refusal["fi
   field,
 });
 
-/** An event's stored instant (`…Z`, see `toApiEvent`) as a date. */
-const instantOf = (value: string | null): Date | undefined => (value ? readDateTime(value, "UTC") : undefined);
-
 /** When the event starts; undefined when it has no date yet. */
 export function eventStart(event: Pick<EventRow, "starts_on" | "starts_at">, timeZone: string): Date | undefined {
   return event.starts_on ? zonedInstant(event.starts_on, event.starts_at, timeZone) : undefined;
@@ -100,7 +97,7 @@ export function eventStart(event: Pick<EventRow, "starts_on" | "starts_at">, tim
 
 /** Registration closes at `registration_closes`, else when the event starts. */
 export function registrationDeadline(event: EventRow, timeZone: string): Date | undefined {
-  return instantOf(event.registration_closes) ?? eventStart(event, timeZone);
+  return instantFrom(event.registration_closes) ?? eventStart(event, timeZone);
 }
 
 /** Why nobody may register now, or undefined when registration is open. */
@@ -108,7 +105,7 @@ export function registrationClosedReason(event: EventRow, now: Date, timeZone: s
   if (event.status === "cancelled") return texts.eventCancelled;
   const deadline = registrationDeadline(event, timeZone);
   if (!deadline) return texts.eventUndated;
-  const opens = instantOf(event.registration_opens);
+  const opens = instantFrom(event.registration_opens);
   if (opens && now < opens) return texts.notOpenYet(formatLocal(localDateTimeIn(opens, timeZone)));
   if (now >= deadline) return texts.closed;
   return undefined;
