@@ -202,12 +202,18 @@ describe("following Codeforces", () => {
       });
       expect(balloon.minutes).toBe(Math.min(...(times ?? [])));
     }
-    // Every call signed; the standings with the admin's showUnofficial, the submissions only while it runs.
+    // Every call signed; the standings with the admin's showUnofficial, the submissions only while it runs
+    // (none once the judge has said the contest is over).
     expect(judges.calls.length).toBeGreaterThanOrEqual(4);
     for (const call of judges.calls) expect(call.path).toContain("apiSig=");
     const standingsCalls = judges.calls.filter((call) => call.path.startsWith("/api/contest.standings"));
     for (const call of standingsCalls) expect(call.path).toContain("showUnofficial=true");
-    expect(judges.calls.filter((call) => call.path.startsWith("/api/contest.status")).length).toBeGreaterThanOrEqual(2);
+    const isStatus = (call: { path: string }) => call.path.startsWith("/api/contest.status");
+    const callList = judges.calls.map((call) => `${call.stage} ${call.path.split("?")[0]}`).join(", ");
+    expect(judges.calls.filter(isStatus).length, callList).toBeGreaterThanOrEqual(1);
+    const finalRead = judges.calls.findIndex((call) => !isStatus(call) && call.stage === "final");
+    expect(finalRead, callList).toBeGreaterThan(-1);
+    expect(judges.calls.slice(finalRead).some(isStatus), callList).toBe(false);
   });
 
   it("keeps one Codeforces pace for two followers in two processes and the practice sync together", async () => {

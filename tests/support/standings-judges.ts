@@ -12,7 +12,8 @@ import path from "node:path";
 export interface StandInStandingsJudges {
   codeforcesApiUrl: string;
   vjudgeUrl: string;
-  calls: { path: string; at: number }[];
+  /** Every call, with its time and the stage the contest was in when it came. */
+  calls: { path: string; at: number; stage: StandInStandingsJudges["stage"] }[];
   /** Where the Codeforces contest is: before it, early in the freeze, late in the freeze, or final. */
   stage: "before" | "frozen-early" | "frozen-late" | "final";
   failWith?: 429 | 503;
@@ -129,7 +130,7 @@ export async function startStandInStandingsJudges(): Promise<StandInStandingsJud
   };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    judges.calls.push({ path: `${url.pathname}${url.search}`, at: Date.now() });
+    judges.calls.push({ path: `${url.pathname}${url.search}`, at: Date.now(), stage: judges.stage });
     if (judges.failWith) {
       response.writeHead(judges.failWith, { "Content-Type": "text/plain" }).end("Call limit exceeded");
       return;
