@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { Form, type FormProps } from "react-router";
 import type { ConfirmQuestion } from "~/lib/form-actions";
 import { ConfirmDialog } from "./confirm-dialog";
-import { ConfirmPanel } from "./confirm-panel";
+import { ConfirmAnswer, ConfirmPanel } from "./confirm-panel";
 import type { useConfirmedSubmit } from "./use-confirmed-submit";
 
 /** What the page's `useConfirmedSubmit()` gives its confirmed forms. */
@@ -19,6 +19,11 @@ interface ConfirmedFormProps extends Omit<FormProps, "method" | "onSubmit"> {
    * it is valid); otherwise the question comes first (a row's Delete).
    */
   checkFirst?: boolean;
+  /**
+   * Without JavaScript, the server's question about this form's submission: its Yes and No come
+   * at the form's end, after every field (the page's `<Confirmation>` shows the question).
+   */
+  asked?: ConfirmQuestion;
   ref?: Ref<HTMLFormElement>;
 }
 
@@ -27,8 +32,13 @@ interface ConfirmedFormProps extends Omit<FormProps, "method" | "onSubmit"> {
  * for the page's `<Confirmation>` dialog; without, the server answers with the same question as a
  * second step.
  */
-export function ConfirmedForm({ confirmed, checkFirst, ...form }: ConfirmedFormProps) {
-  return <Form method="post" onSubmit={checkFirst ? confirmed.check : confirmed.askFromEvent} {...form} />;
+export function ConfirmedForm({ confirmed, checkFirst, asked, children, ...form }: ConfirmedFormProps) {
+  return (
+    <Form method="post" onSubmit={checkFirst ? confirmed.check : confirmed.askFromEvent} {...form}>
+      {children}
+      {asked && form.id && <ConfirmAnswer formId={form.id} title={asked.title} />}
+    </Form>
+  );
 }
 
 interface ConfirmationProps {
@@ -37,7 +47,7 @@ interface ConfirmationProps {
   question: Pick<ConfirmQuestion, "title" | "description">;
   /** The server's question, when a submission without JavaScript came back asking for a Yes. */
   asked?: ConfirmQuestion;
-  /** The entity form whose values the second step's Yes sends again (else the question's hidden values). */
+  /** The entity form whose values the second step's Yes sends again, from its end (else the question's hidden values). */
   formId?: string;
 }
 

@@ -121,6 +121,22 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("heading", { name: "Add this notice?" })).toBeVisible();
     await expectNoAxeViolationsWithoutScript(browser, baseURL!, await page.content(), "the confirm step");
+    // The answer comes after every field: on a page still arriving, an answer above the fields
+    // would send only those the browser had read (seen once here: the last two came back empty).
+    const answerAfterFields = await page.locator("#entity-form").evaluate((form) => {
+      const answers = [...document.querySelectorAll("button[name=confirmed]")];
+      const fields = [...form.querySelectorAll("input:not([type=hidden]), textarea, select")];
+      const [first] = answers;
+      return (
+        first !== undefined &&
+        answers.length === 2 &&
+        answers.every((answer) => answer.closest("form") === form) &&
+        fields.every((field) => field.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)
+      );
+    });
+    expect(answerAfterFields).toBe(true);
+    await page.getByRole("link", { name: "Check the form, then answer Yes or No at its end." }).click();
+    await expect(page.getByRole("group", { name: "Add this notice?" })).toBeInViewport();
     await page.getByRole("button", { name: "No", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Changes are not saved" })).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);

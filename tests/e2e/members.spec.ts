@@ -142,6 +142,32 @@ test.describe("an admin on a phone", () => {
 test.describe("membership on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("without JavaScript, opening a round asks at the form's end, and No keeps what was typed", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await logInAsAdmin(page, baseURL!);
+    await page.goto("/dashboard/membership");
+    await page.getByText("Open a membership round").click();
+    await page.getByLabel("Session").fill("2098-2099");
+    await page.getByLabel("Opens on").fill("2098-01-01");
+    await page.getByLabel("Closes on").fill("2098-02-01");
+    await page.getByRole("button", { name: "Open the round" }).click();
+    // The form's section stays open on the question: its answer is at the form's end.
+    const answer = page.getByRole("group", { name: en("tools.membership.roundTitle") });
+    await answer.getByRole("button", { name: "No", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: en("dashboard.notSaved") })).toBeVisible();
+    await expect(page.getByLabel("Session")).toHaveValue("2098-2099");
+    await expect(page.getByLabel("Closes on")).toHaveValue("2098-02-01");
+    await context.close();
+  });
+
   test("an admin opens a round; one applicant is approved onto /students, another rejected with a reason", async ({
     page,
     browser,

@@ -137,6 +137,7 @@ export default function AddEventSeries({ actionData }: Route.ComponentProps) {
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
+        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

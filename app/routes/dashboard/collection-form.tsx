@@ -183,6 +183,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
+        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

@@ -361,6 +361,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
         <ConfirmedForm
           confirmed={confirmed}
           checkFirst
+          asked={actionData?.values?.subject !== undefined ? actionData?.confirm : undefined}
           id="mail-form"
           noValidate
           className="card flex flex-col gap-4 p-6"

@@ -54,6 +54,7 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
+        asked={actionData?.confirm}
         id={FORM_ID}
         noValidate
         className="card flex flex-col gap-4 p-6"

@@ -206,6 +206,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             pending?.get("decision") === "reject" ? "reject" : "approve",
             pending ? selectedIds(pending).length : 0,
           );
+  // Without JavaScript, a question that carries no values of its own is about the open-round form.
+  const roundAsked = actionData?.confirm?.hidden ? undefined : actionData?.confirm;
   const roundErrors = answer?.saved ? {} : (answer?.errors ?? {});
   const pageHref = (page: number) => {
     const params = new URLSearchParams();
@@ -223,17 +225,18 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         confirmed={confirmed}
         question={question}
         asked={actionData?.confirm}
-        formId={actionData?.confirm?.hidden ? undefined : "open-round"}
+        formId={roundAsked ? "open-round" : undefined}
       />
       {confirmed.busy && <Spinner />}
 
-      <details className="card p-4" open={rounds.length === 0 || undefined}>
+      <details className="card p-4" open={rounds.length === 0 || roundAsked !== undefined || undefined}>
         <summary className="cursor-pointer font-semibold text-navy-900">
           {t("tools.membership.openRoundSummary")}
         </summary>
         <ConfirmedForm
           confirmed={confirmed}
           checkFirst
+          asked={roundAsked}
           id="open-round"
           noValidate
           key={answer?.saved ? "reset" : "form"}

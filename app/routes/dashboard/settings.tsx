@@ -138,6 +138,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
+        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

@@ -165,6 +165,7 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
+        asked={actionData?.confirm?.hidden ? undefined : actionData?.confirm}
         id={FORM_ID}
         noValidate
         className="card flex flex-col gap-4 p-6"
