@@ -59,6 +59,9 @@ async function main() {
     // The sync starts over: every handle unread.
     await handle.db.execute(sql`delete from judge_solves`);
     await handle.db.execute(sql`delete from judge_accounts`);
+    // The server this database served may have called the real judges (none answer here) and
+    // left them resting: the stand-in judge is called at once.
+    await handle.db.execute(sql`update judge_pace set failures = 0, backoff_until = null, next_slot_at = now()`);
     globalThis.gc?.();
     const rssBeforeMb = rssMb();
     let syncPeakMb = rssBeforeMb;
