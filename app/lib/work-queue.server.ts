@@ -48,11 +48,11 @@ export function keyedWorkQueue(concurrency: number) {
 const heavyWorkQueue = workQueue(1);
 
 /**
- * Work that holds tens of MB while it runs (decoding an uploaded image, reading a standings file
- * in its thread), one job at a time across the whole process: each fits a small server's memory
- * alone, two at once (a phone photo while a World Finals package is read) did not (decision 023).
- * After each job one full collection runs (the server has `--expose-gc`): the buffers the job
- * left go at once, not whenever V8's accounting of external memory next asks for a collection.
+ * Work that holds tens of MB while it runs (decoding an uploaded image, reading a standings file,
+ * each in a job process of its own), one job at a time across the whole server: each fits a small
+ * server's memory alone, two at once (a phone photo while a World Finals package is read) did not
+ * (decision 023). After each job one full collection runs (the server has `--expose-gc`): the
+ * answer's buffers go at once, not whenever V8's accounting of external memory next asks for one.
  */
 export const heavyWork = {
   async run<T>(task: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { readContentVersion } from "~/core/content-version.server";
 import { type AppContext, appContext } from "~/core/context";
+import { jobProcessMemory } from "~/lib/job-process.server";
 import type { Route } from "./+types/healthz";
 
 const PING_TIMEOUT_MS = 2_000;
@@ -35,6 +36,8 @@ function memoryReport(app: AppContext) {
     externalMb: megabytes(usage.external),
     arrayBuffersMb: megabytes(usage.arrayBuffers),
     databaseWasmMb: megabytes(app.database.memoryBytes()),
+    // Jobs run in processes of their own (an uploaded image's decoding): the highest one's own peak.
+    jobProcessPeakRssMb: jobProcessMemory().highestPeakRssMb,
   };
 }
 

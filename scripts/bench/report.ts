@@ -167,9 +167,29 @@ function goalsOf(report: Report): Goal[] {
     goals.push(atMost("peak RSS after a 50 MB event feed import, MB", eventFeed50Mb.peakRssMbAfter, 250));
   }
   if (report.soak) {
-    const { minutes, goalMb, peakSampledRssMb, peakRssMb, lastSlopeMbPerMinute, slopeWindowMinutes } = report.soak;
-    goals.push(atMost(`soak (${minutes} min): highest RSS sampled every 10 s, MB`, peakSampledRssMb, goalMb));
-    goals.push(atMost("soak: peak RSS (the kernel's high-water mark, start included), MB", peakRssMb, goalMb));
+    const {
+      minutes,
+      goalMb,
+      peakSampledRssMb,
+      peakRssMb,
+      jobProcessPeakRssMb,
+      lastSlopeMbPerMinute,
+      slopeWindowMinutes,
+    } = report.soak;
+    goals.push(
+      atMost(
+        `soak (${minutes} min): highest RSS sampled every 10 s (server and job processes), MB`,
+        peakSampledRssMb,
+        goalMb,
+      ),
+    );
+    goals.push(
+      atMost("soak: the server's peak RSS (the kernel's high-water mark, start included), MB", peakRssMb, goalMb),
+    );
+    // The two peaks need not come at once: their sum is the most the machine could have given both.
+    goals.push(
+      atMost("soak: the server's peak + the highest job process's peak, MB", peakRssMb + jobProcessPeakRssMb, goalMb),
+    );
     goals.push(atMost(`soak: RSS slope over its last ${slopeWindowMinutes} min, MB/min`, lastSlopeMbPerMinute, 1));
     const failed = report.soak.tasks.reduce((sum, task) => sum + task.failed, 0);
     goals.push(exactly("soak: requests answered 5xx or not at all", failed, 0));
@@ -272,6 +292,8 @@ export function printReport(report: Report) {
   if (report.soak) {
     console.log(`\n== Soak: what it did (${report.soak.minutes} min, counts per minute)`);
     console.table(report.soak.tasks);
+    const { rssMb, at, during } = report.soak.serverPeak;
+    console.log(`The server's highest RSS read every 100 ms: ${rssMb} MB at ${at} s, during: ${during.join(", ")}`);
   }
   if (report.lighthouse) {
     console.log("\n== Lighthouse (mobile)");

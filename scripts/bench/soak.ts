@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { verifyEmailAt } from "../../tests/support/email-verification";
 import type { RunningServer } from "../../tests/support/server";
 import { round } from "./load";
-import { peakRssMb } from "./memory";
+import { peakRssMb, rssMb as rssOf, treeRssMb } from "./memory";
 import { renderSoakChart } from "./soak-chart";
 
 /**
@@ -28,11 +28,14 @@ export const SOAK_ENV = { MEMORY_REPORT_TOKEN };
 export interface SoakSample {
   /** Seconds since the workload started. */
   at: number;
+  /** The server's and the job processes it runs at that moment, together. */
   rssMb: number;
   heapUsedMb: number;
   externalMb: number;
   arrayBuffersMb: number;
   databaseWasmMb: number;
+  /** The highest resident memory a job process of the server reached, so far. */
+  jobProcessPeakRssMb: number;
 }
 
 export interface SoakTaskCount {
@@ -52,9 +55,15 @@ export interface SoakResult {
   samples: SoakSample[];
   tasks: SoakTaskCount[];
   rssAfterStartMb: number;
-  /** The highest RSS sampled during the workload, and the kernel's high-water mark (start included). */
+  /**
+   * The highest RSS sampled during the workload (the server's and its job processes'), the
+   * kernel's high-water mark of the server (start included), and the highest a job process reached.
+   */
   peakSampledRssMb: number;
   peakRssMb: number;
+  jobProcessPeakRssMb: number;
+  /** The server's highest RSS read every 100 ms during the workload, and what it was doing then. */
+  serverPeak: SoakPeak;
   /** Least-squares slope of RSS over the last 10 minutes (the last third of a shorter run), MB a minute. */
   lastSlopeMbPerMinute: number;
   slopeWindowMinutes: number;
@@ -460,16 +469,21 @@ function anotherPhoto(photo: Uint8Array, run: number): Uint8Array<ArrayBuffer> {
 async function readMemory(server: RunningServer, startedAt: number): Promise<SoakSample> {
   const response = await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Memory-Report": MEMORY_REPORT_TOKEN } });
   const body = (await response.json()) as { memory?: Omit<SoakSample, "at" | "rssMb"> };
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  const rssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  const memory = body.memory ?? { heapUsedMb: 0, externalMb: 0, arrayBuffersMb: 0, databaseWasmMb: 0 };
+  const memory = body.memory ?? {
+    heapUsedMb: 0,
+    externalMb: 0,
+    arrayBuffersMb: 0,
+    databaseWasmMb: 0,
+    jobProcessPeakRssMb: 0,
+  };
   return {
     at: Math.round((performance.now() - startedAt) / 1000),
-    rssMb,
+    rssMb: treeRssMb(Number(server.process.pid)),
     heapUsedMb: memory.heapUsedMb,
     externalMb: memory.externalMb,
     arrayBuffersMb: memory.arrayBuffersMb,
     databaseWasmMb: memory.databaseWasmMb,
+    jobProcessPeakRssMb: memory.jobProcessPeakRssMb,
   };
 }
 
@@ -489,6 +503,35 @@ export function slopeMbPerMinute(samples: SoakSample[]): number {
   return denominator ? round(numerator / denominator) : 0;
 }
 
+/** The tasks waiting for an answer at this moment: what a peak of memory came during. */
+const inFlight = new Map<string, number>();
+
+/** What the server was doing when its resident memory was highest: the tasks then waiting for an answer. */
+export interface SoakPeak {
+  rssMb: number;
+  /** Seconds since the workload started. */
+  at: number;
+  during: string[];
+}
+
+/**
+ * Reads the server's own RSS every 100 ms (the 10-s samples miss a peak that lasts a second)
+ * and keeps the highest with the tasks in flight then.
+ */
+function watchPeak(pid: number, startedAt: number) {
+  const peak: SoakPeak = { rssMb: 0, at: 0, during: [] };
+  const timer = setInterval(() => {
+    const rssMb = rssOf(pid);
+    if (rssMb <= peak.rssMb) return;
+    Object.assign(peak, {
+      rssMb,
+      at: Math.round((performance.now() - startedAt) / 1000),
+      during: [...inFlight].filter(([, count]) => count > 0).map(([task]) => task),
+    });
+  }, 100);
+  return { peak, stop: () => clearInterval(timer) };
+}
+
 /** Runs each task at its count per minute, one at a time per task, until `until`. */
 async function runTask(task: Task, context: SoakContext, until: number, count: SoakTaskCount) {
   const visitors = task.parallel ?? 1;
@@ -505,6 +548,7 @@ async function runVisitor(task: Task, context: SoakContext, until: number, count
   while (due < until) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     due += interval;
+    inFlight.set(task.name, (inFlight.get(task.name) ?? 0) + 1);
     try {
       const answer = await task.run(context);
       count.done++;
@@ -517,6 +561,8 @@ async function runVisitor(task: Task, context: SoakContext, until: number, count
       count.done++;
       count.failed++;
       count.firstUnexpected ??= String(error).slice(0, 200);
+    } finally {
+      inFlight.set(task.name, (inFlight.get(task.name) ?? 1) - 1);
     }
     // A task running late skips what it missed instead of catching up in a burst.
     due = Math.max(due, performance.now());
@@ -556,6 +602,7 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
   };
   const startedAt = performance.now();
   const rssAfterStartMb = (await readMemory(server, startedAt)).rssMb;
+  const watcher = watchPeak(pid, startedAt);
   const until = startedAt + options.minutes * 60_000;
   const samples: SoakSample[] = [];
   const sampleEvery = (options.sampleSeconds ?? 10) * 1000;
@@ -577,6 +624,7 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
   }));
   await Promise.all(TASKS.map((task, index) => runTask(task, context, until, counts[index] as SoakTaskCount)));
   await sampler;
+  watcher.stop();
   const windowMinutes = Math.min(10, options.minutes / 3);
   const lastWindow = samples.filter((sample) => sample.at >= (options.minutes - windowMinutes) * 60);
   const chart = renderSoakChart(samples, { title: `Soak on ${options.database}`, goalMb: options.goalMb });
@@ -590,6 +638,8 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
     rssAfterStartMb,
     peakSampledRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
     peakRssMb: peakRssMb(pid),
+    jobProcessPeakRssMb: Math.max(...samples.map((sample) => sample.jobProcessPeakRssMb)),
+    serverPeak: watcher.peak,
     lastSlopeMbPerMinute: slopeMbPerMinute(lastWindow),
     slopeWindowMinutes: round(windowMinutes, 1),
     chart: options.chartFile,
@@ -619,6 +669,7 @@ export function soakTable(result: SoakResult) {
       "V8 heap MB": sample.heapUsedMb,
       "external MB": sample.externalMb,
       "PGlite wasm MB": sample.databaseWasmMb,
+      "job process peak MB": sample.jobProcessPeakRssMb,
     }));
 }
 
@@ -654,6 +705,7 @@ export async function probeSoakTasks(server: RunningServer, admin: { email: stri
       "peak MB": `${peakBefore} → ${peakRssMb(Number(server.process.pid))}`,
       "heap MB": `${before.heapUsedMb} → ${after.heapUsedMb}`,
       "PGlite wasm MB": `${before.databaseWasmMb} → ${after.databaseWasmMb}`,
+      "job process peak MB": after.jobProcessPeakRssMb,
     });
   }
   return rows;

@@ -29,7 +29,8 @@ export async function build({ ifChanged }: { ifChanged: boolean }): Promise<"bui
   runReactRouterBuild(release);
   const sources = await buildServerBundle({ root: ROOT, outDir: path.join(release, "server") });
   fs.cpSync(path.join(ROOT, "drizzle"), path.join(release, "drizzle"), { recursive: true });
-  addStartSnapshot(release, sources["make-start-snapshot"]);
+  // The seed's images are made by the image job, a script of its own.
+  addStartSnapshot(release, [...sources["make-start-snapshot"], ...sources["image-job"]]);
   fs.writeFileSync(path.join(release, SOURCE_HASH_FILE), fingerprint);
   switchRelease(link, release);
   pruneReleases(link);

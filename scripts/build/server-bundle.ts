@@ -7,8 +7,10 @@ const ENTRY_POINTS = {
   "make-start-snapshot": "scripts/make-start-snapshot.ts",
   backup: "scripts/backup.ts",
   restore: "scripts/restore.ts",
-  // A thread of its own reads each standings file (app/features/standings/importers/read-standings-isolated.server.ts).
-  "standings-worker": "app/features/standings/importers/standings-worker.ts",
+  // A process of its own reads each standings file (app/features/standings/importers/read-standings-isolated.server.ts).
+  "standings-job": "app/features/standings/importers/standings-job.ts",
+  // A process of its own decodes and encodes each uploaded image (app/core/media.server.ts).
+  "image-job": "app/core/image-job.ts",
 };
 
 /**
@@ -89,6 +91,7 @@ export async function buildServerBundle({
     "make-start-snapshot": inputsOf("make-start-snapshot"),
     backup: inputsOf("backup"),
     restore: inputsOf("restore"),
-    "standings-worker": inputsOf("standings-worker"),
+    "standings-job": inputsOf("standings-job"),
+    "image-job": inputsOf("image-job"),
   };
 }

@@ -116,8 +116,8 @@ describe("standings files past an import's limits", () => {
     await expectServerAnswers();
   }, 60_000);
 
-  // Parsing makes an object of each value, faster than a reading thread can be stopped once its
-  // memory runs out (a thread stuck in JSON.parse took the process with it): counted first.
+  // Parsing makes an object of each value, faster than a reader can be stopped once its memory
+  // runs out (a reading thread stuck in JSON.parse once took the server with it): counted first.
   it("refuses a JSON file of millions of tiny values before parsing it", async () => {
     const refused = await dryRun(importForm("clics", memoryHogPackage(), "package.zip")).catch((error) => {
       throw new Error(`${error}\n${server.output()}`);

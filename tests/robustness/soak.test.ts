@@ -61,6 +61,7 @@ describe(`a ${MINUTES}-minute soak of a day's mixed work`, () => {
     console.table(soakTable(result));
     console.log(
       `soak: highest sample ${result.peakSampledRssMb} MB, high-water mark ${result.peakRssMb} MB, slope ${result.lastSlopeMbPerMinute} MB/min`,
+      `the server's peak: ${JSON.stringify(result.serverPeak)}`,
     );
     expect(result.samples.length, summary).toBeGreaterThanOrEqual(MINUTES * 5);
     for (const task of result.tasks) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_IMAGE_PIXELS } from "~/core/media.server";
+import { treeRssMb } from "../../scripts/bench/memory";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -28,10 +29,8 @@ afterAll(async () => {
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-const rssMegabytes = () => {
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-};
+/** The server's and its image jobs' processes together: the decoding happens in the jobs. */
+const rssMegabytes = () => treeRssMb(Number(server.process.pid));
 
 /**
  * A flat square RGB PNG with a stripe, like the issue's 125 KB one: about a hundred kilobytes

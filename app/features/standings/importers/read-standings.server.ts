@@ -23,7 +23,7 @@ const READERS: Record<StandingsFormat, (bytes: Uint8Array) => ImportedStandings>
 /**
  * Reads a judge's file in the format the admin chose; a file it can't read throws
  * StandingsFormatError, one past the limits StandingsLimitError. Pure and synchronous: the
- * server calls it in a thread of its own (`readStandingsIsolated`), tests call it directly.
+ * server calls it in a process of its own (`readStandingsIsolated`), tests call it directly.
  */
 export function readStandingsFile(format: StandingsFormat, bytes: Uint8Array): ImportedStandings {
   const standings = READERS[format](bytes);

@@ -19,7 +19,7 @@ export const STANDINGS_MAX_LINES = 200_000;
  * Values of one JSON file (objects, lists and the items in them), counted on its text before it
  * is parsed: a World Finals scoreboard has about 15,000, a 5,000-team regional's under 800,000.
  * Parsing makes an object of each, and a file of millions of tiny ones (`[{},{},…]`) would fill
- * memory faster than the reading thread can be stopped.
+ * memory faster than the reading process can be stopped.
  */
 export const STANDINGS_MAX_JSON_VALUES = 1_000_000;
 
@@ -35,7 +35,7 @@ export const STANDINGS_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
  */
 export const STANDINGS_MAX_FEED_BYTES = 256 * 1024 * 1024;
 
-/** The old generation of the thread that reads a file: a file needing more is refused, the server keeps running. */
+/** The old generation of the process that reads a file: a file needing more is refused, the server keeps running. */
 export const STANDINGS_READER_HEAP_MB = 64;
 
 /** The longest a file's reading may take before it is given up. */

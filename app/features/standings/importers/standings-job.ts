@@ -1,24 +1,24 @@
-import { parentPort } from "node:worker_threads";
 import { type StandingsFormat, StandingsFormatError } from "~/features/standings/standings";
+import { answerOneJob } from "~/lib/job-process.server";
 import { readStandingsFile } from "./read-standings.server";
 import { StandingsLimitError } from "./standings-limits";
 
 /**
- * The thread a standings file is read in (`readStandingsIsolated` starts it with its own memory
+ * The process a standings file is read in (`readStandingsIsolated` starts it with its own memory
  * limit): it reads the one file it is sent, answers the standings or the refusal, and ends.
- * Anything else it meets (running out of memory included) ends the thread, not the server.
+ * Anything else it meets (running out of memory included) ends the process, not the server.
  */
 
-export interface StandingsWorkerRequest {
+export interface StandingsJobRequest {
   format: StandingsFormat;
   bytes: Uint8Array;
 }
 
-export type StandingsWorkerAnswer =
+export type StandingsJobAnswer =
   | { ok: true; standings: ReturnType<typeof readStandingsFile> }
   | { ok: false; refusal: Pick<StandingsFormatError, "text" | "where"> & { limit?: StandingsLimitError["limit"] } };
 
-function answer({ format, bytes }: StandingsWorkerRequest): StandingsWorkerAnswer {
+function answer({ format, bytes }: StandingsJobRequest): StandingsJobAnswer {
   try {
     return { ok: true, standings: readStandingsFile(format, bytes) };
   } catch (error) {
@@ -30,6 +30,4 @@ function answer({ format, bytes }: StandingsWorkerRequest): StandingsWorkerAnswe
   }
 }
 
-parentPort?.once("message", (request: StandingsWorkerRequest) => {
-  parentPort?.postMessage(answer(request));
-});
+answerOneJob(answer);
