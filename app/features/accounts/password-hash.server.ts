@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { workQueue } from "~/lib/work-queue.server";
 
 /**
  * better-auth's password hashes, made and checked by Node's own scrypt instead of better-auth's
@@ -14,12 +15,23 @@ const SALT_BYTES = 16;
 /** Node refuses more than 32 MB by default, exactly what these parameters need plus a little. */
 const MAX_MEMORY = 2 * 128 * PARAMS.N * PARAMS.r;
 
+/**
+ * One hash at a time: Node would run four at once (its thread pool), 128 MB for a moment when
+ * sign-ins come together (the soak's highest peaks came during sign-ins, decision 023). A hash
+ * takes about 0.1 s on a 2-core server: a rush of twenty sign-ins waits two seconds for the last,
+ * one more than two at a time would.
+ */
+const hashing = workQueue(1);
+
 function derive(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    crypto.scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...PARAMS, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        crypto.scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...PARAMS, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
