@@ -62,8 +62,8 @@ export interface SoakResult {
   peakSampledRssMb: number;
   peakRssMb: number;
   jobProcessPeakRssMb: number;
-  /** The server's highest RSS read every 100 ms during the workload, and what it was doing then. */
-  serverPeak: SoakPeak;
+  /** The highest few RSS peaks of the server and its job processes read every 100 ms, highest first. */
+  peaks: SoakPeak[];
   /** Least-squares slope of RSS over the last 10 minutes (the last third of a shorter run), MB a minute. */
   lastSlopeMbPerMinute: number;
   slopeWindowMinutes: number;
@@ -506,30 +506,42 @@ export function slopeMbPerMinute(samples: SoakSample[]): number {
 /** The tasks waiting for an answer at this moment: what a peak of memory came during. */
 const inFlight = new Map<string, number>();
 
-/** What the server was doing when its resident memory was highest: the tasks then waiting for an answer. */
+/** A moment of high memory, and what the server was doing then: the tasks waiting for an answer. */
 export interface SoakPeak {
+  /** The server's and its job processes' together. */
   rssMb: number;
+  /** The server's own. */
+  serverMb: number;
   /** Seconds since the workload started. */
   at: number;
   during: string[];
 }
 
+const PEAKS_KEPT = 5;
+/** Readings this close in time are one peak. */
+const PEAK_SECONDS = 5;
+
 /**
- * Reads the server's own RSS every 100 ms (the 10-s samples miss a peak that lasts a second)
- * and keeps the highest with the tasks in flight then.
+ * Reads the RSS of the server and its job processes every 100 ms (the 10-s samples miss a peak
+ * that lasts a second) and keeps the highest few peaks, each with the tasks in flight then.
  */
-function watchPeak(pid: number, startedAt: number) {
-  const peak: SoakPeak = { rssMb: 0, at: 0, during: [] };
+function watchPeaks(pid: number, startedAt: number) {
+  const peaks: SoakPeak[] = [];
   const timer = setInterval(() => {
-    const rssMb = rssOf(pid);
-    if (rssMb <= peak.rssMb) return;
-    Object.assign(peak, {
-      rssMb,
+    const reading: SoakPeak = {
+      rssMb: treeRssMb(pid),
+      serverMb: rssOf(pid),
       at: Math.round((performance.now() - startedAt) / 1000),
       during: [...inFlight].filter(([, count]) => count > 0).map(([task]) => task),
-    });
+    };
+    const same = peaks.findIndex((peak) => Math.abs(peak.at - reading.at) < PEAK_SECONDS);
+    if (same >= 0 && (peaks[same]?.rssMb ?? 0) >= reading.rssMb) return;
+    if (same >= 0) peaks.splice(same, 1);
+    peaks.push(reading);
+    peaks.sort((a, b) => b.rssMb - a.rssMb);
+    peaks.length = Math.min(peaks.length, PEAKS_KEPT);
   }, 100);
-  return { peak, stop: () => clearInterval(timer) };
+  return { peaks, stop: () => clearInterval(timer) };
 }
 
 /** Runs each task at its count per minute, one at a time per task, until `until`. */
@@ -602,7 +614,7 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
   };
   const startedAt = performance.now();
   const rssAfterStartMb = (await readMemory(server, startedAt)).rssMb;
-  const watcher = watchPeak(pid, startedAt);
+  const watcher = watchPeaks(pid, startedAt);
   const until = startedAt + options.minutes * 60_000;
   const samples: SoakSample[] = [];
   const sampleEvery = (options.sampleSeconds ?? 10) * 1000;
@@ -639,7 +651,7 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
     peakSampledRssMb: Math.max(...samples.map((sample) => sample.rssMb)),
     peakRssMb: peakRssMb(pid),
     jobProcessPeakRssMb: Math.max(...samples.map((sample) => sample.jobProcessPeakRssMb)),
-    serverPeak: watcher.peak,
+    peaks: watcher.peaks,
     lastSlopeMbPerMinute: slopeMbPerMinute(lastWindow),
     slopeWindowMinutes: round(windowMinutes, 1),
     chart: options.chartFile,

@@ -15,11 +15,13 @@ import { type RunningServer, startServer } from "../support/server";
  */
 const MINUTES = 3;
 /**
- * Every photo is a new one, so each is decoded (before, only the first was): a sample may catch
- * one heavy job (a photo's decode or a CLICS read, 30-60 MB) on top of the 230-280 MB the work
- * levels at. The 30-minute soaks' highest samples were 362 MB, their high-water mark 389.
+ * The highest reading every 100 ms of the server and its job processes together. Every photo is
+ * a new one, decoded in a job process (60-65 MB of its own while it runs) beside the server's
+ * 210-235 MB; three-minute runs here read 250-290 MB at their highest. (400 MB before the heavy
+ * jobs ran in processes of their own and sign-ins hashed one at a time: their highest samples
+ * were 273-276 MB on CI.)
  */
-const PEAK_LIMIT_MB = 400;
+const PEAK_LIMIT_MB = 320;
 /**
  * The last third of a 3-minute run is still the warm-up: the page cache fills toward its bound
  * there (18-22 MB a minute measured on CI's 2 cores), so only a steeper rise says leak, as a
@@ -56,12 +58,12 @@ describe(`a ${MINUTES}-minute soak of a day's mixed work`, () => {
       goalMb: PEAK_LIMIT_MB,
       chartFile: path.join(os.tmpdir(), `soak-robustness-${process.pid}.svg`),
     });
-    const summary = JSON.stringify({ table: soakTable(result), tasks: result.tasks }, null, 1);
+    const summary = JSON.stringify({ table: soakTable(result), tasks: result.tasks, peaks: result.peaks }, null, 1);
     // In the suite's log, for comparing runs: the samples, the highest, the slope.
     console.table(soakTable(result));
     console.log(
       `soak: highest sample ${result.peakSampledRssMb} MB, high-water mark ${result.peakRssMb} MB, slope ${result.lastSlopeMbPerMinute} MB/min`,
-      `the server's peak: ${JSON.stringify(result.serverPeak)}`,
+      `highest peaks read every 100 ms: ${JSON.stringify(result.peaks)}`,
     );
     expect(result.samples.length, summary).toBeGreaterThanOrEqual(MINUTES * 5);
     for (const task of result.tasks) {
@@ -69,7 +71,7 @@ describe(`a ${MINUTES}-minute soak of a day's mixed work`, () => {
       expect(task.failed, `${task.task}: 5xx or no answer: ${summary}`).toBe(0);
       expect(task.unexpected, `${task.task}: ${task.firstUnexpected}`).toBe(0);
     }
-    expect(result.peakSampledRssMb, summary).toBeLessThanOrEqual(PEAK_LIMIT_MB);
+    expect(result.peaks[0]?.rssMb, summary).toBeLessThanOrEqual(PEAK_LIMIT_MB);
     expect(result.lastSlopeMbPerMinute, summary).toBeLessThan(SLOPE_LIMIT_MB_PER_MINUTE);
   }, 600_000);
 });
