@@ -63,6 +63,17 @@ export function jobProcessMemory(): Readonly<typeof jobMemory> {
   return jobMemory;
 }
 
+/**
+ * What a job process gets of the server's environment: no secrets (the database's address,
+ * the session key, mail passwords), as a job reads untrusted files with native code; only what
+ * Node, glibc's allocator and libvips are tuned by.
+ */
+function jobEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => /^(PATH|TMPDIR|NODE_ENV|MALLOC_\w+|VIPS_\w+)$/.test(name)),
+  );
+}
+
 /** The end of what a process wrote to stderr: where V8 says it ran out of memory. */
 const STDERR_KEPT = 4096;
 
@@ -77,6 +88,7 @@ export function runJobProcess<Request extends object, Answer>(
     // Structured clone: bytes travel as bytes, not as JSON arrays of numbers.
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"],
+    env: jobEnvironment(),
   });
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {

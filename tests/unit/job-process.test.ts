@@ -41,6 +41,29 @@ describe("a job in a process of its own", () => {
     expect(jobProcessMemory().highestPeakRssMb).toBeGreaterThan(20);
   });
 
+  it("a job sees none of the server's secrets in its environment, only what tunes Node, malloc and libvips", async () => {
+    const script = jobScriptAnswering("environment", "return process.env;");
+    const given = {
+      DATABASE_URL: "postgres://club:secret@db/club",
+      BETTER_AUTH_SECRET: "a".repeat(32),
+      MALLOC_MMAP_THRESHOLD_: "131072",
+    };
+    const before = { ...process.env };
+    Object.assign(process.env, given);
+    try {
+      const environment = await runJobProcess<object, Record<string, string>>(script, {}, limits);
+      expect(environment).not.toHaveProperty("DATABASE_URL");
+      expect(environment).not.toHaveProperty("BETTER_AUTH_SECRET");
+      expect(environment.MALLOC_MMAP_THRESHOLD_).toBe("131072");
+      expect(environment.PATH).toBe(process.env.PATH);
+    } finally {
+      for (const name of Object.keys(given)) {
+        if (before[name] === undefined) delete process.env[name];
+        else process.env[name] = before[name];
+      }
+    }
+  });
+
   it("a job that throws: refused with the error's message line, no stack", async () => {
     const script = jobScriptAnswering("throws", "const image = undefined; return image.width;");
     const failure = await failureOf(runJobProcess(script, {}, limits));
