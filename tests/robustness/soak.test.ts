@@ -16,12 +16,12 @@ import { type RunningServer, startServer } from "../support/server";
 const MINUTES = 3;
 /**
  * The highest reading every 100 ms of the server and its job processes together. Every photo is
- * a new one, decoded in a job process (60-65 MB of its own while it runs) beside the server's
- * 210-235 MB; three-minute runs here read 250-290 MB at their highest. (400 MB before the heavy
- * jobs ran in processes of their own and sign-ins hashed one at a time: their highest samples
- * were 273-276 MB on CI.)
+ * a new one, decoded in a job process (60-75 MB of its own while it runs) beside the server's
+ * 210-250 MB; three-minute runs read 275-303 MB at their highest on a quiet machine, 312 on CI.
+ * (400 MB on the 10-s samples before the heavy jobs ran in processes of their own and sign-ins
+ * hashed one at a time: their highest were 273-276 MB on CI.)
  */
-const PEAK_LIMIT_MB = 320;
+const PEAK_LIMIT_MB = 360;
 /**
  * The last third of a 3-minute run is still the warm-up: the page cache fills toward its bound
  * there (18-22 MB a minute measured on CI's 2 cores), so only a steeper rise says leak, as a
