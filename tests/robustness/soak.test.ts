@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSoak, SOAK_ENV, type SoakResult, soakTable } from "../../scripts/bench/soak";
-import { type RunningServer, startServer } from "../support/server";
+import { demoAdminOf, type RunningServer, startServer } from "../support/server";
 
 /**
  * The bench's soak (decision 023) for 3 minutes: the production server on the embedded
@@ -40,8 +40,7 @@ beforeAll(async () => {
     RENDER_RATE_LIMIT_MAX: "1000000000",
     AUTH_RATE_LIMIT_MAX: "1000000",
   });
-  const printed = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
-  admin = { email: printed?.[1] ?? "", password: printed?.[2] ?? "" };
+  admin = demoAdminOf(server);
 }, 120_000);
 
 afterAll(async () => {

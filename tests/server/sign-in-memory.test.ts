@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rssMb } from "../../scripts/bench/memory";
-import { type RunningServer, startServer } from "../support/server";
+import { demoAdminOf, type RunningServer, startServer } from "../support/server";
 
 /**
  * A password's hash needs 32 MB (scrypt, N 16384, r 16) while it is made: sign-ins that come
@@ -18,8 +18,7 @@ let admin: { email: string; password: string };
 
 beforeAll(async () => {
   server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000000" });
-  const printed = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
-  admin = { email: printed?.[1] ?? "", password: printed?.[2] ?? "" };
+  admin = demoAdminOf(server);
 }, 120_000);
 
 afterAll(async () => {

@@ -140,13 +140,18 @@ export async function startServerOnTestDatabase(env: Record<string, string>) {
   };
 }
 
+/** The demo admin's account, as a first start printed it. */
+export function demoAdminOf(server: RunningServer): { email: string; password: string } {
+  const printed = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
+  return { email: printed?.[1] ?? "", password: printed?.[2] ?? "" };
+}
+
 /** Signs in as the demo admin a first start printed; the Cookie header of the session. */
 export async function signInDemoAdmin(server: RunningServer): Promise<string> {
-  const admin = server.output().match(/email:\s+(\S+)\s+password:\s+(\S+)/);
   const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.baseUrl },
-    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
+    body: JSON.stringify(demoAdminOf(server)),
   });
   if (response.status !== 200) throw new Error(`Demo admin sign-in answered ${response.status}`);
   return response.headers
