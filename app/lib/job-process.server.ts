@@ -58,7 +58,7 @@ type JobMessage<Answer> =
 
 const jobMemory = { jobs: 0, highestPeakRssMb: 0 };
 
-/** How many jobs ran in processes of their own, and the highest resident memory one of them reached. */
+/** How many jobs answered from processes of their own, and the highest resident memory one of them reached. */
 export function jobProcessMemory(): Readonly<typeof jobMemory> {
   return jobMemory;
 }
