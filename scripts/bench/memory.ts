@@ -5,6 +5,9 @@ const statusField = (pid: number, field: "VmRSS" | "VmHWM") => {
   return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 };
 
+/** The memory the process holds now, in MB. */
+export const rssMb = (pid: number) => statusField(pid, "VmRSS");
+
 /** The processes a process started, and theirs (an ended one is left out). */
 function descendantsOf(pid: number): number[] {
   let children: number[];
@@ -46,7 +49,7 @@ function residentKbBesides(pid: number, shared: Set<string>): number {
  */
 export function treeRssMb(pid: number): number {
   const descendants = descendantsOf(pid);
-  const server = statusField(pid, "VmRSS");
+  const server = rssMb(pid);
   if (descendants.length === 0) return server;
   const shared = mappedFiles(pid);
   return descendants.reduce((total, each) => {
@@ -58,9 +61,6 @@ export function treeRssMb(pid: number): number {
   }, server);
 }
 
-/** The memory the process holds now, in MB. */
-export const rssMb = (pid: number) => statusField(pid, "VmRSS");
-
 /** The most memory the process has held since it started, in MB. */
 export const peakRssMb = (pid: number) => statusField(pid, "VmHWM");
 
@@ -70,10 +70,10 @@ export const peakRssMb = (pid: number) => statusField(pid, "VmHWM");
  * half a second apart differ by less than 1 MB, for at most ten seconds.
  */
 export async function settledRssMb(pid: number): Promise<number> {
-  let previous = statusField(pid, "VmRSS");
+  let previous = rssMb(pid);
   for (let waited = 0; waited < 10_000; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const current = statusField(pid, "VmRSS");
+    const current = rssMb(pid);
     if (Math.abs(current - previous) < 1) return current;
     previous = current;
   }
