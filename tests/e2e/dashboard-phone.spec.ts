@@ -308,6 +308,9 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       await page.goto("/dashboard");
       await waitForDashboard(page);
       if (viewport.width < 1024) {
+        // Before hydration has re-rendered, Menu is a link that the button replaces (focus on it
+        // would go back to the page): wait for the button.
+        await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
         // The skip link, then the Menu button.
         await page.keyboard.press("Tab");
         await page.keyboard.press("Tab");
