@@ -1,14 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations, `axe on ${what}`).toEqual([]);
-}
 
 async function register(page: Page, account: TestAccount, retype = account.password) {
   await page.goto("/register");

@@ -1,7 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { logInAsAdmin } from "./support/accounts";
-import { describeAxeSweep, expectNoAxeViolationsInSweep, publicPagePaths } from "./support/axe-sweep";
+import {
+  dashboardPathsOnePerKind,
+  describeAxeSweep,
+  expectNoAxeViolationsInSweep,
+  publicPagePaths,
+} from "./support/axe-sweep";
 import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
@@ -15,11 +19,6 @@ async function backgroundIsDark(page: Page): Promise<boolean> {
   const [r = 255, g = 255, b = 255] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 60;
 }
-
-const dashboardPaths = [
-  "/dashboard",
-  ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`)),
-];
 
 test("a device that asks for dark gets a dark page before any choice, with no script", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, colorScheme: "dark", javaScriptEnabled: false });
@@ -167,7 +166,7 @@ test("axe's colour rules find nothing on any public page in the dark theme", asy
 describeAxeSweep("axe's colour rules find nothing on the dashboard's screens in the dark theme", {
   lang: "en",
   theme: "dark",
-  paths: dashboardPaths,
+  paths: dashboardPathsOnePerKind,
   signedIn: true,
   coloursOnly: true,
   check: (page, path) => expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1),

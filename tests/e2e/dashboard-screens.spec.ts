@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
-import { describeAxeSweep } from "./support/axe-sweep";
+import { dashboardMenuPaths, describeAxeSweep } from "./support/axe-sweep";
 import {
   dialog,
   expectNoAxeViolations,
@@ -20,7 +19,7 @@ const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toStri
 describeAxeSweep("every dashboard screen has zero axe violations and nothing wider than the screen", {
   lang: "en",
   theme: "light",
-  paths: ["/dashboard", ...dashboardMenu.flatMap((group) => group.links.map((link) => `/dashboard/${link.to}`))],
+  paths: dashboardMenuPaths,
   signedIn: true,
   check: async (page, path) => {
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);

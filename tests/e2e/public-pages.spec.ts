@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eventCategories } from "~/content/events";
 import { workshopTopics } from "~/content/home";
@@ -15,6 +14,7 @@ import {
   NEWEST_RESULT_NAME,
 } from "~/seed/demo-data";
 import { en } from "../support/messages";
+import { expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
 interface PageCheck {
@@ -370,8 +370,7 @@ test.describe("axe at 375 px", () => {
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations, "axe on / with the menu open at 375 px").toEqual([]);
+    await expectNoAxeViolations(page, "/ with the menu open at 375 px");
   });
 });
 

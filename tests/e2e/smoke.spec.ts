@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { navigationLinks, panelLinks } from "~/content/site";
 import { demoRecentEvents } from "~/seed/demo-data";
 import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
+import { axeOn, expectNoAxeViolations } from "./support/dashboard";
 import { expect, test } from "./support/fixtures";
 
 const navPaths = [...navigationLinks, ...panelLinks].map((link) => link.to);
@@ -34,7 +34,23 @@ test("an unknown path answers 404 with the spec's text", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("common.error.pageNotFound"));
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, "the 404 page");
+});
+
+test("the suite's axe finds what is wrong: a picture without a text, a pale text, a nameless button", async ({
+  page,
+}) => {
+  await page.goto("/no/such/page");
+  await page.setContent(`<html lang="en"><title>t</title><main><h1>t</h1>
+    <img src="/favicon.ico"><p style="color:#ddd;background:#fff">pale</p><button></button></main></html>`);
+  const all = await axeOn(page).analyze();
+  expect(all.violations.map((violation) => violation.id).sort()).toEqual([
+    "button-name",
+    "color-contrast",
+    "image-alt",
+  ]);
+  const colours = await axeOn(page).withRules(["color-contrast"]).analyze();
+  expect(colours.violations.map((violation) => violation.id)).toEqual(["color-contrast"]);
 });
 
 test("the footer shows the contact block and opening hours", async ({ page }) => {

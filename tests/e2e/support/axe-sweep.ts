@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { navigationLinks, panelLinks } from "~/content/site";
 import type { Locale, Theme } from "~/i18n/locales";
+import { dashboardScreens } from "~/wiring/dashboard-screens";
 import { logInAsAdmin } from "./accounts";
-import { expectNoAxeViolations } from "./dashboard";
+import { axeOn, expectNoAxeViolations } from "./dashboard";
 import { expect, test } from "./fixtures";
 
 /**
@@ -45,6 +45,21 @@ export async function publicPagePaths(page: Page): Promise<string[]> {
   return [...chosen, "/search?q=club"];
 }
 
+const menuScreens = dashboardScreens.filter((screen) => screen.menu || screen.path === "");
+const dashboardPathOf = (screen: (typeof menuScreens)[number]) => `/dashboard${screen.path && `/${screen.path}`}`;
+
+/** The dashboard's home and every screen its menu links to. */
+export const dashboardMenuPaths: readonly string[] = menuScreens.map(dashboardPathOf);
+
+/**
+ * One menu screen per module that draws it: every collection's list is one screen's markup with
+ * its own rows, as every add form is. The English dashboard is checked whole; a language or a
+ * theme changes the text or the colours of a kind of screen, not per collection.
+ */
+export const dashboardPathsOnePerKind: readonly string[] = menuScreens
+  .filter((screen, index) => menuScreens.findIndex((other) => other.file === screen.file) === index)
+  .map(dashboardPathOf);
+
 /**
  * A sweep's browser at 1280 px in the chosen language and theme. The device asks for the other
  * colour scheme, so what is checked is the visitor's choice winning over the device.
@@ -79,7 +94,7 @@ async function expectNoAxeViolationsOnPage(page: Page, path: string, sweep: Omit
   await sweep.check?.(page, path);
   const what = `${path} (${lang}, ${theme})`;
   if (sweep.coloursOnly) {
-    const results = await new AxeBuilder({ page }).withRules(COLOUR_RULES).analyze();
+    const results = await axeOn(page).withRules(COLOUR_RULES).analyze();
     expect(results.violations, `axe's colour rules on ${what}`).toEqual([]);
   } else {
     await expectNoAxeViolations(page, what);
