@@ -262,6 +262,145 @@ describe("seedDemoContentOnce on an empty database", () => {
     expect(await testDb.db.$count(media)).toBe(new Set(urls).size);
   });
 
+  // Beside the content drawn above, before the tests below change it.
+  describe("and from the build's start snapshot", () => {
+    const snapshot = path.resolve(import.meta.dirname, "../../build/start-snapshot");
+    let fromSnapshot: TestDatabase;
+    let dataDir: string;
+
+    beforeAll(async () => {
+      fromSnapshot = await createTestDatabase();
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-snapshot-"));
+      const result = await seedDemoContentOnce({
+        db: fromSnapshot.db,
+        storage: storageIn(dataDir),
+        log: captureLogger().log,
+        snapshot,
+      });
+      expect(result).toEqual({ seeded: true });
+    }, SEEDING_MS);
+    afterAll(async () => {
+      await fromSnapshot.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("gives the same content as drawing it, and every file it links", async () => {
+      expect(await rowCounts(fromSnapshot.db)).toEqual(await rowCounts(testDb.db));
+      const names = async (db: Database) =>
+        (await db.select({ name: students.name }).from(students)).map((r) => r.name);
+      expect((await names(fromSnapshot.db)).sort()).toEqual((await names(testDb.db)).sort());
+      const stored = await fromSnapshot.db.select().from(media);
+      expect(stored.length).toBeGreaterThan(50);
+      for (const file of stored) {
+        expect(fs.existsSync(path.join(dataDir, "uploads", file.key)), file.key).toBe(true);
+        for (const variant of file.variantKeys)
+          expect(fs.existsSync(path.join(dataDir, "uploads", variant))).toBe(true);
+      }
+      const marker = await fromSnapshot.db.select().from(appMeta);
+      expect(marker.map((row) => row.key).sort()).toEqual(SEEDED_KEYS);
+    });
+
+    it("links three demo students to accounts with handles, and opens a round from today with applications waiting", async () => {
+      for (const db of [testDb.db, fromSnapshot.db]) {
+        const members = await db.select().from(students).where(isNotNull(students.codeforces));
+        expect(members).toHaveLength(3);
+        expect(members.every((member) => member.userId)).toBe(true);
+        const today = todayIn(defaultSiteSettings.timeZone);
+        const round = await openRound(db, today);
+        expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
+        const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);
+        expect(waiting.total).toBe(3);
+      }
+    });
+
+    it("gives the demo members ratings, their history, weeks of solved problems and contests ahead, from recorded answers", async () => {
+      for (const db of [testDb.db, fromSnapshot.db]) {
+        const now = new Date();
+        const memberId = async (name: string) =>
+          (await db.select({ id: students.id }).from(students).where(eq(students.name, name)))[0]?.id ?? "";
+        const sumaiya = await practiceOf(db, await memberId("Sumaiya Islam"), now);
+        // Clash's recorded user.info and user.rating, re-keyed: 1484 (specialist), 15 rated contests.
+        expect(sumaiya.accounts).toMatchObject([{ judge: "codeforces", status: "ok", rating: 1484 }]);
+        expect(sumaiya.history.codeforces).toHaveLength(15);
+        expect(sumaiya.history.codeforces?.every((point) => Date.parse(point.at) < now.getTime())).toBe(true);
+        // rishgod's recorded submissions, moved to end an hour ago: solves in several of the last 12 weeks.
+        expect(sumaiya.weeks.filter((week) => week.solved > 0).length).toBeGreaterThanOrEqual(5);
+        const tanvir = await practiceOf(db, await memberId("Tanvir Ahmed"), now);
+        expect(tanvir.accounts.map((account) => [account.judge, account.status])).toEqual([
+          ["atcoder", "ok"],
+          ["codeforces", "not-found"],
+        ]);
+        expect(tanvir.history.atcoder?.length).toBeGreaterThan(0);
+        const board = await practiceBoard(db, { period: "month", batch: null, now });
+        expect(board.lines.map((line) => line.name)).toContain("Priyanka Chakma");
+        expect(board.ratings.map((line) => [line.name, line.judge])).toContainEqual(["Sumaiya Islam", "codeforces"]);
+        const ahead = await upcomingJudgeContests(db, now);
+        const aheadOn = (judge: string) => ahead.filter((contest) => contest.judge === judge);
+        expect(aheadOn("codeforces").map((contest) => contest.contestId)).toEqual(["1848", "1849"]);
+        expect(aheadOn("atcoder").length).toBeGreaterThan(0);
+        expect(ahead.every((contest) => Date.parse(contest.startsAt) > now.getTime())).toBe(true);
+        // No call counted against a judge's pace.
+        expect((await db.select().from(judgePace)).every((row) => row.calls === 0)).toBe(true);
+      }
+    });
+
+    it("registers teams for a contest (the third on the waitlist), people for a workshop, and checks in a past workshop with certificates", async () => {
+      for (const db of [testDb.db, fromSnapshot.db]) {
+        const byEvent = async (name: string) => {
+          const [event] = await db.select().from(events).where(eq(events.name, name));
+          return listRegistrations(db, event?.id ?? "");
+        };
+        const contest = await byEvent("RMSTU Intra University Programming Contest 2026");
+        expect(contest.map((row) => [row.teamName, row.status])).toEqual([
+          ["Byte Busters", "confirmed"],
+          ["Hill Coders", "confirmed"],
+          ["Null Pointers", "waitlisted"],
+        ]);
+        expect((await byEvent("Workshop on Git and GitHub for Beginners")).map((row) => row.status)).toEqual(
+          Array(5).fill("confirmed"),
+        );
+        const past = await byEvent("Workshop on Python for Beginners");
+        expect(past).toHaveLength(6);
+        expect(past.every((row) => row.people[0]?.checkedInAt)).toBe(true);
+        const [pastEvent] = await db.select().from(events).where(eq(events.name, "Workshop on Python for Beginners"));
+        expect(await certificatesOfEvent(db, pastEvent?.id ?? "")).toHaveLength(6);
+      }
+    });
+
+    it("publishes a team contest and an individual one with members matched, and a ranking of both", async () => {
+      for (const db of [testDb.db, fromSnapshot.db]) {
+        const contests = await listContests(db, false);
+        expect(contests.map((contest) => [contest.name, contest.format])).toEqual([
+          ["RMSTU Weekly Practice Contest #12", "codeforces"],
+          ["RMSTU Team Selection Contest 2026", "clics"],
+        ]);
+        const team = await findLeaderboard(db, contests[1]?.slug ?? "");
+        expect(team?.rows[0]).toMatchObject({ name: "Byte Busters", rank: 1 });
+        expect(team?.rows[0]?.members.map((member) => member.name).sort()).toEqual([
+          "Jyotirmoy Chakma",
+          "Mahmudul Hasan",
+          "Nusrat Jahan",
+        ]);
+        const solo = await findLeaderboard(db, contests[0]?.slug ?? "");
+        expect(solo?.rows.map((row) => row.members.map((member) => member.name))).toEqual([
+          ["Sumaiya Islam"],
+          ["Tanvir Ahmed"],
+          ["Priyanka Chakma"],
+          [],
+        ]);
+        const ranking = await findSeriesRanking(db, "selection-contests-2026");
+        // Tanvir took part in both: 2 × 178 for his team's second place, 178 for his own second place.
+        expect(ranking?.standings[0]).toMatchObject({
+          rank: 1,
+          member: { name: "Tanvir Ahmed" },
+          points: 534,
+          taken: 2,
+          absences: 0,
+        });
+      }
+    });
+  });
+
   it("does nothing on a second call", async () => {
     const before = await rowCounts(testDb.db);
     const { log } = captureLogger();
@@ -274,146 +413,6 @@ describe("seedDemoContentOnce on an empty database", () => {
     const { log } = captureLogger();
     expect(await seedDemoContentOnce({ db: testDb.db, storage: storageIn(dataDir), log })).toEqual({ seeded: false });
     expect(await testDb.db.$count(recentEvents)).toBe(0);
-  });
-});
-
-describe("seedDemoContentOnce from the build's start snapshot", () => {
-  const snapshot = path.resolve(import.meta.dirname, "../../build/start-snapshot");
-  let drawn: TestDatabase;
-  let fromSnapshot: TestDatabase;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    drawn = await createTestDatabase();
-    fromSnapshot = await createTestDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-snapshot-"));
-    await seedDemoContentOnce({ db: drawn.db, storage: storageIn(`${dataDir}/drawn`), log: captureLogger().log });
-    const result = await seedDemoContentOnce({
-      db: fromSnapshot.db,
-      storage: storageIn(dataDir),
-      log: captureLogger().log,
-      snapshot,
-    });
-    expect(result).toEqual({ seeded: true });
-  }, SEEDING_MS);
-  afterAll(async () => {
-    await drawn.close();
-    await fromSnapshot.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("gives the same content as drawing it, and every file it links", async () => {
-    expect(await rowCounts(fromSnapshot.db)).toEqual(await rowCounts(drawn.db));
-    const names = async (db: Database) => (await db.select({ name: students.name }).from(students)).map((r) => r.name);
-    expect((await names(fromSnapshot.db)).sort()).toEqual((await names(drawn.db)).sort());
-    const stored = await fromSnapshot.db.select().from(media);
-    expect(stored.length).toBeGreaterThan(50);
-    for (const file of stored) {
-      expect(fs.existsSync(path.join(dataDir, "uploads", file.key)), file.key).toBe(true);
-      for (const variant of file.variantKeys) expect(fs.existsSync(path.join(dataDir, "uploads", variant))).toBe(true);
-    }
-    const marker = await fromSnapshot.db.select().from(appMeta);
-    expect(marker.map((row) => row.key).sort()).toEqual(SEEDED_KEYS);
-  });
-
-  it("links three demo students to accounts with handles, and opens a round from today with applications waiting", async () => {
-    for (const db of [drawn.db, fromSnapshot.db]) {
-      const members = await db.select().from(students).where(isNotNull(students.codeforces));
-      expect(members).toHaveLength(3);
-      expect(members.every((member) => member.userId)).toBe(true);
-      const today = todayIn(defaultSiteSettings.timeZone);
-      const round = await openRound(db, today);
-      expect(round?.session).toBe(`${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`);
-      const waiting = await listApplications(db, round?._id ?? "", { status: "pending" }, 1);
-      expect(waiting.total).toBe(3);
-    }
-  });
-
-  it("gives the demo members ratings, their history, weeks of solved problems and contests ahead, from recorded answers", async () => {
-    for (const db of [drawn.db, fromSnapshot.db]) {
-      const now = new Date();
-      const memberId = async (name: string) =>
-        (await db.select({ id: students.id }).from(students).where(eq(students.name, name)))[0]?.id ?? "";
-      const sumaiya = await practiceOf(db, await memberId("Sumaiya Islam"), now);
-      // Clash's recorded user.info and user.rating, re-keyed: 1484 (specialist), 15 rated contests.
-      expect(sumaiya.accounts).toMatchObject([{ judge: "codeforces", status: "ok", rating: 1484 }]);
-      expect(sumaiya.history.codeforces).toHaveLength(15);
-      expect(sumaiya.history.codeforces?.every((point) => Date.parse(point.at) < now.getTime())).toBe(true);
-      // rishgod's recorded submissions, moved to end an hour ago: solves in several of the last 12 weeks.
-      expect(sumaiya.weeks.filter((week) => week.solved > 0).length).toBeGreaterThanOrEqual(5);
-      const tanvir = await practiceOf(db, await memberId("Tanvir Ahmed"), now);
-      expect(tanvir.accounts.map((account) => [account.judge, account.status])).toEqual([
-        ["atcoder", "ok"],
-        ["codeforces", "not-found"],
-      ]);
-      expect(tanvir.history.atcoder?.length).toBeGreaterThan(0);
-      const board = await practiceBoard(db, { period: "month", batch: null, now });
-      expect(board.lines.map((line) => line.name)).toContain("Priyanka Chakma");
-      expect(board.ratings.map((line) => [line.name, line.judge])).toContainEqual(["Sumaiya Islam", "codeforces"]);
-      const ahead = await upcomingJudgeContests(db, now);
-      const aheadOn = (judge: string) => ahead.filter((contest) => contest.judge === judge);
-      expect(aheadOn("codeforces").map((contest) => contest.contestId)).toEqual(["1848", "1849"]);
-      expect(aheadOn("atcoder").length).toBeGreaterThan(0);
-      expect(ahead.every((contest) => Date.parse(contest.startsAt) > now.getTime())).toBe(true);
-      // No call counted against a judge's pace.
-      expect((await db.select().from(judgePace)).every((row) => row.calls === 0)).toBe(true);
-    }
-  });
-
-  it("registers teams for a contest (the third on the waitlist), people for a workshop, and checks in a past workshop with certificates", async () => {
-    for (const db of [drawn.db, fromSnapshot.db]) {
-      const byEvent = async (name: string) => {
-        const [event] = await db.select().from(events).where(eq(events.name, name));
-        return listRegistrations(db, event?.id ?? "");
-      };
-      const contest = await byEvent("RMSTU Intra University Programming Contest 2026");
-      expect(contest.map((row) => [row.teamName, row.status])).toEqual([
-        ["Byte Busters", "confirmed"],
-        ["Hill Coders", "confirmed"],
-        ["Null Pointers", "waitlisted"],
-      ]);
-      expect((await byEvent("Workshop on Git and GitHub for Beginners")).map((row) => row.status)).toEqual(
-        Array(5).fill("confirmed"),
-      );
-      const past = await byEvent("Workshop on Python for Beginners");
-      expect(past).toHaveLength(6);
-      expect(past.every((row) => row.people[0]?.checkedInAt)).toBe(true);
-      const [pastEvent] = await db.select().from(events).where(eq(events.name, "Workshop on Python for Beginners"));
-      expect(await certificatesOfEvent(db, pastEvent?.id ?? "")).toHaveLength(6);
-    }
-  });
-
-  it("publishes a team contest and an individual one with members matched, and a ranking of both", async () => {
-    for (const db of [drawn.db, fromSnapshot.db]) {
-      const contests = await listContests(db, false);
-      expect(contests.map((contest) => [contest.name, contest.format])).toEqual([
-        ["RMSTU Weekly Practice Contest #12", "codeforces"],
-        ["RMSTU Team Selection Contest 2026", "clics"],
-      ]);
-      const team = await findLeaderboard(db, contests[1]?.slug ?? "");
-      expect(team?.rows[0]).toMatchObject({ name: "Byte Busters", rank: 1 });
-      expect(team?.rows[0]?.members.map((member) => member.name).sort()).toEqual([
-        "Jyotirmoy Chakma",
-        "Mahmudul Hasan",
-        "Nusrat Jahan",
-      ]);
-      const solo = await findLeaderboard(db, contests[0]?.slug ?? "");
-      expect(solo?.rows.map((row) => row.members.map((member) => member.name))).toEqual([
-        ["Sumaiya Islam"],
-        ["Tanvir Ahmed"],
-        ["Priyanka Chakma"],
-        [],
-      ]);
-      const ranking = await findSeriesRanking(db, "selection-contests-2026");
-      // Tanvir took part in both: 2 × 178 for his team's second place, 178 for his own second place.
-      expect(ranking?.standings[0]).toMatchObject({
-        rank: 1,
-        member: { name: "Tanvir Ahmed" },
-        points: 534,
-        taken: 2,
-        absences: 0,
-      });
-    }
   });
 });
 
