@@ -129,7 +129,11 @@ function thrownIn({ thrown, stack }: { thrown: string; stack?: string }): JobPro
   return failure;
 }
 
-/** Why a process ended without answering: V8's heap limit (which it prints), or its exit code or signal. */
+/**
+ * Why a process ended without answering: V8's heap limit (which it prints), or its exit code or
+ * signal with the last error line it printed (an exception outside the job, such as a module
+ * that failed to load).
+ */
 function endedWithout(
   stderr: string,
   code: number | null,
@@ -140,7 +144,9 @@ function endedWithout(
   if (/Reached heap limit|heap out of memory/.test(stderr)) {
     return new JobProcessFailure("memory", `the job ran out of its ${heapMb} MB heap`, ending);
   }
-  return new JobProcessFailure("ended", `the job process ended before answering (${ending})`, ending);
+  const errorLine = stderr.match(/^\w*Error\b.*$/gm)?.at(-1);
+  const said = errorLine ? `: ${errorLine.trim()}` : "";
+  return new JobProcessFailure("ended", `the job process ended before answering (${ending})${said}`, ending);
 }
 
 /**

@@ -79,6 +79,16 @@ describe("a job in a process of its own", () => {
     expect(failure.ending).toBe("exit code 3");
   });
 
+  it("a process ending on an exception outside the job: refused with the exception's line", async () => {
+    const script = jobScriptAnswering(
+      "throws-outside",
+      'setImmediate(() => { throw new TypeError("the decoder broke"); }); return new Promise(() => {});',
+    );
+    const failure = await failureOf(runJobProcess(script, {}, limits));
+    expect(failure.reason).toBe("ended");
+    expect(failure.message).toBe("the job process ended before answering (exit code 1): TypeError: the decoder broke");
+  });
+
   it("a job running out of its heap: refused, and the server's process goes on", async () => {
     const script = jobScriptAnswering(
       "fills",
