@@ -13,4 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|txt|xml)$/, threshold: 512 }),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Every build writes into a new, empty release directory (scripts/build/release-build.ts),
+  // marked in use while it is built: emptying it first would remove that mark.
+  build: { emptyOutDir: false },
 }));

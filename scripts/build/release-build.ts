@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { currentRelease, newReleaseDir, pruneReleases, switchRelease } from "../../server/releases";
+import { currentRelease, markReleaseInUse, newReleaseDir, pruneReleases, switchRelease } from "../../server/releases";
 import { buildServerBundle } from "./server-bundle";
 import { fingerprintOf, listFiles, sourceFingerprint } from "./source-fingerprint";
 
@@ -25,6 +25,8 @@ export async function build({ ifChanged }: { ifChanged: boolean }): Promise<"bui
   if (ifChanged && current && readFile(path.join(current, SOURCE_HASH_FILE)) === fingerprint) return "up to date";
 
   const release = newReleaseDir(link);
+  // Another build of this checkout that ends meanwhile prunes every release no live process marks.
+  markReleaseInUse(release);
   const started = performance.now();
   runReactRouterBuild(release);
   const sources = await buildServerBundle({ root: ROOT, outDir: path.join(release, "server") });
@@ -59,7 +61,13 @@ function addStartSnapshot(release: string, sources: string[]) {
       process.stderr.write(result.stdout + result.stderr);
       throw new Error("making the start snapshot failed");
     }
-    fs.renameSync(partial, cached);
+    try {
+      fs.renameSync(partial, cached);
+    } catch (error) {
+      // Another build of this checkout made the same snapshot meanwhile: its copy is as good.
+      if (!fs.existsSync(cached)) throw error;
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
     pruneSnapshotCache(cached);
   }
   fs.cpSync(cached, path.join(release, "start-snapshot"), { recursive: true });
