@@ -3,7 +3,7 @@ import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount, waitForHydration } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 async function register(page: Page, account: TestAccount, retype = account.password) {
   await page.goto("/register");
@@ -330,10 +330,7 @@ test("an unknown dashboard screen is the normal 404", async ({ page, baseURL }) 
   expect(response?.status()).toBe(404);
 });
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
   test(`a new account proves its address from the mailed link; the banner works by keyboard at ${viewport.width} px`, async ({
     page,
     browser,

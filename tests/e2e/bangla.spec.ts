@@ -8,7 +8,7 @@ import {
   publicPagePaths,
 } from "./support/axe-sweep";
 import { dialog, expectNoAxeViolationsWithoutScript, fillForm, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, phoneWithoutScript, test } from "./support/fixtures";
 import { withNotice } from "./support/notices";
 
 /**
@@ -34,13 +34,7 @@ test.describe("Bangla on a phone", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
-      locale: "en-GB",
-    });
-    const page = await context.newPage();
+    const { context, page } = await phoneWithoutScript(browser, baseURL!, { locale: "en-GB" });
     await page.goto("/notice");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: "Read this site in বাংলা" }).click();
@@ -113,7 +107,7 @@ test.describe("Bangla on a phone", () => {
 });
 
 test.describe("Bangla on hydrated pages", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test.beforeEach(async ({ context, baseURL }) => {
     await context.addCookies([{ name: "lang", value: "bn", url: baseURL! }]);

@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { removeByName } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -83,7 +83,7 @@ test("scanning a ticket's QR code with the camera checks the person in", async (
     ],
   });
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ baseURL, viewport: PHONE });
     const phone = await context.newPage();
     await logIn(phone, E2E_ADMIN);
     await phone.goto(checkInPath);

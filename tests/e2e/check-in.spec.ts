@@ -4,7 +4,7 @@ import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";
 import { expectNoAxeViolations, removeByName, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /** Someone signed up in a browser of their own who registers for the event. */
 async function registeredMember(browser: Browser, baseURL: string, eventId: string) {
@@ -24,7 +24,7 @@ test.setTimeout(120_000);
 test("an admin checks people in at the door on a phone, online and offline", async ({ page, browser, baseURL }) => {
   const id = crypto.randomBytes(3).toString("hex");
   const name = `Door Cup ${id}`;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await logInAsAdmin(page, baseURL!);
   const added = await page.request.post("/api/add-event", {
     headers: { Origin: baseURL! },

@@ -7,7 +7,7 @@ import {
   publicPagePaths,
 } from "./support/axe-sweep";
 import { expectNoAxeViolations } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, phoneWithoutScript, test } from "./support/fixtures";
 
 type Theme = "light" | "dark";
 
@@ -91,13 +91,7 @@ test("without JavaScript the switch picks Light, then Dark, then System, and the
 });
 
 test("on a 390 px phone without JavaScript the switch is in the menu", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    colorScheme: "light",
-    javaScriptEnabled: false,
-  });
-  const page = await context.newPage();
+  const { context, page } = await phoneWithoutScript(browser, baseURL!, { colorScheme: "light" });
   await page.goto("/results");
   await page.locator("label[for=nav-toggle]").click();
   await page.locator("[data-theme-switch] summary").click();

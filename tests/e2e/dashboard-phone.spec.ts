@@ -4,14 +4,13 @@ import { dashboardMenu } from "~/wiring/dashboard-menu";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * The dashboard on a phone (upright and sideways) and on a laptop: its frame, the lists as
  * cards or tables, bulk actions, CSV, the keyboard, and what a dropped connection does.
  */
 const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toString("hex")}`;
-const PHONE = { width: 390, height: 844 };
 const PHONE_SIDEWAYS = { width: 844, height: 390 };
 const LAPTOP = { width: 1280, height: 800 };
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { localDateTimeIn } from "~/lib/zoned-time";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * An admin on a phone schedules a notice from the dashboard's form: a time in the past is
@@ -13,7 +13,7 @@ test("an admin schedules a notice on a phone, fixes a bad time without retyping,
   page,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const name = `E2E scheduled notice ${crypto.randomBytes(3).toString("hex")}`;
   const future = localDateTimeIn(new Date(Date.now() + 2 * 86_400_000), "Asia/Dhaka");
   await logInAsAdmin(page, baseURL!);

@@ -1,7 +1,7 @@
 import { bn, en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 test.setTimeout(180_000);
 
@@ -21,7 +21,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
   const origin = { Origin: baseURL! };
   // The demo's round is open and asks 200 taka; the member applies and is approved.
   const [round] = (await (await page.request.get("/api/membership-rounds")).json()) as { _id: string }[];
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const memberContext = await browser.newContext({ baseURL, viewport: PHONE });
   await ensureAccount(memberContext.request, baseURL!, member);
   // Signed in afresh after the address is proved (what a session shows is read when it starts).
   await memberContext.clearCookies();
@@ -40,7 +40,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
   expect(approved.status()).toBe(200);
 
   // On a phone, the admin records the bKash payment.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto("/dashboard/membership?lang=en");
   const record = page.locator("form#record-payment");
   await record.getByLabel(en("tools.dues.payer")).selectOption({ label: member.name });

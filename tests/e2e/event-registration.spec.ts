@@ -4,7 +4,7 @@ import { en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { codeOf, outcome, typeCode } from "./support/check-in";
 import { expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /** A person on their phone, signed in by signing up. */
 async function phoneOf(
@@ -13,7 +13,7 @@ async function phoneOf(
   prefix: string,
 ): Promise<{ account: TestAccount; page: Page }> {
   const account = newAccount(prefix);
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
   await ensureAccount(context.request, baseURL, account);
   return { account, page: await context.newPage() };
 }
@@ -142,7 +142,7 @@ test("three teams for two places: the third waits and moves up when a team cance
   for (const team of teams) expect(text).toContain(team.captain.account.email);
 
   // At the door, on the admin's phone: Gamma's captain online, Beta's captain with the network off.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto(`/dashboard/events/${eventId}/check-in`);
   await waitForForm(page);
   await typeCode(page, await codeOf(page, gamma.captain.account.name), "click");
@@ -250,7 +250,7 @@ test("someone named in a team declines, from the event page with the keyboard or
   const link = /https?:\/\/\S+/.exec(action ?? "")?.[0];
   expect(link, "the invitation's link").toBeDefined();
 
-  const visitor = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  const visitor = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   await visitor.goto(link!);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(en("accounts.invitation.title"));
   await expectNoAxeViolations(visitor, "an invitation's page at 390 px");

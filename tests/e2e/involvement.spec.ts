@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { bn, en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { expectNoAxeViolations, removeByName, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 test.setTimeout(180_000);
 
@@ -20,7 +20,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   const eventName = `Friday practice ${id}`;
   const person = newAccount("sheet");
   const memberName = `Sheet Member ${id}`;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await logInAsAdmin(page, baseURL!);
   const origin = { Origin: baseURL! };
   const event = await page.request.post("/api/add-event", {
@@ -44,7 +44,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   const { insertedId: studentId } = (await student.json()) as { insertedId: string };
 
   // The member's own browser: their account takes the record an admin made for their address.
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const memberContext = await browser.newContext({ baseURL, viewport: PHONE });
   await ensureAccount(memberContext.request, baseURL!, person);
   // A session that starts after the address is proved (sign-up's own session predates it).
   await memberContext.clearCookies();

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { Locale } from "~/i18n/locales";
 import { bn, en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * The screens by keyboard alone, in Chromium, with the focus's place checked after every step:
@@ -10,7 +10,6 @@ import { expect, test } from "./support/fixtures";
  * public forms' answers, and the rankings from /results. Each test runs on a phone in English
  * and on a laptop in Bangla.
  */
-const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 // Focus is measured where it comes to rest: no smooth scrolling.
 test.use({ contextOptions: { reducedMotion: "reduce" } });

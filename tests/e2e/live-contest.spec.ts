@@ -6,7 +6,7 @@ import { juryOrder, readRecordedFeed, startStandInJudge } from "../support/clics
 import { en } from "../support/messages";
 import { logInAsAdmin, waitForHydration } from "./support/accounts";
 import { expectNoAxeViolations, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 const FEED = path.resolve("tests/fixtures/standings/real/live-v3/euc-2025.zip");
 const SLUG = "euc-2025-e2e";
@@ -43,7 +43,7 @@ test("a live contest: a viewer's page updates and freezes, the reveal runs on th
     await expect(page.getByText(en("tools.live.connected"))).toBeVisible();
 
     // A viewer on a phone: the page fills in as the follower stores the events, without a reload.
-    const viewing = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const viewing = await browser.newContext({ viewport: PHONE });
     const viewer = await viewing.newPage();
     await viewer.goto(`${baseURL}/results/${SLUG}/live`);
     await expect(viewer.locator("[data-team]").first()).toBeAttached({ timeout: 30_000 });

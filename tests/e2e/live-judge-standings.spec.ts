@@ -3,7 +3,7 @@ import { en } from "../support/messages";
 import { startStandInStandingsJudges, VJUDGE_ID } from "../support/standings-judges";
 import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 const SHOTS = "/tmp/shots-h5";
 
@@ -19,7 +19,7 @@ test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by
     await page.goto("/dashboard/live-contests");
     await waitForForm(page);
     await page.screenshot({ path: `${SHOTS}/connect-form-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
 
     // A Codeforces contest id that is not a number: the field says so.
     await page.getByLabel(en("tools.live.name")).fill("SCUT training");

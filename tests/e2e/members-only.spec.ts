@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { bn, en } from "../support/messages";
 import { ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
 import { expectNoAxeViolations, removeByName } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 test.setTimeout(120_000);
 
@@ -31,7 +31,7 @@ test("a members-only event tells a signed-in non-member why they can't register 
   const { insertedId: eventId } = (await added.json()) as { insertedId: string };
 
   const account = newAccount("outsider");
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
   await ensureAccount(context.request, baseURL!, account);
   const phone = await context.newPage();
   const eventPath = `/events/seminar/members-night-${id}`;

@@ -2,16 +2,13 @@ import { verifyEmailAt } from "../support/email-verification";
 import { en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount, type TestAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, phoneWithoutScript, test } from "./support/fixtures";
 
 /**
  * Members: a new person registers, claims the student record an admin made with their email,
  * keeps their profile and handles, and hides their email from every public place.
  */
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -100,7 +97,7 @@ for (const viewport of [
 }
 
 test.describe("an admin on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test("links a student record to an account and unlinks it, each after a Yes", async ({ page, baseURL }) => {
     const person = newAccount("linked");
@@ -140,18 +137,13 @@ test.describe("an admin on a phone", () => {
 });
 
 test.describe("membership on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test("without JavaScript, opening a round asks at the form's end, and No keeps what was typed", async ({
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
-    });
-    const page = await context.newPage();
+    const { context, page } = await phoneWithoutScript(browser, baseURL!);
     await logInAsAdmin(page, baseURL!);
     await page.goto("/dashboard/membership");
     await page.getByText("Open a membership round").click();
@@ -192,7 +184,7 @@ test.describe("membership on a phone", () => {
     const applicants = [newAccount("approved"), newAccount("rejected")];
     for (const applicant of applicants) {
       // Each applicant in a browser of their own (a sign-up in the admin's would sign the admin out).
-      const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({ baseURL, viewport: PHONE });
       await ensureAccount(context.request, baseURL!, applicant);
       await context.clearCookies();
       const own = await context.newPage();
@@ -230,7 +222,7 @@ test.describe("membership on a phone", () => {
     await expect(anonymous.getByText(rejected.name)).toHaveCount(0);
     await visitor.close();
 
-    const rejectedContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const rejectedContext = await browser.newContext({ baseURL, viewport: PHONE });
     const own = await rejectedContext.newPage();
     await logIn(own, rejected);
     await own.goto("/dashboard");

@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from "../support/server";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { E2E_ADMIN, ensureAccount, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * Email subscriptions end to end, on a server of its own that sends through a real SMTP server
@@ -180,7 +180,7 @@ mailTest(
 mailTest(
   "the subscribe form names a bad field, keeps what was typed, and says the same for a known address",
   async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.goto("/subscribe");
     await expectNoAxeViolations(page, "/subscribe at 390 px");
     await page.getByLabel("Email").fill("not an email");

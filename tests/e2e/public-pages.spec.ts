@@ -15,7 +15,7 @@ import {
 } from "~/seed/demo-data";
 import { en } from "../support/messages";
 import { expectNoAxeViolations } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 interface PageCheck {
   path: string;
@@ -384,14 +384,14 @@ test("a recent event's two pictures sit side by side on a wide screen, one above
   const [first, second] = await boxes();
   expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
   expect(second!.x).toBeGreaterThan(first!.x + first!.width);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const [top, below] = await boxes();
   expect(below!.y).toBeGreaterThan(top!.y + top!.height);
   expect(Math.abs(below!.x - top!.x)).toBeLessThan(2);
 });
 
 test.describe("at 390 px, lists of people and the footer stay short", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test("a page of the 25 demo students is at most 4,000 px, a teacher's photo small, the footer at most 500 px", async ({
     page,

@@ -5,7 +5,7 @@ import { todayIn } from "~/lib/format";
 import { bn, en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 test.setTimeout(180_000);
 
@@ -39,7 +39,7 @@ test("a weekly session added on a phone is listed by its next occurrence, also a
   page,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const name = `Weekly practice ${crypto.randomBytes(3).toString("hex")}`;
   const firstDay = addDays(todayIn("Asia/Dhaka"), 1);
   const weekday = new Date(`${firstDay}T00:00:00Z`).getUTCDay();
@@ -117,7 +117,7 @@ test("a weekly session added on a phone is listed by its next occurrence, also a
   await expectNoAxeViolations(page, "an occurrence's page");
 
   // Editing an occurrence asks which ones the change is for: this and the following ones move room.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto(`/dashboard/events/${second._id}/edit?lang=en`);
   await waitForForm(page);
   await expect(page.getByRole("radio", { name: en("dashboard.series.scope.this") })).toBeChecked();

@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, fillForm, removeByName, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * On a phone: an admin makes someone an editor from the users table; the editor's menu holds
  * content only, their notice is public at once, the admins' screens answer 403 to them (pages
  * and form posts); the audit log shows the role change and the notice, filtered by person.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 /** Opens the phone's dashboard menu and returns its navigation. */
 async function dashboardMenu(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, phoneWithoutScript, test } from "./support/fixtures";
 import { withNotice } from "./support/notices";
 
 /**
@@ -17,7 +17,7 @@ const HANDLE_PART = "umaiya_rm";
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search the site" });
 
 test.describe("site search at 390 px", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
   withNotice({
     name: BANGLA_NOTICE,
     publishing_date: "2026-11-20",
@@ -29,12 +29,7 @@ test.describe("site search at 390 px", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
-    });
-    const page = await context.newPage();
+    const { context, page } = await phoneWithoutScript(browser, baseURL!);
     await page.goto("/about");
     await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/search$/);

@@ -2,14 +2,13 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 /**
  * An admin changes the site's settings on a phone, and every public page shows the change at
  * once. Specs after this one on the same server expect the built-in texts: the settings are
  * put back as they were, whatever happens here.
  */
-const PHONE = { width: 390, height: 844 };
 const SAVED = "Settings saved. Every page shows them now.";
 
 test.use({ viewport: PHONE });

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, PHONE, test } from "./support/fixtures";
 
 const FIXTURES = path.resolve("tests/fixtures/standings");
 /** The name in the CLICS fixture's contest.json. */
@@ -23,7 +23,7 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
   page,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await logInAsAdmin(page, baseURL!);
   const imported: string[] = [];
   for (const [format, file] of [
@@ -124,7 +124,7 @@ test("an admin links a team of a CLICS package to a member in the preview, on a 
   page,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await logInAsAdmin(page, baseURL!);
   const team = `Lambda ${Date.now()}`;
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { test as base } from "@playwright/test";
+import { type Browser, type BrowserContextOptions, test as base } from "@playwright/test";
 import { type RunningServer, startServer } from "../../support/server";
 import { E2E_ADMIN } from "./accounts";
 
@@ -28,3 +28,12 @@ export const test = base.extend<object, { server: RunningServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
 });
+
+/** The phone the site is made for first. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A browser of its own on a phone, without JavaScript: the site as it works before its script loads. */
+export async function phoneWithoutScript(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE, ...options });
+  return { context, page: await context.newPage() };
+}
