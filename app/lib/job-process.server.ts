@@ -16,13 +16,14 @@ export interface JobScript {
 
 /**
  * The job's script beside the module that starts it: the built `.js` in a build (the server
- * bundle makes one per job), the TypeScript source with tsx's loader under `npm run dev` and in tests.
+ * bundle makes one per job), the TypeScript source with tsx's loader under `npm run dev` and in
+ * tests. `nodeFlags` are the job's own (`--jitless` for a job whose work is native code).
  */
-export function jobScript(startingModuleUrl: string, name: string): JobScript {
+export function jobScript(startingModuleUrl: string, name: string, nodeFlags: string[] = []): JobScript {
   if (startingModuleUrl.endsWith(".ts")) {
-    return { url: new URL(`./${name}.ts`, startingModuleUrl), execArgv: ["--import", "tsx"] };
+    return { url: new URL(`./${name}.ts`, startingModuleUrl), execArgv: ["--import", "tsx", ...nodeFlags] };
   }
-  return { url: new URL(`./${name}.js`, startingModuleUrl), execArgv: [] };
+  return { url: new URL(`./${name}.js`, startingModuleUrl), execArgv: nodeFlags };
 }
 
 export interface JobProcessLimits {
@@ -66,12 +67,17 @@ export function jobProcessMemory(): Readonly<typeof jobMemory> {
 /**
  * What a job process gets of the server's environment: no secrets (the database's address,
  * the session key, mail passwords), as a job reads untrusted files with native code; only what
- * Node, glibc's allocator and libvips are tuned by.
+ * Node, glibc's allocator and libvips are tuned by. One malloc arena unless the server's
+ * environment says otherwise: a job is one task, and an arena per libvips thread held ~10 MB
+ * more of a 12 MP photo's peak (measured: 125 MB against 114), for no time saved.
  */
 function jobEnvironment(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => /^(PATH|TMPDIR|NODE_ENV|MALLOC_\w+|VIPS_\w+)$/.test(name)),
-  );
+  return {
+    MALLOC_ARENA_MAX: "1",
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => /^(PATH|TMPDIR|NODE_ENV|MALLOC_\w+|VIPS_\w+)$/.test(name)),
+    ),
+  };
 }
 
 /** The end of what a process wrote to stderr: where V8 says it ran out of memory. */

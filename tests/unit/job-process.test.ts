@@ -56,12 +56,22 @@ describe("a job in a process of its own", () => {
       expect(environment).not.toHaveProperty("BETTER_AUTH_SECRET");
       expect(environment.MALLOC_MMAP_THRESHOLD_).toBe("131072");
       expect(environment.PATH).toBe(process.env.PATH);
+      // One malloc arena, unless the server's environment names another count.
+      expect(environment.MALLOC_ARENA_MAX).toBe(process.env.MALLOC_ARENA_MAX ?? "1");
     } finally {
       for (const name of Object.keys(given)) {
         if (before[name] === undefined) delete process.env[name];
         else process.env[name] = before[name];
       }
     }
+  });
+
+  it("a job's own Node flags reach its process", async () => {
+    const script = jobScriptAnswering("flags", "return process.execArgv;");
+    const jitless = { ...script, execArgv: [...script.execArgv, "--jitless"] };
+    const flags = await runJobProcess<object, string[]>(jitless, {}, limits);
+    expect(flags).toContain("--jitless");
+    expect(flags).toContain(`--max-old-space-size=${limits.heapMb}`);
   });
 
   it("a job that throws: refused with the error's message line, no stack", async () => {
