@@ -266,14 +266,14 @@ describe("seedDemoContentOnce on an empty database", () => {
   describe("and from the build's start snapshot", () => {
     const snapshot = path.resolve(import.meta.dirname, "../../build/start-snapshot");
     let fromSnapshot: TestDatabase;
-    let dataDir: string;
+    let snapshotDir: string;
 
     beforeAll(async () => {
       fromSnapshot = await createTestDatabase();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-snapshot-"));
+      snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-snapshot-"));
       const result = await seedDemoContentOnce({
         db: fromSnapshot.db,
-        storage: storageIn(dataDir),
+        storage: storageIn(snapshotDir),
         log: captureLogger().log,
         snapshot,
       });
@@ -281,7 +281,7 @@ describe("seedDemoContentOnce on an empty database", () => {
     }, SEEDING_MS);
     afterAll(async () => {
       await fromSnapshot.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(snapshotDir, { recursive: true, force: true });
     });
 
     it("gives the same content as drawing it, and every file it links", async () => {
@@ -292,9 +292,9 @@ describe("seedDemoContentOnce on an empty database", () => {
       const stored = await fromSnapshot.db.select().from(media);
       expect(stored.length).toBeGreaterThan(50);
       for (const file of stored) {
-        expect(fs.existsSync(path.join(dataDir, "uploads", file.key)), file.key).toBe(true);
+        expect(fs.existsSync(path.join(snapshotDir, "uploads", file.key)), file.key).toBe(true);
         for (const variant of file.variantKeys)
-          expect(fs.existsSync(path.join(dataDir, "uploads", variant))).toBe(true);
+          expect(fs.existsSync(path.join(snapshotDir, "uploads", variant))).toBe(true);
       }
       const marker = await fromSnapshot.db.select().from(appMeta);
       expect(marker.map((row) => row.key).sort()).toEqual(SEEDED_KEYS);
