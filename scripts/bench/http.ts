@@ -43,10 +43,14 @@ export function httpRequest(
  * answers before the cache has compressed and stored the page, so a load started right after
  * it began with every connection rendering the same page (and briefly holding a gigabyte).
  */
-export async function warmPageCache(url: string, timeoutMs = 10_000): Promise<PlainResponse> {
+export async function warmPageCache(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<PlainResponse> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const response = await httpRequest(url);
+    const response = await httpRequest(url, { headers });
     if (response.headers["x-page-cache"] === "HIT") return response;
     if (performance.now() > deadline) throw new Error(`${url} never came from the page cache`);
     await new Promise((resolve) => setTimeout(resolve, 20));
