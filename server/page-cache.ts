@@ -310,21 +310,21 @@ function isCacheable(res: Response, body: Buffer): boolean {
   );
 }
 
+/** The largest window brotli's quality 5-9 compress with their small hash (encoder's `ChooseHasher`). */
+const BROTLI_SMALL_HASH_WINDOW_BITS = 16;
+
 /**
- * Brotli's window fits the page (its default, 4 MB, made each compression hold 10 MB or more
- * while pages are 10 to 200 KB): the same output, a fraction of the memory.
+ * Quality 9 in a window of at most 64 KB (2^16). Above 16 bits, brotli's quality 5-9 switch to a
+ * hash table of 2^(15 + quality - 1) slots: 32 MB at quality 9, written all over, so four pages
+ * compressed at once on Node's thread pool held ~100 MB for a moment. In 64 KB its chained hash
+ * takes ~1 MB; the demo's 59 pages (85 KB on average) came out 0.9% larger, in a third of the
+ * time (docs/decisions/023-memory-soak.md). A smaller page gets a window that just fits it.
  */
 function brotliParams(size: number) {
-  const {
-    BROTLI_PARAM_QUALITY,
-    BROTLI_PARAM_LGWIN,
-    BROTLI_PARAM_SIZE_HINT,
-    BROTLI_MIN_WINDOW_BITS,
-    BROTLI_MAX_WINDOW_BITS,
-  } = zlib.constants;
+  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT, BROTLI_MIN_WINDOW_BITS } = zlib.constants;
   // A window holds 2^bits - 16 bytes.
   const windowBits = Math.min(
-    BROTLI_MAX_WINDOW_BITS,
+    BROTLI_SMALL_HASH_WINDOW_BITS,
     Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))),
   );
   return { [BROTLI_PARAM_QUALITY]: 9, [BROTLI_PARAM_LGWIN]: windowBits, [BROTLI_PARAM_SIZE_HINT]: size };
