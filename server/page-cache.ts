@@ -10,9 +10,9 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
- * A kept page, compressed twice. The plain body is not kept: nearly every client takes brotli or
- * gzip, and the rare one that takes neither gets the gzip copy inflated (a page is 10-200 KB,
- * well under a millisecond); plain copies were two thirds of what the cache held (decision 023).
+ * A kept page, compressed twice. The plain body is not kept with it: nearly every client takes
+ * brotli or gzip, and plain copies were two thirds of what the cache held (decision 023). The
+ * rare one that takes neither gets the gzip copy inflated, kept a while in `plainCopies`.
  */
 interface CachedResponse {
   status: number;
@@ -59,6 +59,11 @@ export interface PageCacheOptions {
    * this bounds a minute's worth of distinct pages, and a club's server has 1 GB (decision 023).
    */
   maxBytes?: number;
+  /**
+   * Bytes of plain copies kept for clients that take no compression. 4 MB: about forty pages,
+   * enough for the pages such a client (a crawler, a script, a flood) asks for most.
+   */
+  plainCopyBytes?: number;
   /** How long an entry lives (a minute: pages also change with the date alone). */
   ttlMs?: number;
 }
@@ -106,6 +111,7 @@ export function pageCache({
   fixedHeaders = {},
   onFastHit,
   maxBytes = 32 * 1024 * 1024,
+  plainCopyBytes = 4 * 1024 * 1024,
   ttlMs = 60_000,
 }: PageCacheOptions): PageCache {
   const cache = new LRUCache<string, CachedResponse>({
@@ -120,6 +126,9 @@ export function pageCache({
     sizeCalculation: (entry, key) => entry.gzip.length + entry.br.length + Buffer.byteLength(key) + 256,
   });
 
+  const plainBodyOf = plainCopies(plainCopyBytes, ttlMs);
+  const send = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, leading: HeaderList) =>
+    sendCached(req, res, entry, leading, plainBodyOf);
   const fastHitHeaders = [...Object.entries(fixedHeaders).flat(), ...hitHeaders(VARY)];
   const pending = new Set<Promise<void>>();
   /**
@@ -158,7 +167,7 @@ export function pageCache({
     }
     if (!hit) return false;
     const requestId = requestIdOf(req);
-    sendCached(req, res, hit, [...fastHitHeaders, "X-Request-Id", requestId]);
+    send(req, res, hit, [...fastHitHeaders, "X-Request-Id", requestId]);
     onFastHit?.(req, requestId);
     return true;
   };
@@ -205,7 +214,7 @@ export function pageCache({
     const hit = cache.get(key) ?? (inProgress && (await inProgress));
     if (hit) {
       const vary = res.getHeader("Vary");
-      return sendCached(req, res, hit, hitHeaders(vary ? `${vary}, ${VARY}` : VARY));
+      return send(req, res, hit, hitHeaders(vary ? `${vary}, ${VARY}` : VARY));
     }
     res.setHeader("X-Page-Cache", "MISS");
     // A HEAD's answer has no body: only a GET's is kept (a HEAD is answered from it).
@@ -363,7 +372,13 @@ const hitHeaders = (vary: string): HeaderList => [
  * out in one writeHead: on a response with none set yet Node then skips its per-header
  * bookkeeping, which on the fast path cost about as much as the rest of the hit.
  */
-function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, leading: HeaderList) {
+function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  leading: HeaderList,
+  plainBodyOf: (entry: CachedResponse) => Buffer,
+) {
   const headers = [...leading, "ETag", entry.etag];
   if (entry.status === 200 && req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
     res.writeHead(304, headers);
@@ -373,11 +388,33 @@ function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResp
   const accepted = String(req.headers["accept-encoding"] ?? "");
   const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
   const head = req.method === "HEAD";
-  const body = encoding ? entry[encoding] : head ? undefined : zlib.gunzipSync(entry.gzip);
+  const body = encoding ? entry[encoding] : head ? undefined : plainBodyOf(entry);
   headers.push("Content-Type", entry.contentType, "Content-Length", body?.length ?? entry.identityLength);
   if (encoding) headers.push("Content-Encoding", encoding);
   res.writeHead(entry.status, headers);
   res.end(head ? undefined : body);
+}
+
+/**
+ * The plain bodies of kept pages, inflated from their gzip copy when a client that takes no
+ * compression asks, and kept up to `maxBytes` for the next such request. Inflating each time
+ * made a new 10-200 KB buffer a request: fifty such clients at once took the server from 227 to
+ * 312 MB (V8's heap and malloc's grew with the garbage), where one copy serves them all.
+ */
+function plainCopies(maxBytes: number, ttlMs: number): (entry: CachedResponse) => Buffer {
+  const copies = new LRUCache<CachedResponse, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (body) => Math.max(1, body.length),
+    ttl: ttlMs,
+    ttlAutopurge: true,
+  });
+  return (entry) => {
+    const kept = copies.get(entry);
+    if (kept) return kept;
+    const body = zlib.gunzipSync(entry.gzip);
+    if (body.length <= maxBytes) copies.set(entry, body);
+    return body;
+  };
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;

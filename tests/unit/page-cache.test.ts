@@ -1,15 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageCache } from "../../server/page-cache";
 
 const LIVE = "live-token";
 const ENDED = "ended-token";
 
 /** A stand-in for the app: counts renders so a test can tell a cache hit from a render. */
-function createTestApp(options: { maxBytes?: number; ttlMs?: number } = {}) {
+function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; ttlMs?: number } = {}) {
   let version = 1;
   let renders = 0;
   let invalidations = 0;
@@ -20,6 +21,7 @@ function createTestApp(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let gate = Promise.resolve();
   const cache = pageCache({
     maxBytes: options.maxBytes,
+    plainCopyBytes: options.plainCopyBytes,
     ttlMs: options.ttlMs,
     contentVersion: {
       current: async () => String(version),
@@ -177,6 +179,25 @@ describe("page cache", () => {
     }
   });
 
+  it("inflates a kept page once for the clients that take no compression, and serves them that copy", async () => {
+    await get("/page?q=plain");
+    const inflate = vi.spyOn(zlib, "gunzipSync");
+    try {
+      const bodies = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const response = await fetch(`${baseUrl}/page?q=plain`, { headers: { "Accept-Encoding": "identity" } });
+          expect(response.headers.get("content-encoding")).toBeNull();
+          return response.text();
+        }),
+      );
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]).toContain(" plain|");
+      expect(inflate).toHaveBeenCalledTimes(1);
+    } finally {
+      inflate.mockRestore();
+    }
+  });
+
   it("renders again after the content version changes", async () => {
     const before = (await get("/page?q=v")).body;
     expect((await get("/page?q=v")).body).toBe(before);
@@ -306,6 +327,24 @@ describe("page cache limits", () => {
     // ~2,000-byte key: two pages fit in the bound, two pages with their keys do not.
     expect(await status(longPath("a"))).toBe("MISS");
     server.close();
+  });
+
+  it("keeps plain copies within their bound: a page larger than it is inflated for each such client", async () => {
+    const app = createTestApp({ plainCopyBytes: 50 });
+    const { server, baseUrl } = await serve(app);
+    await (await fetch(`${baseUrl}/page?q=large`)).text();
+    await app.settled();
+    const inflate = vi.spyOn(zlib, "gunzipSync");
+    try {
+      for (let request = 0; request < 3; request++) {
+        const response = await fetch(`${baseUrl}/page?q=large`, { headers: { "Accept-Encoding": "identity" } });
+        expect(await response.text()).toContain(" large|");
+      }
+      expect(inflate).toHaveBeenCalledTimes(3);
+    } finally {
+      inflate.mockRestore();
+      server.close();
+    }
   });
 
   it("lets go of an entry once it has lived its time, without waiting for another visitor", async () => {
