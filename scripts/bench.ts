@@ -14,7 +14,7 @@ import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { markReleaseInUse } from "../server/releases";
 import type { RunningServer } from "../tests/support/server";
-import { httpRequest } from "./bench/http";
+import { httpRequest, publicPaths } from "./bench/http";
 import { runLighthouse } from "./bench/lighthouse";
 import { measureLiveViewers } from "./bench/live";
 import { loadTool, runLoad, runLoadsInTurns } from "./bench/load";
@@ -236,12 +236,6 @@ async function measureSearchAt50k(target: BenchTarget, userCookie: string) {
   } finally {
     await server.stop();
   }
-}
-
-async function publicPaths(baseUrl: string): Promise<string[]> {
-  const sitemap = (await httpRequest(`${baseUrl}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
-  return [...new Set(paths)];
 }
 
 function parseDemoAdmin(output: string) {

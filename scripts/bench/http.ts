@@ -56,3 +56,10 @@ export async function warmPageCache(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The paths of every page the sitemap at `baseUrl` lists, once each. */
+export async function publicPaths(baseUrl: string): Promise<string[]> {
+  const sitemap = (await httpRequest(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  return [...new Set(paths)];
+}

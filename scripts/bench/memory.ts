@@ -61,8 +61,11 @@ export function treeRssMb(pid: number): number {
   }, server);
 }
 
-/** The most memory the process has held since it started, in MB. */
+/** The most memory the process has held since it started (or since `resetPeakRss`), in MB. */
 export const peakRssMb = (pid: number) => statusField(pid, "VmHWM");
+
+/** Sets the process's high-water mark to the memory it holds now (5 written to `clear_refs`). */
+export const resetPeakRss = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
 /**
  * The process's memory once start-up work has settled (V8 compiles the embedded database's

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { verifyEmailAt } from "../../tests/support/email-verification";
 import type { RunningServer } from "../../tests/support/server";
+import { publicPaths } from "./http";
 import { round } from "./load";
 import { peakRssMb, rssMb as rssOf, treeRssMb } from "./memory";
 import { renderSoakChart } from "./soak-chart";
@@ -599,14 +600,10 @@ export async function runSoak(server: RunningServer, options: SoakOptions): Prom
   const pid = Number(server.process.pid);
   adminAccount = options.admin;
   const adminCookie = await signInCookie(server.baseUrl, options.admin);
-  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-  const publicPaths = [
-    ...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname)),
-  ];
   const context: SoakContext = {
     baseUrl: server.baseUrl,
     adminCookie,
-    publicPaths,
+    publicPaths: await publicPaths(server.baseUrl),
     photo: await phonePhoto(),
     worldFinals: new Uint8Array(fs.readFileSync(WORLD_FINALS)),
     eventId: await openEvent(server.baseUrl, adminCookie),
@@ -692,11 +689,10 @@ export function soakTable(result: SoakResult) {
 export async function probeSoakTasks(server: RunningServer, admin: { email: string; password: string }) {
   adminAccount = admin;
   const adminCookie = await signInCookie(server.baseUrl, admin);
-  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
   const context: SoakContext = {
     baseUrl: server.baseUrl,
     adminCookie,
-    publicPaths: [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname),
+    publicPaths: await publicPaths(server.baseUrl),
     photo: await phonePhoto(),
     worldFinals: new Uint8Array(fs.readFileSync(WORLD_FINALS)),
     eventId: await openEvent(server.baseUrl, adminCookie),

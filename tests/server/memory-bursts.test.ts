@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rssMb } from "../../scripts/bench/memory";
+import { publicPaths } from "../../scripts/bench/http";
+import { peakRssMb, resetPeakRss, rssMb } from "../../scripts/bench/memory";
 import { demoAdminOf, type RunningServer, startServer } from "../support/server";
 
 /**
@@ -22,12 +23,6 @@ afterAll(async () => {
 });
 
 const pidOf = (running: RunningServer) => Number(running.process.pid);
-
-/** The kernel's high-water mark of the process's memory, in MB, since `resetHighWaterMark`. */
-const highWaterMb = (pid: number) =>
-  Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
-/** Writing 5 to `clear_refs` sets the high-water mark to the memory held now. */
-const resetHighWaterMark = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
 /**
  * A password's hash needs 32 MB (scrypt, N 16384, r 16) while it is made. Eight at once took
@@ -51,10 +46,10 @@ describe("sign-ins that come together", () => {
     // The first sign-in loads what signing in needs: the rise measured is the hashes'.
     expect((await signIn()).status).toBe(200);
     const before = rssMb(pid);
-    resetHighWaterMark(pid);
+    resetPeakRss(pid);
     const statuses = await Promise.all(Array.from({ length: SIGN_INS }, async () => (await signIn()).status));
     expect(statuses).toEqual(Array.from({ length: SIGN_INS }, () => 200));
-    const peak = highWaterMb(pid);
+    const peak = peakRssMb(pid);
     console.info(`${SIGN_INS} sign-ins at once: ${before} MB before, ${peak} MB at the peak`);
     expect(peak - before).toBeLessThanOrEqual(SIGN_IN_RISE_LIMIT_MB);
   }, 120_000);
@@ -73,11 +68,6 @@ const PAGES_AT_ONCE = 8;
  */
 const PAGE_FLOOD_RISE_LIMIT_MB = 75;
 
-async function publicPaths(): Promise<string[]> {
-  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
-}
-
 async function requestAll(urls: string[], language: string) {
   const statuses: number[] = [];
   for (let start = 0; start < urls.length; start += PAGES_AT_ONCE) {
@@ -94,16 +84,16 @@ async function requestAll(urls: string[], language: string) {
 describe("a flood of pages new to the cache", () => {
   it(`compresses each in a small window: the server's memory rises by at most ${PAGE_FLOOD_RISE_LIMIT_MB} MB`, async () => {
     const pid = pidOf(server);
-    const paths = await publicPaths();
+    const paths = await publicPaths(server.baseUrl);
     expect(paths.length).toBeGreaterThan(30);
     const before = rssMb(pid);
-    resetHighWaterMark(pid);
+    resetPeakRss(pid);
     for (const language of ["en", "bn"]) {
       const urls = paths.map((path) => `${server.baseUrl}${path}`);
       const statuses = await requestAll(urls, language);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
     }
-    const peak = highWaterMb(pid);
+    const peak = peakRssMb(pid);
     console.info(
       `${paths.length} pages x 2 languages, ${PAGES_AT_ONCE} at once: ${before} MB before, ${peak} MB at the peak`,
     );
