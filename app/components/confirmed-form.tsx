@@ -8,7 +8,7 @@ import type { useConfirmedSubmit } from "./use-confirmed-submit";
 /** What the page's `useConfirmedSubmit()` gives its confirmed forms. */
 export type ConfirmedSubmit = Pick<
   ReturnType<typeof useConfirmedSubmit>,
-  "pending" | "check" | "askFromEvent" | "yes" | "no" | "dialogClosed"
+  "asked" | "askedFormId" | "pending" | "check" | "askFromEvent" | "yes" | "no" | "dialogClosed"
 >;
 
 interface ConfirmedFormProps extends Omit<FormProps, "method" | "onSubmit"> {
@@ -19,24 +19,21 @@ interface ConfirmedFormProps extends Omit<FormProps, "method" | "onSubmit"> {
    * it is valid); otherwise the question comes first (a row's Delete).
    */
   checkFirst?: boolean;
-  /**
-   * Without JavaScript, the server's question about this form's submission: its Yes and No come
-   * at the form's end, after every field (the page's `<Confirmation>` shows the question).
-   */
-  asked?: ConfirmQuestion;
   ref?: Ref<HTMLFormElement>;
 }
 
 /**
  * A form that needs a Yes before it acts (spec section 4): with JavaScript its submission waits
  * for the page's `<Confirmation>` dialog; without, the server answers with the same question as a
- * second step.
+ * second step; when the question is about this form's fields (`confirmed.askedFormId`), its Yes and
+ * No come at the form's end, after every field.
  */
-export function ConfirmedForm({ confirmed, checkFirst, asked, children, ...form }: ConfirmedFormProps) {
+export function ConfirmedForm({ confirmed, checkFirst, children, ...form }: ConfirmedFormProps) {
+  const { asked, askedFormId } = confirmed;
   return (
     <Form method="post" onSubmit={checkFirst ? confirmed.check : confirmed.askFromEvent} {...form}>
       {children}
-      {asked && form.id && <ConfirmAnswer formId={form.id} title={asked.title} />}
+      {asked && form.id && askedFormId === form.id && <ConfirmAnswer formId={form.id} title={asked.title} />}
     </Form>
   );
 }
@@ -45,20 +42,18 @@ interface ConfirmationProps {
   confirmed: ConfirmedSubmit;
   /** What the dialog asks about the submission waiting for its answer (`confirmed.pending`). */
   question: Pick<ConfirmQuestion, "title" | "description">;
-  /** The server's question, when a submission without JavaScript came back asking for a Yes. */
-  asked?: ConfirmQuestion;
-  /** The entity form whose values the second step's Yes sends again, from its end (else the question's hidden values). */
-  formId?: string;
 }
 
 /**
  * The question of a page's confirmed forms, in both its forms: the Yes / No dialog (JavaScript),
- * and the server's second step with Yes / No buttons (without).
+ * and the server's second step with Yes / No buttons (without): the question's hidden values,
+ * or the fields of the form it is about (`confirmed.askedFormId`), are sent again by its Yes.
  */
-export function Confirmation({ confirmed, question, asked, formId }: ConfirmationProps) {
+export function Confirmation({ confirmed, question }: ConfirmationProps) {
+  const { asked, askedFormId } = confirmed;
   return (
     <>
-      {asked && <ConfirmPanel {...asked} formId={formId} />}
+      {asked && <ConfirmPanel {...asked} formId={askedFormId} />}
       <ConfirmDialog
         open={confirmed.pending !== null}
         {...question}

@@ -1,15 +1,26 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/i18n/react";
-import type { Feedback } from "~/lib/form-actions";
+import type { ConfirmQuestion, Feedback } from "~/lib/form-actions";
 import { CONFIRM_FIELD } from "~/lib/form-actions";
 
 /**
  * The dashboard's Yes / No flow with JavaScript: a submit is held until the dialog is
  * answered; Yes sends it through a fetcher (no page load), No shows 'Changes are not saved'.
  * `feedback` is the latest outcome of either.
+ *
+ * Without JavaScript the server asks instead, as a second step: `asked` is its question (the
+ * action's `confirm`), and `askedFormId` the form whose fields it sends again, whose Yes and No
+ * then come at that form's end. The page's `<Confirmation>` and `<ConfirmedForm>`s read both
+ * from here, so the question and where it belongs are said once.
  */
-export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?: unknown }>() {
+export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?: unknown }>({
+  asked,
+  askedFormId,
+}: {
+  asked?: ConfirmQuestion;
+  askedFormId?: string;
+} = {}) {
   const t = useT();
   const fetcher = useFetcher<Result>();
   const [pending, setPending] = useState<FormData | null>(null);
@@ -49,6 +60,8 @@ export function useConfirmedSubmit<Result extends Partial<Feedback> & { confirm?
 
   return {
     fetcher,
+    asked,
+    askedFormId: asked ? askedFormId : undefined,
     pending,
     feedback,
     busy: fetcher.state !== "idle",

@@ -112,7 +112,7 @@ function ruleFields(t: Translate): FormFieldDef[] {
 
 export default function AddEventSeries({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData);
+  const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData, FORM_ID);
   const values = actionData?.values ?? {};
   const heading = t("dashboard.series.heading");
   const [repeat, ...rule] = ruleFields(t);
@@ -131,13 +131,10 @@ export default function AddEventSeries({ actionData }: Route.ComponentProps) {
       <Confirmation
         confirmed={confirmed}
         question={{ title: t("dashboard.series.confirmTitle"), description: t("dashboard.series.confirmDescription") }}
-        asked={actionData?.confirm}
-        formId={FORM_ID}
       />
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
-        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

@@ -101,9 +101,9 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
     },
   ];
   const navigation = useNavigation();
-  const confirmed = useConfirmedSubmit<TokenActionResult>();
-  const pendingName = String(confirmed.pending?.get("name") ?? "");
   const result = actionData as TokenActionResult | undefined;
+  const confirmed = useConfirmedSubmit<TokenActionResult>({ asked: result?.confirm });
+  const pendingName = String(confirmed.pending?.get("name") ?? "");
   const revokeFeedback =
     confirmed.feedback ?? (result?.tone && !result.token && !result.errors ? (result as Required<ActionResult>) : null);
 
@@ -147,7 +147,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
       )}
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <FeedbackMessage feedback={revokeFeedback} />
-      <Confirmation confirmed={confirmed} question={revokeQuestion(t, pendingName)} asked={result?.confirm} />
+      <Confirmation confirmed={confirmed} question={revokeQuestion(t, pendingName)} />
       <DataTable
         caption={t("tools.apiTokens.heading")}
         columns={columns}

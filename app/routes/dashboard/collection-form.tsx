@@ -147,7 +147,7 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
   const editingId = loaderData.id;
   const editing = editingId !== undefined;
   // After a save the fields remount: empty again (add) or the saved values (edit).
-  const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData);
+  const { confirmed, formRef, savedCount, errors, feedback } = useSavedForm(actionData, FORM_ID);
   const values = actionData?.values ?? loaderData.values;
 
   const heading = t(collectionKeys.text(collection, editing ? "edit" : "add"));
@@ -174,16 +174,10 @@ export default function CollectionForm({ loaderData, actionData }: Route.Compone
           ))}
       </div>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={saveQuestion(t, collection, editing)}
-        asked={actionData?.confirm}
-        formId={FORM_ID}
-      />
+      <Confirmation confirmed={confirmed} question={saveQuestion(t, collection, editing)} />
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
-        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

@@ -148,7 +148,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
   const timeZone = useClubTimeZone();
   const columns = dashboardColumns(collection.columns, { t, format, timeZone });
   const heading = t(collectionKeys.text(collection, "list"));
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  const confirmed = useConfirmedSubmit<ActionResult>({ asked: actionData?.confirm });
   const bulk = confirmed.pending?.get("intent") === "delete-selected";
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const question = bulk
@@ -180,7 +180,7 @@ export default function CollectionList({ loaderData, actionData }: Route.Compone
       <TableSummary page={page} q={query.q} />
       {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
-      <Confirmation confirmed={confirmed} question={question} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={question} />
       {page.items.length > 0 && (
         <ConfirmedForm confirmed={confirmed} id={BULK_FORM_ID} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="delete-selected" />

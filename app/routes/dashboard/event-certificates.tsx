@@ -102,7 +102,7 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
     },
   ];
   const navigation = useNavigation();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const rows: Row[] = certificates.map((certificate) => ({ ...certificate, _id: certificate.code }));
   const feedback =
     actionData?.tone && actionData.message
@@ -121,7 +121,7 @@ export default function EventCertificates({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold text-navy-900">{t("tools.certificates.heading", { event: event.name })}</h1>
       <p className="max-w-2xl text-slate-700">{t("tools.certificates.intro")}</p>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation confirmed={confirmed} question={issueQuestion(t)} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={issueQuestion(t)} />
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       {notYet ? (
         <Alert tone="info">{notYet}</Alert>

@@ -228,7 +228,11 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   const { event, registrations, places } = loaderData;
   const t = useT();
   const navigation = useNavigation();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({
+    asked: actionData?.confirm,
+    // The mail's question is about the mail form's fields; a row's question carries its own.
+    askedFormId: actionData?.values?.subject !== undefined ? "mail-form" : undefined,
+  });
   const pendingIntent = String(confirmed.pending?.get("intent") ?? "");
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const pendingQuestion =
@@ -276,12 +280,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             : confirmed.feedback
         }
       />
-      <Confirmation
-        confirmed={confirmed}
-        question={pendingQuestion}
-        asked={actionData?.confirm}
-        formId={actionData?.values?.subject !== undefined ? "mail-form" : undefined}
-      />
+      <Confirmation confirmed={confirmed} question={pendingQuestion} />
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
       <DataTable
         caption={t("tools.registrations.tableCaption")}
@@ -361,7 +360,6 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
         <ConfirmedForm
           confirmed={confirmed}
           checkFirst
-          asked={actionData?.values?.subject !== undefined ? actionData?.confirm : undefined}
           id="mail-form"
           noValidate
           className="card flex flex-col gap-4 p-6"

@@ -143,7 +143,7 @@ export const action = dashboardAction({
 export default function LiveReveal({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const timeZone = useClubTimeZone();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = useRef(false);
@@ -186,7 +186,7 @@ export default function LiveReveal({ loaderData, actionData }: Route.ComponentPr
             : confirmed.feedback
         }
       />
-      <Confirmation confirmed={confirmed} question={finalizeQuestion(t)} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={finalizeQuestion(t)} />
       {!running && !loaderData.finalized && (
         <MedalsForm medals={loaderData.medals} values={actionData?.values} errors={actionData?.errors} />
       )}

@@ -30,7 +30,7 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function MakeAdmin({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  const confirmed = useConfirmedSubmit<ActionResult>({ asked: actionData?.confirm, askedFormId: FORM_ID });
   const answer = confirmed.fetcher.data ?? actionData;
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingEmail = String(confirmed.pending?.get("email") ?? "");
@@ -45,16 +45,10 @@ export default function MakeAdmin({ actionData }: Route.ComponentProps) {
       />
       <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.makeAdmin.heading")}</h1>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={roleChangeQuestionText(t, "make-admin", pendingEmail)}
-        asked={actionData?.confirm}
-        formId={FORM_ID}
-      />
+      <Confirmation confirmed={confirmed} question={roleChangeQuestionText(t, "make-admin", pendingEmail)} />
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
-        asked={actionData?.confirm}
         id={FORM_ID}
         noValidate
         className="card flex flex-col gap-4 p-6"

@@ -191,7 +191,11 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   const { rounds, round, openRoundId, filters, applications, dues } = loaderData;
   const t = useT();
   const format = useFormat();
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  // Without JavaScript, a question that carries no values of its own is about the open-round form.
+  const confirmed = useConfirmedSubmit<ActionResult>({
+    asked: actionData?.confirm,
+    askedFormId: actionData?.confirm?.hidden ? undefined : "open-round",
+  });
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const answer = confirmed.fetcher.data ?? actionData;
   const pending = confirmed.pending;
@@ -206,8 +210,6 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             pending?.get("decision") === "reject" ? "reject" : "approve",
             pending ? selectedIds(pending).length : 0,
           );
-  // Without JavaScript, a question that carries no values of its own is about the open-round form.
-  const roundAsked = actionData?.confirm?.hidden ? undefined : actionData?.confirm;
   const roundErrors = answer?.saved ? {} : (answer?.errors ?? {});
   const pageHref = (page: number) => {
     const params = new URLSearchParams();
@@ -221,22 +223,16 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
     <section className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-navy-900">{t("tools.membership.title")}</h1>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={question}
-        asked={actionData?.confirm}
-        formId={roundAsked ? "open-round" : undefined}
-      />
+      <Confirmation confirmed={confirmed} question={question} />
       {confirmed.busy && <Spinner />}
 
-      <details className="card p-4" open={rounds.length === 0 || roundAsked !== undefined || undefined}>
+      <details className="card p-4" open={rounds.length === 0 || confirmed.askedFormId === "open-round" || undefined}>
         <summary className="cursor-pointer font-semibold text-navy-900">
           {t("tools.membership.openRoundSummary")}
         </summary>
         <ConfirmedForm
           confirmed={confirmed}
           checkFirst
-          asked={roundAsked}
           id="open-round"
           noValidate
           key={answer?.saved ? "reset" : "form"}

@@ -100,7 +100,7 @@ const unsubscribeQuestion = (t: Translate) => ({
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const busy = navigation.state !== "idle" || confirmed.busy;
   const { subscription, email } = loaderData;
   const values = actionData?.values;
@@ -117,7 +117,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         <Message id="tools.notifications.mailGoesTo" values={{ email, status }} components={{ 0: <strong /> }} />
       </p>
       <FeedbackMessage feedback={confirmed.feedback ?? saved} />
-      <Confirmation confirmed={confirmed} question={unsubscribeQuestion(t)} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={unsubscribeQuestion(t)} />
       <Form method="post" noValidate className="card flex flex-col gap-5 p-6">
         <SubscriptionChoices
           topics={

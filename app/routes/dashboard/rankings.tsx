@@ -96,7 +96,7 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 
 export default function Rankings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const values = actionData?.saved ? {} : (actionData?.values ?? {});
   const errors = actionData?.errors ?? {};
   const pendingName = String(confirmed.pending?.get("name") ?? "");
@@ -111,7 +111,7 @@ export default function Rankings({ loaderData, actionData }: Route.ComponentProp
             : confirmed.feedback
         }
       />
-      <Confirmation confirmed={confirmed} question={deleteQuestion(t, pendingName)} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={deleteQuestion(t, pendingName)} />
       {loaderData.contests.length === 0 ? (
         <p className="card p-6 text-slate-700">{t("tools.rankings.noContests")}</p>
       ) : (

@@ -161,7 +161,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   const t = useT();
   const format = useFormat();
   const timeZone = useClubTimeZone();
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  const confirmed = useConfirmedSubmit<ActionResult>({ asked: actionData?.confirm });
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingDecision = (confirmed.pending?.get("decision") ?? "approve") as Decision;
   const pendingName = String(confirmed.pending?.get("name") ?? "");
@@ -177,11 +177,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       <p className="text-slate-700">{t("dashboard.review.intro")}</p>
       {confirmed.busy && <Spinner />}
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={question(t, pendingDecision, pendingName, pendingCount)}
-        asked={actionData?.confirm}
-      />
+      <Confirmation confirmed={confirmed} question={question(t, pendingDecision, pendingName, pendingCount)} />
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <SelectField
           id="review-show"

@@ -114,7 +114,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const group = groupOf({ group: loaderData.group });
   const t = useT();
   const groupLabel = t(group.label);
-  const { confirmed, formRef, savedCount, answer, errors, feedback } = useSavedForm(actionData);
+  const { confirmed, formRef, savedCount, answer, errors, feedback } = useSavedForm(actionData, FORM_ID);
   const values = (answer?.saved ? undefined : answer?.values) ?? loaderData.values;
   return (
     <section className="flex max-w-3xl flex-col gap-4">
@@ -129,16 +129,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <GroupTabs />
       <p className="text-slate-700">{t(group.intro)}</p>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={saveQuestion(t, group)}
-        asked={actionData?.confirm}
-        formId={FORM_ID}
-      />
+      <Confirmation confirmed={confirmed} question={saveQuestion(t, group)} />
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
-        asked={actionData?.confirm}
         id={FORM_ID}
         ref={formRef}
         noValidate

@@ -121,7 +121,7 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
   const { contest, rows, warnings, linked, linking } = loaderData;
   const profileOf = new Map(linked.map((profile) => [profile.id, profile]));
   const t = useT();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const pendingIntent = confirmed.pending?.get("intent");
   const matched = rows.filter((row) => row.studentIds.length > 0).length;
   const isPreview = contest.status === "preview";
@@ -150,7 +150,6 @@ export default function StandingsContest({ loaderData, actionData }: Route.Compo
       <Confirmation
         confirmed={confirmed}
         question={pendingIntent === "publish" ? publishQuestion(t) : discardQuestion(t)}
-        asked={actionData?.confirm}
       />
       <section aria-labelledby="standings-warnings" className="card p-4">
         <h2 id="standings-warnings" className="font-bold text-navy-900">

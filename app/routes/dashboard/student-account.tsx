@@ -117,7 +117,10 @@ export const shouldRevalidate = keepPageAfterUnsentForm;
 export default function StudentAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, account } = loaderData;
   const t = useT();
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  const confirmed = useConfirmedSubmit<ActionResult>({
+    asked: actionData?.confirm,
+    askedFormId: actionData?.confirm?.hidden ? undefined : FORM_ID,
+  });
   const answer = confirmed.fetcher.data ?? actionData;
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const unlinking = confirmed.pending?.get("intent") === "unlink";
@@ -135,12 +138,7 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
       />
       <h1 className="text-2xl font-bold text-navy-900">{t("dashboard.studentAccount.heading", { name })}</h1>
       <FeedbackMessage feedback={feedback} />
-      <Confirmation
-        confirmed={confirmed}
-        question={question}
-        asked={actionData?.confirm}
-        formId={actionData?.confirm?.hidden ? undefined : FORM_ID}
-      />
+      <Confirmation confirmed={confirmed} question={question} />
       <div className="card flex flex-col gap-3 p-6">
         {account ? (
           <>
@@ -165,7 +163,6 @@ export default function StudentAccount({ loaderData, actionData }: Route.Compone
       <ConfirmedForm
         confirmed={confirmed}
         checkFirst
-        asked={actionData?.confirm?.hidden ? undefined : actionData?.confirm}
         id={FORM_ID}
         noValidate
         className="card flex flex-col gap-4 p-6"

@@ -108,7 +108,7 @@ function RoleMenu({ user, confirmed }: { user: ApiUser; confirmed: ConfirmedSubm
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
-  const confirmed = useConfirmedSubmit<ActionResult>();
+  const confirmed = useConfirmedSubmit<ActionResult>({ asked: actionData?.confirm });
   const feedback = confirmed.feedback ?? (actionData?.tone ? (actionData as Required<ActionResult>) : null);
   const pendingIntent = intentOf(confirmed.pending?.get("intent") ?? null);
   const pendingEmail = String(confirmed.pending?.get("email") ?? "");
@@ -133,7 +133,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <Confirmation
         confirmed={confirmed}
         question={roleChangeQuestionText(t, pendingIntent, pendingEmail, pendingRole)}
-        asked={actionData?.confirm}
       />
       <DataTable
         caption={t("dashboard.users.heading")}

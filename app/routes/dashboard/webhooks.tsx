@@ -119,7 +119,7 @@ function columnsOf(t: Translate): TableColumn<WebhookRow>[] {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const confirmed = useConfirmedSubmit();
+  const confirmed = useConfirmedSubmit({ asked: actionData?.confirm });
   const pendingName = String(confirmed.pending?.get("name") ?? "");
   const values = actionData?.saved ? {} : (actionData?.values ?? {});
   const addFeedback =
@@ -194,7 +194,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
       {(confirmed.busy || navigation.state !== "idle") && <Spinner />}
-      <Confirmation confirmed={confirmed} question={removeQuestion(t, pendingName)} asked={actionData?.confirm} />
+      <Confirmation confirmed={confirmed} question={removeQuestion(t, pendingName)} />
       <DataTable
         caption={t("tools.webhooks.heading")}
         columns={columnsOf(t)}
