@@ -57,9 +57,13 @@ export async function warmPageCache(
   }
 }
 
-/** The paths of every page the sitemap at `baseUrl` lists, once each. */
-export async function publicPaths(baseUrl: string): Promise<string[]> {
-  const sitemap = (await httpRequest(`${baseUrl}/sitemap.xml`)).text();
+/** The paths of the pages a sitemap lists, once each, in its order. */
+export function sitemapPaths(sitemap: string): string[] {
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
   return [...new Set(paths)];
+}
+
+/** The paths of every page the sitemap at `baseUrl` lists, once each. */
+export async function publicPaths(baseUrl: string): Promise<string[]> {
+  return sitemapPaths((await httpRequest(`${baseUrl}/sitemap.xml`)).text());
 }

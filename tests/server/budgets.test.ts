@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPaths } from "../../scripts/bench/http";
 import { measurePageWeight } from "../../scripts/bench/page-weight";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -20,10 +21,7 @@ describe("page weight budgets", () => {
   let publicPages: string[] = [];
   beforeAll(async () => {
     server = await startServer();
-    const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-    publicPages = [
-      ...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname)),
-    ];
+    publicPages = await publicPaths(server.baseUrl);
   }, 90_000);
   afterAll(async () => {
     if (!server) return;

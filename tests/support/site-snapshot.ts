@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { bytesEntry, readTar, writeTar } from "~/lib/tar.server";
+import { sitemapPaths } from "../../scripts/bench/http";
 
 /** The spec's fixed public routes; the rest come from the sitemap and the links of these pages. */
 const FIXED_PATHS = [
@@ -76,10 +77,7 @@ const linksOf = (html: string) =>
  * sitemap, asked of `baseUrl`; `publicUrl` is the BASE_URL the site was given, when not that.
  */
 export async function snapshotSite(baseUrl: string, publicUrl = baseUrl): Promise<SiteSnapshot> {
-  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1] as string).pathname,
-  );
+  const fromSitemap = sitemapPaths(await (await fetch(`${baseUrl}/sitemap.xml`)).text());
   const queue = [...new Set([...FIXED_PATHS, ...fromSitemap])];
   const pages = new Map<string, string>();
   const mediaPaths = new Set<string>();

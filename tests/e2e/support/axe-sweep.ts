@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { navigationLinks, panelLinks } from "~/content/site";
 import type { Locale, Theme } from "~/i18n/locales";
 import { dashboardScreens } from "~/wiring/dashboard-screens";
+import { sitemapPaths } from "../../../scripts/bench/http";
 import { logInAsAdmin } from "./accounts";
 import { axeOn, expectNoAxeViolations } from "./dashboard";
 import { expect, test } from "./fixtures";
@@ -30,8 +31,7 @@ export interface AxeSweep {
  * markup. The navigation's pages, the forms and search are added to what the sitemap lists.
  */
 export async function publicPagePaths(page: Page): Promise<string[]> {
-  const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  const paths = sitemapPaths(await (await page.request.get("/sitemap.xml")).text());
   const kinds = new Map<string, string>();
   for (const path of [...paths, ...[...navigationLinks, ...panelLinks].map((link) => link.to)]) {
     const kind = path
