@@ -3,6 +3,7 @@ import { httpClient } from "../support/http-client";
 import { en } from "../support/messages";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { waitFor } from "../support/wait-for";
 
 /**
  * Proving an address: a sign-up is mailed a link; until it is opened the person may sign in and
@@ -37,7 +38,7 @@ async function verificationLinkTo(email: string, seen = 0): Promise<string> {
 async function untilSecondAfter(link: string) {
   const token = new URL(link).searchParams.get("token") ?? "";
   const { iat } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { iat: number };
-  await smtp.waitUntil(() => Date.now() >= (iat + 1) * 1000, `the second after the link of ${iat}`);
+  await waitFor(() => (Date.now() >= (iat + 1) * 1000 ? true : undefined), `the second after the link of ${iat}`);
 }
 
 /** Opens a mailed link as the browser would, with the session it has; where it lands and the cookies it gets. */
