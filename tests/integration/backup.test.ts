@@ -153,10 +153,10 @@ describe("backup and restore", () => {
     const archive = await readArchive(fromCli);
     expect(adminPassword).toMatch(/^\S{12,}$/);
     for (const [name, bytes] of archive) expect(bytes.includes(adminPassword), name).toBe(false);
-    // The demo's accounts and the General user who signed up: better-auth's salted scrypt, `salt:key`.
+    // The demo's accounts and the General user who signed up: salted scrypt, in the PHC string format.
     const passwords = rowsOf(archive, "accounts").map((account) => account.password);
     expect(passwords.length).toBeGreaterThanOrEqual(2);
-    for (const password of passwords) expect(password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    for (const password of passwords) expect(password).toMatch(/^\$scrypt\$ln=13,r=8,p=10\$[\w-]{22}\$[\w-]{43}$/);
     expect([...archive.keys()].filter((name) => /^tables\/(sessions|verifications)\//.test(name))).toEqual([]);
     const manifest = JSON.parse(archive.get("backup.json")?.toString() ?? "{}");
     expect(manifest).toMatchObject({ format: BACKUP_FORMAT, migration: { count: expect.any(Number) } });

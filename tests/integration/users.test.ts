@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { hashPassword as betterAuthHash } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/auth-schema";
+import { accounts, users } from "~/db/auth-schema";
 import { auditLog } from "~/db/schema";
 import { authLoader } from "~/features/accounts/auth.server";
 import { loadOrCreateAuthSecret } from "~/features/accounts/auth-settings.server";
@@ -74,6 +75,33 @@ describe("users domain", () => {
     ]);
     expect(entries.every((entry) => entry.actorEmail === DEMO_ADMIN_EMAIL)).toBe(true);
     expect(await createDemoAccounts({ auth, db: testDb.db })).toEqual([]);
+  });
+
+  it("renews a password hash better-auth made when its owner next signs in, and only then", async () => {
+    const auth = authLoader({
+      db: testDb.db,
+      config: loadConfig({ DATA_DIR: dataDir }),
+      log: pino({ level: "silent" }),
+      sendVerificationMail: () => Promise.reject(new Error("no mail expected")),
+    });
+    const email = "renewed@example.org";
+    const password = "a password from 2025";
+    await (await auth()).api.signUpEmail({ body: { name: "Renewed", email, password } });
+    await testDb.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const [user] = await testDb.db.select().from(users).where(eq(users.email, email));
+    const storedHash = async () =>
+      (await testDb.db.select().from(accounts).where(eq(accounts.userId, user!.id)))[0]?.password;
+    const old = await betterAuthHash(password);
+    await testDb.db.update(accounts).set({ password: old }).where(eq(accounts.userId, user!.id));
+
+    const signIn = async (attempt: string) => (await auth()).api.signInEmail({ body: { email, password: attempt } });
+    await expect(signIn("a wrong password")).rejects.toThrow();
+    expect(await storedHash()).toBe(old);
+    expect((await signIn(password)).user.email).toBe(email);
+    const renewed = await storedHash();
+    expect(renewed).toMatch(/^\$scrypt\$ln=13,r=8,p=10\$/);
+    expect((await signIn(password)).user.email).toBe(email);
+    expect(await storedHash()).toBe(renewed);
   });
 
   it("keeps a generated auth secret across restarts", () => {

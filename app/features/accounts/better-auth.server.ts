@@ -17,7 +17,7 @@ import {
   GOOGLE_PROVIDER_ID,
   VERIFICATION_LINK_SECONDS,
 } from "~/features/accounts/auth-settings.server";
-import { hashPassword, verifyPassword } from "~/features/accounts/password-hash.server";
+import { hashPassword, passwordCheckRenewingHashes } from "~/features/accounts/password-hash.server";
 import { PASSWORD_PROBLEMS, passwordProblem } from "~/features/accounts/password-policy.server";
 import { DISPLAY_NAME_MAX } from "~/features/accounts/users";
 import { displayNameSchema, emailDomainAllowed, promoteListedAdmin } from "~/features/accounts/users.server";
@@ -201,7 +201,7 @@ export function createAuth(options: CreateAuthOptions) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: hashPassword, verify: passwordCheckRenewingHashes(db) },
     },
     emailVerification: emailVerification(options),
     // The language the person last used the site in (set by the hooks below and the language switch).
