@@ -45,14 +45,17 @@ describe("users domain", () => {
       .values({ name: email.split("@")[0]!, email, role, emailVerified })
       .returning();
 
-  it("creates the demo accounts once, each with its role and a random password that signs in", async () => {
-    const auth = authLoader({
+  /** better-auth on the test database; accounts here are made without a request, and proved: no mail. */
+  const authWithoutMail = () =>
+    authLoader({
       db: testDb.db,
       config: loadConfig({ DATA_DIR: dataDir }),
       log: pino({ level: "silent" }),
-      // The demo's accounts are made without a request, and proved: no mail.
       sendVerificationMail: () => Promise.reject(new Error("no mail expected")),
     });
+
+  it("creates the demo accounts once, each with its role and a random password that signs in", async () => {
+    const auth = authWithoutMail();
     const accounts = await createDemoAccounts({ auth, db: testDb.db });
     expect(accounts.map((account) => [account.role, account.email])).toEqual(
       DEMO_ACCOUNTS.map((account) => [account.role, account.email]),
@@ -78,12 +81,7 @@ describe("users domain", () => {
   });
 
   it("renews a password hash better-auth made when its owner next signs in, and only then", async () => {
-    const auth = authLoader({
-      db: testDb.db,
-      config: loadConfig({ DATA_DIR: dataDir }),
-      log: pino({ level: "silent" }),
-      sendVerificationMail: () => Promise.reject(new Error("no mail expected")),
-    });
+    const auth = authWithoutMail();
     const email = "renewed@example.org";
     const password = "a password from 2025";
     await (await auth()).api.signUpEmail({ body: { name: "Renewed", email, password } });
