@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "./tests/e2e/support/chromium-launch";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -18,18 +19,7 @@ export default defineConfig({
     // the smoke spec (62 s against 37 s); CI keeps only the log. To see a failure's trace, run
     // it again with `--retries 1`: the retry is recorded.
     trace: "on-first-retry",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
 });

@@ -6,6 +6,7 @@ import { chromium } from "@playwright/test";
 import QRCode from "qrcode";
 import { en } from "../support/messages";
 import { E2E_ADMIN, ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
+import { CHROMIUM_LAUNCH } from "./support/chromium-launch";
 import { removeByName } from "./support/dashboard";
 import { expect, PHONE, test } from "./support/fixtures";
 
@@ -74,9 +75,9 @@ test("scanning a ticket's QR code with the camera checks the person in", async (
   writeQrVideo(`${baseURL}/tickets/${code}`, video);
 
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    ...CHROMIUM_LAUNCH,
     args: [
-      "--no-sandbox",
+      ...CHROMIUM_LAUNCH.args,
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
       `--use-file-for-fake-video-capture=${video}`,
