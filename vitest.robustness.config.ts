@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["tests/robustness/**/*.test.ts"],
     testTimeout: 300_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Most of these files wait on the clock (a soak of fixed minutes, bursts of fixed seconds,
+    // kills and restarts), not on the processor: three at once.
+    maxWorkers: 3,
   },
 });
