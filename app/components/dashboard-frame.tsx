@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "~/i18n/react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useFocusKeptAcrossHydration, useHydrated } from "~/lib/use-hydrated";
 import { LanguageSwitch } from "./language-switch";
 import { LogOutButton, MenuIcon } from "./site-header";
 import { ThemeSwitch } from "./theme-switch";
@@ -94,6 +94,7 @@ function UnreachableScreen({ to }: { to: string }) {
 function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; displayName: string }) {
   const t = useT();
   const hydrated = useHydrated();
+  const [link, button] = useFocusKeptAcrossHydration<HTMLAnchorElement, HTMLButtonElement>(hydrated);
   const drawer = useRef<HTMLDialogElement>(null);
   const { pathname, search } = useLocation();
   // Following a link in the drawer closes it.
@@ -111,6 +112,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
   if (!hydrated) {
     return (
       <Link
+        ref={link}
         to="/dashboard"
         className="btn shrink-0 border border-navy-700 text-white no-underline max-[399px]:w-11 max-[399px]:px-0 lg:hidden"
       >
@@ -121,6 +123,7 @@ function DrawerToggle({ navigation, displayName }: { navigation: ReactNode; disp
   return (
     <>
       <button
+        ref={button}
         type="button"
         aria-haspopup="dialog"
         aria-controls="dashboard-drawer"

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -9,4 +9,29 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * For a control drawn as one element before JavaScript runs and another after (a link that
+ * becomes a button): the first ref goes on the element of the server's HTML, the second on the
+ * one that replaces it. A keyboard user who had reached the first when the page hydrated keeps
+ * focus on the second, where it would otherwise fall back to the page.
+ */
+export function useFocusKeptAcrossHydration<Before extends HTMLElement, After extends HTMLElement>(
+  hydrated: boolean,
+): [RefObject<Before | null>, RefObject<After | null>] {
+  const before = useRef<Before>(null);
+  const after = useRef<After>(null);
+  const hadFocus = useRef(false);
+  // Read while rendering the swap, the one moment the first element is still in the page.
+  if (hydrated && before.current && typeof document !== "undefined" && document.activeElement === before.current) {
+    hadFocus.current = true;
+  }
+  useLayoutEffect(() => {
+    if (hydrated && hadFocus.current) {
+      hadFocus.current = false;
+      after.current?.focus();
+    }
+  }, [hydrated]);
+  return [before, after];
 }
