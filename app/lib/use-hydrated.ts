@@ -23,8 +23,9 @@ export function useFocusKeptAcrossHydration<Before extends HTMLElement, After ex
   const before = useRef<Before>(null);
   const after = useRef<After>(null);
   const hadFocus = useRef(false);
-  // Read while rendering the swap, the one moment the first element is still in the page.
-  if (hydrated && before.current && typeof document !== "undefined" && document.activeElement === before.current) {
+  // Read while rendering the swap (in the browser: the server never renders hydrated), the one
+  // moment the first element is still in the page.
+  if (hydrated && before.current && document.activeElement === before.current) {
     hadFocus.current = true;
   }
   useLayoutEffect(() => {
