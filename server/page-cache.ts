@@ -186,9 +186,9 @@ export function pageCache({
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // The action has committed by the time it answers: drop our view of the version then.
-      res.once("finish", () => contentVersion.invalidate());
-      contentVersion.invalidate();
+      // Until the action has answered (and committed), no version this process reads is kept:
+      // one read before the commit would serve the old pages after it.
+      res.once("close", contentVersion.beginWrite());
       return next();
     }
     if (HASHED_FILES.test(req.path)) return next();

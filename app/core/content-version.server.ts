@@ -19,12 +19,16 @@ export interface ContentVersionReader {
   current(): Promise<string>;
   /** The version if it was read within maxAgeMs, without waiting; else undefined. */
   peek(): string | undefined;
-  /** Forces the next `current()` to ask the database (this process just wrote). */
-  invalidate(): void;
+  /**
+   * A write of this process begins: until the function it returns is called (the write has
+   * ended), every read asks the database and none is kept, so a version read before the write
+   * committed is never served after it. Ending forces the next `current()` to ask again.
+   */
+  beginWrite(): () => void;
   /**
    * The settings' own version (a sequence their writes alone bump), read with the content's:
    * so never older than the content version a page was rendered for. Kept for maxAgeMs
-   * whatever `invalidate()` says, so a registration's mail finds the club's name cached.
+   * whatever this process writes to content, so a registration's mail finds the club's name cached.
    */
   settings(): Promise<string>;
   /** Forces the next read to ask the database (this process just saved the settings). */
@@ -51,6 +55,7 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
   let last: Versions | undefined;
   let fetchedAt = 0;
   let contentStale = true;
+  let writesInFlight = 0;
   let pending: Promise<Versions> | undefined;
   // A read that started before an invalidation must not store its (older) answer.
   let generation = 0;
@@ -62,7 +67,7 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
       if (started === generation) {
         last = versions;
         fetchedAt = performance.now();
-        contentStale = false;
+        contentStale = writesInFlight > 0;
         pending = undefined;
       }
       return versions;
@@ -85,9 +90,18 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
     peek() {
       return last && fresh() && !contentStale ? last.content : undefined;
     },
-    invalidate() {
+    beginWrite() {
       forget();
       contentStale = true;
+      writesInFlight++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        writesInFlight--;
+        forget();
+        contentStale = true;
+      };
     },
     async settings() {
       if (last && fresh()) return last.settings;

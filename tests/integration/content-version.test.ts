@@ -27,15 +27,34 @@ describe("content version", () => {
     expect(await readContentVersion(testDb.db), "a delete that matched nothing").toBe(afterDelete);
   });
 
-  it("is re-read after invalidate(), and at most every maxAge otherwise", async () => {
+  it("is re-read after a write of this process, and at most every maxAge otherwise", async () => {
     const reader = createContentVersionReader(testDb.db, 60_000);
     const first = await reader.current();
     await testDb.db
       .insert(students)
       .values({ name: "B", email: "b@example.org", photoURL: "https://example.org/b.png" });
     expect(await reader.current()).toBe(first);
-    reader.invalidate();
+    reader.beginWrite()();
     expect(await reader.current()).not.toBe(first);
+  });
+
+  it("keeps no version read while a write of this process is in flight", async () => {
+    const reader = createContentVersionReader(testDb.db, 60_000);
+    const writeEnded = reader.beginWrite();
+    // Read before the write commits (as another request of the process may): not kept.
+    const before = await reader.current();
+    expect(reader.peek()).toBeUndefined();
+    await testDb.db
+      .insert(students)
+      .values({ name: "D", email: "d@example.org", photoURL: "https://example.org/d.png" });
+    // Asked again while the write has not answered yet: the database's version, not the one read before.
+    const during = await reader.current();
+    expect(during).not.toBe(before);
+    writeEnded();
+    writeEnded(); // ending twice (its response's close) counts once
+    expect(reader.peek()).toBeUndefined();
+    expect(await reader.current()).toBe(during);
+    expect(reader.peek(), "kept again once no write is in flight").toBe(during);
   });
 
   it("keeps the settings' version through content writes, and reads it with the content's", async () => {
@@ -44,14 +63,14 @@ describe("content version", () => {
     await testDb.db
       .insert(students)
       .values({ name: "C", email: "c@example.org", photoURL: "https://example.org/c.png" });
-    reader.invalidate();
+    reader.beginWrite()();
     const content = await reader.current();
     expect(await reader.settings(), "a student is not a setting").toBe(settingsBefore);
 
     // Written by another process: seen when the content version is next read, never later.
     await testDb.db.insert(siteSettings).values({ key: "motto", value: "Elsewhere" });
     expect(await reader.settings(), "kept for maxAge").toBe(settingsBefore);
-    reader.invalidate();
+    reader.beginWrite()();
     expect(await reader.current()).not.toBe(content);
     const settingsAfter = await reader.settings();
     expect(settingsAfter).not.toBe(settingsBefore);

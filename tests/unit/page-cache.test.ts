@@ -13,7 +13,7 @@ const ENDED = "ended-token";
 function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; ttlMs?: number } = {}) {
   let version = 1;
   let renders = 0;
-  let invalidations = 0;
+  let writesBegun = 0;
   let budgetLeft = Number.POSITIVE_INFINITY;
   // `/slow/*` pages wait until the test opens the gate, so that visitors can pile up on one render.
   let arrivedAtSlow = 0;
@@ -26,8 +26,9 @@ function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; tt
     contentVersion: {
       current: async () => String(version),
       peek: () => String(version),
-      invalidate: () => {
-        invalidations++;
+      beginWrite: () => {
+        writesBegun++;
+        return () => {};
       },
       settings: async () => "0",
       invalidateSettings: () => {},
@@ -86,7 +87,7 @@ function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; tt
       if (!cache.serveFromMemory(req, res)) app(req, res);
     },
     renders: () => renders,
-    invalidations: () => invalidations,
+    writesBegun: () => writesBegun,
     settled: () => cache.settled(),
     heldBytes: () => cache.heldBytes(),
     bumpVersion: () => {
@@ -296,9 +297,9 @@ describe("page cache", () => {
   });
 
   it("re-reads the content version after a write in this process", async () => {
-    const before = testApp.invalidations();
+    const before = testApp.writesBegun();
     await fetch(`${baseUrl}/page`, { method: "POST" });
-    expect(testApp.invalidations()).toBeGreaterThan(before);
+    expect(testApp.writesBegun()).toBeGreaterThan(before);
   });
 });
 
