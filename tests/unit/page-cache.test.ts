@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageCache } from "../../server/page-cache";
+import { waitFor } from "../support/wait-for";
 
 const LIVE = "live-token";
 const ENDED = "ended-token";
@@ -14,6 +15,7 @@ function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; tt
   let version = 1;
   let renders = 0;
   let writesBegun = 0;
+  let writesEnded = 0;
   let budgetLeft = Number.POSITIVE_INFINITY;
   // `/slow/*` pages wait until the test opens the gate, so that visitors can pile up on one render.
   let arrivedAtSlow = 0;
@@ -28,7 +30,9 @@ function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; tt
       peek: () => String(version),
       beginWrite: () => {
         writesBegun++;
-        return () => {};
+        return () => {
+          writesEnded++;
+        };
       },
       settings: async () => "0",
       invalidateSettings: () => {},
@@ -88,6 +92,7 @@ function createTestApp(options: { maxBytes?: number; plainCopyBytes?: number; tt
     },
     renders: () => renders,
     writesBegun: () => writesBegun,
+    writesEnded: () => writesEnded,
     settled: () => cache.settled(),
     heldBytes: () => cache.heldBytes(),
     bumpVersion: () => {
@@ -296,10 +301,11 @@ describe("page cache", () => {
     expect(second.body).toBe(first.body);
   });
 
-  it("re-reads the content version after a write in this process", async () => {
-    const before = testApp.writesBegun();
+  it("tells the content version of a write in this process, when it begins and when it has answered", async () => {
+    const [begun, ended] = [testApp.writesBegun(), testApp.writesEnded()];
     await fetch(`${baseUrl}/page`, { method: "POST" });
-    expect(testApp.writesBegun()).toBeGreaterThan(before);
+    expect(testApp.writesBegun()).toBe(begun + 1);
+    await waitFor(() => testApp.writesEnded() === ended + 1, "the write's end");
   });
 });
 
