@@ -82,6 +82,11 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
     generation++;
     pending = undefined;
   };
+  /** At a write's start and end: the next read of the content version asks the database. */
+  const forgetContent = () => {
+    forget();
+    contentStale = true;
+  };
   return {
     async current() {
       if (last && fresh() && !contentStale) return last.content;
@@ -91,16 +96,14 @@ export function createContentVersionReader(db: Database, maxAgeMs = 500): Conten
       return last && fresh() && !contentStale ? last.content : undefined;
     },
     beginWrite() {
-      forget();
-      contentStale = true;
+      forgetContent();
       writesInFlight++;
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
         writesInFlight--;
-        forget();
-        contentStale = true;
+        forgetContent();
       };
     },
     async settings() {
