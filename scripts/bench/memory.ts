@@ -61,6 +61,27 @@ export function treeRssMb(pid: number): number {
   }, server);
 }
 
+/**
+ * What `read` (a process's memory, in MB) gives before `work` and at its highest while `work`
+ * runs, read every 10 ms: a burst's peak, which a reading after it would miss.
+ */
+export async function peakWhile<T>(
+  read: () => number,
+  work: () => Promise<T>,
+): Promise<{ result: T; before: number; peak: number }> {
+  const before = read();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, read());
+  }, 10);
+  try {
+    const result = await work();
+    return { result, before, peak: Math.max(peak, read()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** The most memory the process has held since it started (or since `resetPeakRss`), in MB. */
 export const peakRssMb = (pid: number) => statusField(pid, "VmHWM");
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { peakWhile, rssMb } from "../../scripts/bench/memory";
 import { httpClient } from "../support/http-client";
 import { animatedGif, pngClaiming, truncatedImage, wideImage } from "../support/media-fixtures";
 import { type RunningServer, startServerOnTestDatabase } from "../support/server";
@@ -301,10 +301,7 @@ describe("uploads that are traps", () => {
 
 describe("uploads stream to the storage", () => {
   const MEGABYTE = 1024 * 1024;
-  const rssMegabytes = () => {
-    const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-  };
+  const rssMegabytes = () => rssMb(Number(server.process.pid));
   const uploadPdf = (bytes: Buffer, ip: string) => {
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "big.pdf");
@@ -321,19 +318,12 @@ describe("uploads stream to the storage", () => {
   it("holds no upload in memory: four 19 MB PDFs at once raise the server's memory by at most 40 MB", async () => {
     expect((await uploadPdf(pdfOf(1), "10.98.0.1")).status).toBe(201);
     const pdfs = Array.from({ length: 4 }, () => pdfOf(19));
-    const before = rssMegabytes();
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMegabytes());
-    }, 10);
-    try {
+    const { before, peak } = await peakWhile(rssMegabytes, async () => {
       const responses = await Promise.all(pdfs.map((pdf, index) => uploadPdf(pdf, `10.98.1.${index}`)));
       expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
       const stored = (await Promise.all(responses.map((response) => response.json()))) as { bytes: number }[];
       expect(stored.map((file) => file.bytes)).toEqual(pdfs.map((pdf) => pdf.length));
-    } finally {
-      clearInterval(sampler);
-    }
+    });
     expect(peak - before).toBeLessThanOrEqual(40);
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_IMAGE_PIXELS } from "~/core/media.server";
-import { treeRssMb } from "../../scripts/bench/memory";
+import { peakWhile, treeRssMb } from "../../scripts/bench/memory";
 import { httpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -55,23 +55,15 @@ const uploadImage = (bytes: Buffer, ip: string) => {
 };
 
 /** Uploads every image at once, as CLIENTS visitors, sampling the server's memory until all are answered. */
-async function uploadAllAtOnce(images: Buffer[]) {
-  const before = rssMegabytes();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMegabytes());
-  }, 10);
-  try {
+function uploadAllAtOnce(images: Buffer[]) {
+  return peakWhile(rssMegabytes, async () => {
     const responses = await Promise.all(
       images.map((image, index) => uploadImage(image, `10.77.${Math.floor(index / UPLOADS_PER_CLIENT)}.1`)),
     );
-    const answers = await Promise.all(
+    return Promise.all(
       responses.map(async (response) => ({ status: response.status, body: (await response.json()) as object })),
     );
-    return { answers, peak, before };
-  } finally {
-    clearInterval(sampler);
-  }
+  });
 }
 
 describe("decoding uploaded images", () => {
@@ -80,7 +72,7 @@ describe("decoding uploaded images", () => {
     const images = await Promise.all(
       Array.from({ length: CLIENTS * UPLOADS_PER_CLIENT }, (_, index) => flatPng(side, 10 + index)),
     );
-    const { answers, peak, before } = await uploadAllAtOnce(images);
+    const { result: answers, peak, before } = await uploadAllAtOnce(images);
     expect(answers.map((answer) => answer.status)).toEqual(images.map(() => 201));
     expect(answers[0]?.body).toMatchObject({ kind: "image", width: side, height: side });
     console.info(
@@ -93,7 +85,7 @@ describe("decoding uploaded images", () => {
     const images = await Promise.all(
       Array.from({ length: CLIENTS * UPLOADS_PER_CLIENT }, (_, index) => flatPng(6240, 100 + index)),
     );
-    const { answers, peak } = await uploadAllAtOnce(images);
+    const { result: answers, peak } = await uploadAllAtOnce(images);
     for (const answer of answers) {
       expect(answer.status).toBe(413);
       expect(answer.body).toMatchObject({ errors: { file: expect.stringMatching(/at most \d+ megapixels/) } });
