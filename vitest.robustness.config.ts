@@ -16,7 +16,7 @@ class SoakFirst extends BaseSequencer {
   }
 }
 
-/** `npm run test:robustness`: fuzzing, load and durability, memory under bursts, database outage, security headers. */
+/** `npm run test:robustness`: fuzzing, load and durability, database outage, security headers. */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {

@@ -15,6 +15,13 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const SECONDS = process.env.ROBUSTNESS_LONG ? 60 : 20;
 const CONNECTIONS = 50;
+/**
+ * The kill waits for this many acknowledged writes as well as for most of SECONDS: a busy CI
+ * machine answered 43 in 14 s, and what is proved is that every one of them survives.
+ */
+const WRITES_BEFORE_KILL = 60;
+/** However slow the machine, the burst ends here (the test then fails on the count). */
+const LONGEST_BURST_MS = 120_000;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface BurstOutcome {
@@ -23,17 +30,24 @@ interface BurstOutcome {
   serverErrorsBeforeKill: string[];
 }
 
-/** Mixed reads and writes from many connections; the server is killed with SIGKILL mid-burst. */
+/**
+ * Mixed reads and writes from many connections; the server is killed with SIGKILL mid-burst,
+ * once most of SECONDS has passed and WRITES_BEFORE_KILL writes were acknowledged.
+ */
 async function burstThenKill(server: RunningServer, cookie: string): Promise<BurstOutcome> {
   const outcome: BurstOutcome = { acknowledged: [], statuses: new Map(), serverErrorsBeforeKill: [] };
-  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
   let killed = false;
-  const killTimer = setTimeout(() => {
+  const killWhenDue = setInterval(() => {
+    const elapsed = Date.now() - started;
+    const due = elapsed >= SECONDS * 700 && outcome.acknowledged.length >= WRITES_BEFORE_KILL;
+    if (!due && elapsed < LONGEST_BURST_MS) return;
     killed = true;
+    clearInterval(killWhenDue);
     server.process.kill("SIGKILL");
-  }, SECONDS * 700);
+  }, 100);
   const worker = async (id: number) => {
-    for (let i = 0; Date.now() < deadline && !killed; i++) {
+    for (let i = 0; !killed; i++) {
       const write = i % 3 === 0;
       try {
         const response = write
@@ -62,8 +76,6 @@ async function burstThenKill(server: RunningServer, cookie: string): Promise<Bur
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, id) => worker(id)));
-  clearTimeout(killTimer);
-  if (!killed) server.process.kill("SIGKILL");
   await server.stop();
   return outcome;
 }
@@ -90,7 +102,7 @@ async function runScenario(env: Record<string, string>, databaseOptions: OpenDat
   const cookie = await signInDemoAdmin(server);
   const outcome = await burstThenKill(server, cookie);
   expect(outcome.serverErrorsBeforeKill).toEqual([]);
-  expect(outcome.acknowledged.length).toBeGreaterThan(50);
+  expect(outcome.acknowledged.length).toBeGreaterThanOrEqual(WRITES_BEFORE_KILL);
 
   const restarted = await startServer(env);
   expect((await fetch(`${restarted.baseUrl}/healthz`)).status).toBe(200);
