@@ -63,17 +63,18 @@ export function treeRssMb(pid: number): number {
 
 /**
  * What `read` (a process's memory, in MB) gives before `work` and at its highest while `work`
- * runs, read every 10 ms: a burst's peak, which a reading after it would miss.
+ * runs, read every `everyMs`: a burst's peak, which a reading after it would miss.
  */
 export async function peakWhile<T>(
   read: () => number,
   work: () => Promise<T>,
+  everyMs = 10,
 ): Promise<{ result: T; before: number; peak: number }> {
   const before = read();
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, read());
-  }, 10);
+  }, everyMs);
   try {
     const result = await work();
     return { result, before, peak: Math.max(peak, read()) };

@@ -13,6 +13,7 @@ import { PRACTICE_PERIODS } from "~/features/practice/practice";
 import { syncCodeforces } from "~/features/practice/sync.server";
 import { createLogger } from "~/lib/logger.server";
 import { round } from "./load";
+import { peakWhile } from "./memory";
 
 const BOARD_RUNS = 40;
 const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
@@ -63,15 +64,9 @@ async function main() {
     // left them resting: the stand-in judge is called at once.
     await handle.db.execute(sql`update judge_pace set failures = 0, backoff_until = null, next_slot_at = now()`);
     globalThis.gc?.();
-    const rssBeforeMb = rssMb();
-    let syncPeakMb = rssBeforeMb;
-    const sampler = setInterval(() => {
-      syncPeakMb = Math.max(syncPeakMb, rssMb());
-    }, 100);
     const started = performance.now();
-    const calls = await syncAll(handle.db).finally(() => clearInterval(sampler));
+    const { result: calls, before: rssBeforeMb, peak } = await peakWhile(rssMb, () => syncAll(handle.db), 100);
     const wallMs = Math.round(performance.now() - started);
-    const peak = Math.max(syncPeakMb, rssMb());
     console.log(JSON.stringify({ boardP50Ms: board, calls, wallMs, rssBeforeMb, peakRssMb: peak }));
   } finally {
     await handle.close();
