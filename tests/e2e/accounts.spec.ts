@@ -330,57 +330,66 @@ test("an unknown dashboard screen is the normal 404", async ({ page, baseURL }) 
   expect(response?.status()).toBe(404);
 });
 
-for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-  test(`a new account proves its address from the mailed link; the banner works by keyboard at ${viewport.width} px`, async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(viewport);
-    const account = newAccount("verify");
-    await register(page, account);
-    const banner = page.getByRole("region", { name: en("accounts.verify.region") });
-    await expect(banner).toContainText(account.email);
-    await expectNoAxeViolations(page, `the banner at ${viewport.width} px`);
-
-    // The keyboard reaches "send the link again" in the page's order, and Enter sends it.
-    const resend = banner.getByRole("button", { name: en("accounts.verify.resend") });
-    await page.locator("body").focus();
-    for (let presses = 0; presses < 60 && !(await resend.evaluate((button) => button === document.activeElement)); ) {
-      await page.keyboard.press("Tab");
-      presses++;
-    }
-    await expect(resend).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: en("common.flash.verification-sent") })).toBeVisible();
-
-    // Without SMTP the mails wait in the outbox: an admin reads the link there.
-    const admin = await (await browser.newContext({ baseURL })).newPage();
-    await logInAsAdmin(admin, baseURL!);
-    const subject = "Confirm your email address for RMSTU Programming Club";
-    await expect(async () => {
-      await admin.goto("/dashboard/outbox");
-      await expect(admin.getByRole("link", { name: `Read ${subject} to ${account.email}` })).toHaveCount(2, {
-        timeout: 1_000,
-      });
-    }).toPass({ timeout: 60_000 });
-    await admin
-      .getByRole("link", { name: `Read ${subject} to ${account.email}` })
-      .first()
-      .click();
-    const action = await admin.getByText(/Confirm my email address: http/).textContent();
-    const link = /https?:\/\/\S+/.exec(action ?? "")?.[0];
-    expect(link, "the mail's link").toBeDefined();
-    await admin.context().close();
-
-    await page.goto(link!);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("status").filter({ hasText: en("common.flash.email-verified") })).toBeVisible();
-    await expect(banner).toHaveCount(0);
-    await page.goto("/");
-    // Still signed in (on a phone the LogOut button sits in the closed menu).
-    await expect(page.locator('form[action="/logout"] button')).toBeAttached();
-    await expect(banner).toHaveCount(0);
-  });
+/**
+ * A new account's banner at this width: axe finds nothing in it, and the keyboard reaches "send
+ * the link again" in the page's order and sends it with Enter.
+ */
+async function resendByKeyboard(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  const account = newAccount("verify");
+  await register(page, account);
+  const banner = page.getByRole("region", { name: en("accounts.verify.region") });
+  await expect(banner).toContainText(account.email);
+  await expectNoAxeViolations(page, `the banner at ${viewport.width} px`);
+  const resend = banner.getByRole("button", { name: en("accounts.verify.resend") });
+  await page.locator("body").focus();
+  for (let presses = 0; presses < 60 && !(await resend.evaluate((button) => button === document.activeElement)); ) {
+    await page.keyboard.press("Tab");
+    presses++;
+  }
+  await expect(resend).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.verification-sent") })).toBeVisible();
+  return { account, banner };
 }
+
+test(`a new account proves its address from the mailed link; the banner works by keyboard at ${PHONE.width} px`, async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { account, banner } = await resendByKeyboard(page, PHONE);
+
+  // Without SMTP the mails wait in the outbox: an admin reads the link there.
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await logInAsAdmin(admin, baseURL!);
+  const subject = "Confirm your email address for RMSTU Programming Club";
+  await expect(async () => {
+    await admin.goto("/dashboard/outbox");
+    await expect(admin.getByRole("link", { name: `Read ${subject} to ${account.email}` })).toHaveCount(2, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await admin
+    .getByRole("link", { name: `Read ${subject} to ${account.email}` })
+    .first()
+    .click();
+  const action = await admin.getByText(/Confirm my email address: http/).textContent();
+  const link = /https?:\/\/\S+/.exec(action ?? "")?.[0];
+  expect(link, "the mail's link").toBeDefined();
+  await admin.context().close();
+
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("status").filter({ hasText: en("common.flash.email-verified") })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.goto("/");
+  // Still signed in (on a phone the LogOut button sits in the closed menu).
+  await expect(page.locator('form[action="/logout"] button')).toBeAttached();
+  await expect(banner).toHaveCount(0);
+});
+
+test("a new account's banner works by keyboard at 1280 px", async ({ page }) => {
+  await resendByKeyboard(page, { width: 1280, height: 800 });
+});
