@@ -7,7 +7,7 @@ import { en } from "../support/messages";
 import { type RunningServer, startServer } from "../support/server";
 import { E2E_ADMIN, logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations, toast, waitForForm } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, screenshotToLookAt, test } from "./support/fixtures";
 
 /**
  * The contest calendar end to end, on a server of its own that reads the judges from the
@@ -120,7 +120,7 @@ calendarTest(
       );
       await expectNoSidewaysScroll(page, width);
       await expectNoAxeViolations(page, `/contests at ${width} px`);
-      await page.screenshot({ path: `/tmp/shots-h1/contests-${width}.png`, fullPage: true });
+      await screenshotToLookAt(page, `contests-${width}`);
     }
 
     // The calendar feed has it too.

@@ -1,14 +1,9 @@
 import { bn, en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { dialog, expectNoAxeViolations, removeByName } from "./support/dashboard";
-import { expect, PHONE, test } from "./support/fixtures";
+import { expect, PHONE, screenshotToLookAt, test } from "./support/fixtures";
 
 test.setTimeout(180_000);
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: import("@playwright/test").Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 
 test("an admin records a bKash payment on a phone, sees the member paid, and the member downloads the receipt, in both languages", async ({
   page,
@@ -49,7 +44,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
   await expect(record.getByLabel(en("tools.dues.amount"))).toHaveValue("200.00");
   await expectNoAxeViolations(page, "the membership screen with its dues (en, 390 px)");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await shot(page, "membership-390-en");
+  await screenshotToLookAt(page, "membership-390-en");
   await record.getByRole("button", { name: en("tools.dues.record") }).click();
   await expect(dialog(page)).toContainText(en("tools.dues.paymentTitle"));
   await dialog(page).getByRole("button", { name: "Yes", exact: true }).click();
@@ -73,7 +68,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
   await page.goto(`/dashboard/membership?lang=bn&dues=paid&round=${round?._id}`);
   await expect(duesRows.filter({ hasText: member.name })).toContainText(bn("tools.dues.paid"));
   await expectNoAxeViolations(page, "the membership screen with its dues (bn, 1280 px)");
-  await shot(page, "membership-1280-bn");
+  await screenshotToLookAt(page, "membership-1280-bn");
 
   // The member sees the receipt on their dashboard, in both languages, and downloads it.
   for (const [language, t] of [
@@ -86,7 +81,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
     await expect(receipts).toContainText(t("tools.dues.methodName.bkash"));
     await expectNoAxeViolations(memberPage, `the member's dashboard with a receipt (${language}, 390 px)`);
     expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(memberPage, `member-dashboard-390-${language}`);
+    await screenshotToLookAt(memberPage, `member-dashboard-390-${language}`);
   }
   const download = memberPage.getByRole("link", { name: /R-[0-9A-Z]{10}/ });
   const href = (await download.getAttribute("href")) ?? "";
@@ -95,7 +90,7 @@ test("an admin records a bKash payment on a phone, sees the member paid, and the
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   await memberPage.setViewportSize({ width: 1280, height: 800 });
   await memberPage.goto("/dashboard?lang=en");
-  await shot(memberPage, "member-dashboard-1280-en");
+  await screenshotToLookAt(memberPage, "member-dashboard-1280-en");
   await memberContext.close();
   // The approval made a student record: the reads of the demo's students stay as seeded.
   await removeByName(page, "students", member.name);

@@ -2,11 +2,9 @@ import crypto from "node:crypto";
 import { bn, en } from "../support/messages";
 import { ensureAccount, logIn, logInAsAdmin, newAccount } from "./support/accounts";
 import { expectNoAxeViolations, removeByName, waitForForm } from "./support/dashboard";
-import { expect, PHONE, test } from "./support/fixtures";
+import { expect, PHONE, screenshotToLookAt, test } from "./support/fixtures";
 
 test.setTimeout(180_000);
-
-const SHOTS = process.env.SHOTS_DIR;
 
 /** Today on the club's clocks (Asia/Dhaka), where the check-in screen's week is counted. */
 const clubToday = () => new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
@@ -85,7 +83,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   await expect(box).toBeChecked();
   await expectNoAxeViolations(page, "the attendance sheet at 390 px");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/attendance-390.png`, fullPage: false });
+  await screenshotToLookAt(page, "attendance-390", { fullPage: false });
 
   // An admin marks the member a volunteer of the event.
   await page.getByLabel(en("tools.attendance.volunteerLabel"), { exact: true }).selectOption(studentId);
@@ -102,7 +100,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
     await expect(row).toContainText("5");
     if (width === 390) await expectNoAxeViolations(page, "the involvement table at 390 px");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/involvement-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `involvement-${width}`);
   }
   const csv = await page.request.get("/dashboard/involvement.csv?batch=41");
   expect(await csv.text()).toContain(`${memberName},41,0,1,0,no,1,1,5`);
@@ -113,7 +111,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   const yours = memberPage.getByRole("region", { name: bn("tools.involvement.yours") });
   await expect(yours).toContainText(bn("tools.involvement.points", { score: 5 }));
   await expectNoAxeViolations(memberPage, "the member's dashboard in Bangla at 390 px");
-  if (SHOTS) await memberPage.screenshot({ path: `${SHOTS}/member-dashboard-bn-390.png`, fullPage: true });
+  await screenshotToLookAt(memberPage, "member-dashboard-bn-390");
   const certificate = await memberPage.request.get(`/dashboard/involvement/${studentId}/certificate.pdf`);
   expect(certificate.headers()["content-type"]).toBe("application/pdf");
 
@@ -125,7 +123,7 @@ test("door staff take attendance offline on a phone, it syncs, and the member se
   const shown = memberPage.getByRole("region", { name: bn("tools.involvement.publicHeading") });
   await expect(shown).toContainText(bn("tools.involvement.points", { score: 5 }));
   await expectNoAxeViolations(memberPage, "the member's public page in Bangla at 390 px");
-  if (SHOTS) await memberPage.screenshot({ path: `${SHOTS}/member-page-bn-390.png`, fullPage: true });
+  await screenshotToLookAt(memberPage, "member-page-bn-390");
 
   await memberContext.close();
   await removeByName(page, "students", memberName);

@@ -1,24 +1,20 @@
-import fs from "node:fs";
 import { en } from "../support/messages";
 import { startStandInStandingsJudges, VJUDGE_ID } from "../support/standings-judges";
 import { logInAsAdmin } from "./support/accounts";
 import { expectNoAxeViolations, waitForForm } from "./support/dashboard";
-import { expect, PHONE, test } from "./support/fixtures";
-
-const SHOTS = "/tmp/shots-h5";
+import { expect, PHONE, screenshotToLookAt, test } from "./support/fixtures";
 
 test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by name first) and its board goes live", async ({
   page,
   baseURL,
 }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   const judges = await startStandInStandingsJudges();
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logInAsAdmin(page, baseURL!);
     await page.goto("/dashboard/live-contests");
     await waitForForm(page);
-    await page.screenshot({ path: `${SHOTS}/connect-form-1280.png`, fullPage: true });
+    await screenshotToLookAt(page, `connect-form-1280`);
     await page.setViewportSize(PHONE);
 
     // A Codeforces contest id that is not a number: the field says so.
@@ -28,7 +24,7 @@ test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by
     await page.getByLabel(en("tools.live.judgeContestId")).fill("gym-104491");
     await page.getByRole("button", { name: en("tools.live.connect") }).click();
     await expect(page.getByText(en("tools.live.error.codeforcesContestId"))).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/connect-form-390-refused.png`, fullPage: true });
+    await screenshotToLookAt(page, `connect-form-390-refused`);
     await expectNoAxeViolations(page, "the connect form at 390 px with an error");
 
     await page.getByLabel(en("tools.live.source")).selectOption("vjudge");
@@ -37,13 +33,13 @@ test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by
     await page.getByLabel(en("tools.live.pollSeconds")).fill("5");
     await page.getByRole("button", { name: en("tools.live.connect") }).click();
     await expect(page.getByText(en("tools.live.connected"))).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/connect-form-390.png`, fullPage: true });
+    await screenshotToLookAt(page, `connect-form-390`);
 
     // The server's follower reads the rank once (the contest ended): the board is there.
     await page.goto("/results/scut-training-e2e/live");
     await expect(page.locator("[data-team]").first()).toBeAttached({ timeout: 30_000 });
     await expect(page.getByText("SCUT_我拿buff").first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/vjudge-live-390.png`, fullPage: true });
+    await screenshotToLookAt(page, `vjudge-live-390`);
   } finally {
     await judges.close();
   }

@@ -3,7 +3,7 @@ import { periodStart } from "~/features/practice/practice";
 import { formatDate } from "~/lib/format";
 import { en } from "../support/messages";
 import { expectNoAxeViolations } from "./support/dashboard";
-import { expect, test } from "./support/fixtures";
+import { expect, screenshotToLookAt, test } from "./support/fixtures";
 
 /** Nothing wider than the window: a phone never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page, width: number) {
@@ -38,7 +38,7 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     expect((box?.x ?? width) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page, width);
     await expectNoAxeViolations(page, `a member page with practice at ${width} px`);
-    await page.screenshot({ path: `/tmp/shots-h2/member-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `member-${width}`);
 
     // From the results page to the leaderboard, by keyboard.
     await page.goto("/results");
@@ -76,7 +76,7 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     expect(cardBox?.width ?? width).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page, width);
     await expectNoAxeViolations(page, `/practice at ${width} px`);
-    await page.screenshot({ path: `/tmp/shots-h2/practice-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `practice-${width}`);
 
     // The contest calendar from the events page: the demo's Codeforces contests ahead.
     await page.goto("/events");
@@ -86,6 +86,6 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     await expect(page.getByRole("link", { name: "Codeforces Round 885 (Div. 2)" })).toBeVisible();
     await expectNoSidewaysScroll(page, width);
     await expectNoAxeViolations(page, `/contests at ${width} px`);
-    await page.screenshot({ path: `/tmp/shots-h2/contests-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `practice-contests-${width}`);
   }
 });

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import { en } from "../support/messages";
 import { logInAsAdmin } from "./support/accounts";
 import { dialog, expectNoAxeViolations, waitForForm } from "./support/dashboard";
-import { expect, PHONE, test } from "./support/fixtures";
+import { expect, PHONE, screenshotToLookAt, test } from "./support/fixtures";
 
 const FIXTURES = path.resolve("tests/fixtures/standings");
 /** The name in the CLICS fixture's contest.json. */
@@ -93,7 +93,7 @@ test("an admin imports a CLICS package and a Codeforces file on a phone, preview
       // One axe run per state: a width changes the layout, not the markup.
       if (width === 390) await expectNoAxeViolations(visitor, `the leaderboard ${href} at ${width} px`);
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await visitor.screenshot({ path: test.info().outputPath(`leaderboard-${width}.png`), fullPage: true });
+      await screenshotToLookAt(visitor, `leaderboard-${width}`);
     }
   }
   await visitor.goto("/results");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { type Browser, type BrowserContextOptions, test as base } from "@playwright/test";
+import path from "node:path";
+import { type Browser, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../../support/server";
 import { E2E_ADMIN } from "./accounts";
 
@@ -36,4 +37,14 @@ export const PHONE = { width: 390, height: 844 } as const;
 export async function phoneWithoutScript(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE, ...options });
   return { context, page: await context.newPage() };
+}
+
+/**
+ * A screenshot for a person to look at, in `SHOTS_DIR` when it is set (`SHOTS_DIR=/tmp/shots npx
+ * playwright test`). No test reads one, and a whole page's picture is a second of the browser's
+ * time on a busy machine, so none is taken otherwise.
+ */
+export async function screenshotToLookAt(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
