@@ -119,7 +119,8 @@ calendarTest(
         "/subscribe",
       );
       await expectNoSidewaysScroll(page, width);
-      await expectNoAxeViolations(page, `/contests at ${width} px`);
+      // One axe run: a width changes the layout, not the markup.
+      if (width === 390) await expectNoAxeViolations(page, `/contests at ${width} px`);
       await screenshotToLookAt(page, `contests-${width}`);
     }
 

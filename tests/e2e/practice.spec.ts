@@ -37,7 +37,8 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     const box = await label.boundingBox();
     expect((box?.x ?? width) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page, width);
-    await expectNoAxeViolations(page, `a member page with practice at ${width} px`);
+    // One axe run per page: a width changes the layout, not the markup.
+    if (width === 390) await expectNoAxeViolations(page, `a member page with practice at ${width} px`);
     await screenshotToLookAt(page, `member-${width}`);
 
     // From the results page to the leaderboard, by keyboard.
@@ -75,7 +76,7 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     const cardBox = await card.boundingBox();
     expect(cardBox?.width ?? width).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page, width);
-    await expectNoAxeViolations(page, `/practice at ${width} px`);
+    if (width === 390) await expectNoAxeViolations(page, `/practice at ${width} px`);
     await screenshotToLookAt(page, `practice-${width}`);
 
     // The contest calendar from the events page: the demo's Codeforces contests ahead.
@@ -85,7 +86,7 @@ test("a member's rating chart and weeks, /practice by period and batch, and /con
     await expect(page).toHaveURL(/\/contests$/);
     await expect(page.getByRole("link", { name: "Codeforces Round 885 (Div. 2)" })).toBeVisible();
     await expectNoSidewaysScroll(page, width);
-    await expectNoAxeViolations(page, `/contests at ${width} px`);
+    if (width === 390) await expectNoAxeViolations(page, `/contests at ${width} px`);
     await screenshotToLookAt(page, `practice-contests-${width}`);
   }
 });
