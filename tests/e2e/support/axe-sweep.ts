@@ -91,24 +91,26 @@ const loadedBySweep = new WeakSet<Page>();
 
 interface AppRouter {
   navigate(to: string, options: { flushSync: boolean }): Promise<void>;
-  state: { location: { pathname: string }; errors: unknown };
+  state: { location: { pathname: string; search: string }; errors: unknown };
 }
 
 /**
  * Opens a page of a sweep. The dashboard is one app once loaded, and a person moves between its
- * screens without a page load; so does the sweep after its first page (a load ran the frame's
- * scripts again: a quarter of the dashboard sweep's time). The public pages are server pages
- * without the app, each loaded whole.
+ * screens without a page load; so does a signed-in sweep after its first screen (a load ran the
+ * frame's scripts again: a quarter of the dashboard sweep's time). A visitor mostly arrives at a
+ * public page from elsewhere, so each is loaded whole.
  */
-async function visit(page: Page, path: string) {
+async function visit(page: Page, path: string, sweep: Omit<AxeSweep, "paths">) {
   const inApp =
+    sweep.signedIn &&
     loadedBySweep.has(page) &&
     (await page.evaluate(async (to) => {
       const router = (window as { __reactRouterDataRouter?: AppRouter }).__reactRouterDataRouter;
       if (!router) return undefined;
       // flushSync: the screen is drawn when navigate's promise settles.
       await router.navigate(to, { flushSync: true });
-      return { path: router.state.location.pathname, errors: router.state.errors };
+      const { pathname, search } = router.state.location;
+      return { path: pathname + search, errors: router.state.errors };
     }, path));
   if (inApp) expect(inApp, path).toEqual({ path, errors: null });
   else expect((await page.goto(path))?.status(), path).toBe(200);
@@ -117,7 +119,7 @@ async function visit(page: Page, path: string) {
 
 async function expectNoAxeViolationsOnPage(page: Page, path: string, sweep: Omit<AxeSweep, "paths">) {
   const { lang, theme } = sweep;
-  await visit(page, path);
+  await visit(page, path, sweep);
   await expect(page.locator("html"), path).toHaveAttribute("lang", lang);
   await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
   await sweep.check?.(page, path);
