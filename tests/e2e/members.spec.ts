@@ -6,9 +6,9 @@ import { expect, PHONE, phoneWithoutScript, test } from "./support/fixtures";
 
 /**
  * Members: a new person registers, claims the student record an admin made with their email,
- * keeps their profile and handles, and hides their email from every public place.
+ * keeps their profile and handles, and hides their email from every public place. On a phone,
+ * where members mostly are; the member page is measured on a laptop too.
  */
-// On a phone, where members mostly are; the member page is measured on a laptop too.
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
