@@ -36,9 +36,10 @@ import { seedDemoContentOnce } from "~/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
- * A demo seed draws ~70 images: 20-30 s alone, 40-60 s when three test files share two cores, and
- * more than 180 s on PostgreSQL in CI's second half on a slow machine, beside the robustness
- * files' photo uploads and bursts. A ceiling for a stuck seed, not a speed.
+ * A demo seed draws ~70 images: 40-60 s when three test files share two cores (this whole file
+ * 44 s alone on PostgreSQL), and more than 180 s on PostgreSQL in CI's second half on a slow
+ * machine, beside the robustness files' photo uploads and bursts. A ceiling for a stuck seed,
+ * not a speed.
  */
 const SEEDING_MS = 480_000;
 

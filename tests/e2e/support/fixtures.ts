@@ -41,8 +41,8 @@ export async function phoneWithoutScript(browser: Browser, baseURL: string, opti
 
 /**
  * A screenshot for a person to look at, in `SHOTS_DIR` when it is set (`SHOTS_DIR=/tmp/shots npx
- * playwright test`). No test reads one, and a whole page's picture is a second of the browser's
- * time on a busy machine, so none is taken otherwise.
+ * playwright test`). No test reads one, and a whole page's picture costs the browser time on
+ * every run, so none is taken otherwise.
  */
 export async function screenshotToLookAt(page: Page, name: string, { fullPage = true } = {}) {
   const dir = process.env.SHOTS_DIR;
