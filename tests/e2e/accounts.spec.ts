@@ -250,8 +250,7 @@ test("the login and register screens pass axe; Google without configuration says
 test("admins promote and revoke from the users table after confirming", async ({ page, baseURL }) => {
   const member = newAccount("promote");
   await ensureAccount(page.request, baseURL!, member);
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/users");
+  await logInAsAdmin(page, baseURL!, "/dashboard/users");
   // Oldest accounts come first, 25 a page: a new member is found by searching.
   await page.getByRole("searchbox", { name: "Search" }).fill(member.email);
   await page.getByRole("searchbox", { name: "Search" }).press("Enter");
@@ -281,8 +280,7 @@ test("without JavaScript the users table asks on a second step, then promotes", 
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await ensureAccount(page.request, baseURL!, member);
-  await logInAsAdmin(page, baseURL!);
-  await page.goto(`/dashboard/users?q=${encodeURIComponent(member.email)}`);
+  await logInAsAdmin(page, baseURL!, `/dashboard/users?q=${encodeURIComponent(member.email)}`);
   const row = page.getByRole("row").filter({ hasText: member.email });
   await row.getByRole("button", { name: "Make Admin" }).click();
   await expect(page.getByRole("heading", { name: "Make admin?" })).toBeVisible();
@@ -300,8 +298,7 @@ test("without JavaScript the users table asks on a second step, then promotes", 
 test("the make-admin page promotes by email", async ({ page, baseURL }) => {
   const member = newAccount("make-admin");
   await ensureAccount(page.request, baseURL!, member);
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/make-admin");
+  await logInAsAdmin(page, baseURL!, "/dashboard/make-admin");
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Make Admin" }).click();
   // Like every admin action, it asks first; No changes nothing.

@@ -117,8 +117,7 @@ test("on hydrated pages the switch still loads the whole page: login and the das
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
   // Signing in starts from a clean browser (no theme either); the dashboard's top bar has its own switch.
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/all-notice");
+  await logInAsAdmin(page, baseURL!, "/dashboard/all-notice");
   await expect(page.locator("html")).not.toHaveAttribute("data-theme", /./);
   for (const [name, theme] of [
     ["Dark", "dark"],

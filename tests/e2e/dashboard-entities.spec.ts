@@ -147,9 +147,7 @@ for (const entity of cases) {
     const id = crypto.randomBytes(3).toString("hex");
     const name = `E2E ${entity.name} ${id}`;
     const renamed = `${name} renamed`;
-    await logInAsAdmin(page, baseURL!);
-
-    await page.goto(entity.addPath);
+    await logInAsAdmin(page, baseURL!, entity.addPath);
     await waitForForm(page);
     await expectNoAxeViolations(page, `${entity.addPath}`);
     await fillForm(page, { Name: name, ...entity.values });

@@ -44,8 +44,7 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       page,
       baseURL,
     }) => {
-      await logInAsAdmin(page, baseURL!);
-      await page.goto("/dashboard/students");
+      await logInAsAdmin(page, baseURL!, "/dashboard/students");
       await waitForDashboard(page);
       const row = page.locator("[data-row]").first();
       // Edit and Delete are on screen, not scrolled off to the side (a card on a phone, a table's row wider).
@@ -71,8 +70,7 @@ for (const viewport of [PHONE, PHONE_SIDEWAYS, LAPTOP]) {
       page,
       baseURL,
     }) => {
-      await logInAsAdmin(page, baseURL!);
-      await page.goto("/dashboard/students");
+      await logInAsAdmin(page, baseURL!, "/dashboard/students");
       await waitForDashboard(page);
       const menu = page.getByRole("button", { name: "Menu" });
       const links = dashboardMenu.flatMap((group) => group.links.map((link) => en(link.label)));
@@ -106,7 +104,6 @@ test.describe("on a phone", () => {
   test("an admin adds, edits and deletes a student and a notice", async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard");
     await waitForDashboard(page);
     // The dashboard's own frame: no public navigation or footer.
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
@@ -217,8 +214,7 @@ test.describe("on a phone", () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/students");
+    await logInAsAdmin(page, baseURL!, "/dashboard/students");
     await waitForDashboard(page);
     await page.getByLabel("Batch").selectOption("5");
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -412,8 +408,7 @@ test.describe("a dropped connection", () => {
     context,
     baseURL,
   }) => {
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/add-notice");
+    await logInAsAdmin(page, baseURL!, "/dashboard/add-notice");
     await waitForForm(page);
     const name = uniqueName("offline save");
     await fillForm(page, {
@@ -441,7 +436,6 @@ test.describe("a dropped connection", () => {
 
   test("a list whose data fails shows Retry inside the frame; Retry loads it", async ({ page, baseURL }) => {
     await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard");
     await waitForDashboard(page);
     await page.route("**/dashboard/students.data*", (route) => route.abort("internetdisconnected"));
     await openScreen(page, "Students");
@@ -505,8 +499,7 @@ test.describe("on a laptop", () => {
     page,
     baseURL,
   }) => {
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/students");
+    await logInAsAdmin(page, baseURL!, "/dashboard/students");
     await waitForDashboard(page);
     const names = () => page.locator("[data-row] td:nth-child(3) span span:first-child").allTextContents();
     const header = page.getByRole("columnheader", { name: /Name and batch/ });
@@ -535,8 +528,7 @@ for (const width of [1024, 1280]) {
     test.use({ viewport: { width, height: 800 } });
 
     test("is one row, LogOut included, for an admin", async ({ page, baseURL }) => {
-      await logInAsAdmin(page, baseURL!);
-      await page.goto("/about");
+      await logInAsAdmin(page, baseURL!, "/about");
       const header = page.getByRole("banner");
       const logOut = header.getByRole("button", { name: /LogOut E2E Admin/ });
       const links = header.getByRole("navigation", { name: "Main" }).getByRole("link");

@@ -28,8 +28,7 @@ describeAxeSweep("every dashboard screen has zero axe violations and nothing wid
 });
 
 test("the add-event form is 'Add Programming Contest' and refuses 'Select One'", async ({ page, baseURL }) => {
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/add-event");
+  await logInAsAdmin(page, baseURL!, "/dashboard/add-event");
   await waitForForm(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Programming Contest");
   await expect(page.getByLabel("Event type")).toHaveValue("");
@@ -44,8 +43,7 @@ test("the add-event form is 'Add Programming Contest' and refuses 'Select One'",
 });
 
 test("a failed call shows a clear message and keeps what was typed", async ({ page, baseURL }) => {
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/add-notice");
+  await logInAsAdmin(page, baseURL!, "/dashboard/add-notice");
   await waitForForm(page);
   const name = uniqueName("offline notice");
   await fillForm(page, {
@@ -75,7 +73,6 @@ test("a failed call shows a clear message and keeps what was typed", async ({ pa
 
 test("the teachers table shows a loading spinner while it loads", async ({ page, baseURL }) => {
   await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard");
   await page.waitForFunction(() => Object.keys(document.querySelector("nav[aria-label=Dashboard]") ?? {}).length > 0);
   // Hold the answer back until the spinner has been seen.
   let release = () => {};
@@ -193,8 +190,7 @@ test("public forms: a submission waits in the review queue until approved or rej
   await expect(form.getByText(noticeName)).toHaveCount(0);
   await visitor.close();
 
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/review");
+  await logInAsAdmin(page, baseURL!, "/dashboard/review");
   const reviewLink = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /Review queue/ });
   await expect(reviewLink).toContainText(/\d+ waiting/);
   await waitForForm(page);
@@ -230,8 +226,7 @@ test("the review queue: newest first, paged, and rejecting many at once with and
     });
     expect(sent.status()).toBe(201);
   }
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/review");
+  await logInAsAdmin(page, baseURL!, "/dashboard/review");
   await waitForForm(page);
   const notices = page.getByRole("region", { name: /^Notices waiting \(\d+\)$/ });
   await expect(notices.getByRole("row").nth(1)).toContainText(names[26]!);
@@ -286,8 +281,7 @@ test("the review queue: newest first, paged, and rejecting many at once with and
 });
 
 test("an admin creates an API token, sees it once, and revokes it after confirming", async ({ page, baseURL }) => {
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/api-tokens");
+  await logInAsAdmin(page, baseURL!, "/dashboard/api-tokens");
   await waitForForm(page);
   const name = uniqueName("token");
   await page.getByLabel("Name").fill(name);

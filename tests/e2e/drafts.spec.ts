@@ -16,9 +16,7 @@ test("an admin schedules a notice on a phone, fixes a bad time without retyping,
   await page.setViewportSize(PHONE);
   const name = `E2E scheduled notice ${crypto.randomBytes(3).toString("hex")}`;
   const future = localDateTimeIn(new Date(Date.now() + 2 * 86_400_000), "Asia/Dhaka");
-  await logInAsAdmin(page, baseURL!);
-
-  await page.goto("/dashboard/add-notice");
+  await logInAsAdmin(page, baseURL!, "/dashboard/add-notice");
   await waitForForm(page);
   await expectNoAxeViolations(page, "/dashboard/add-notice");
   await fillForm(page, {

@@ -30,8 +30,7 @@ test("a live contest: a viewer's page updates and freezes, the reveal runs on th
   const judge = await startStandInJudge({ lines, contestId: "euc2025", user: "reader", password: "reader-pass-e2e" });
   try {
     judge.release(400);
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/live-contests");
+    await logInAsAdmin(page, baseURL!, "/dashboard/live-contests");
     await waitForForm(page);
     await page.getByLabel(en("tools.live.name")).fill("EUC 2025");
     await page.getByLabel(en("tools.live.slug")).fill(SLUG);

@@ -11,8 +11,7 @@ test("on a phone, an admin connects a vjudge contest (a Codeforces id refused by
   const judges = await startStandInStandingsJudges();
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/live-contests");
+    await logInAsAdmin(page, baseURL!, "/dashboard/live-contests");
     await waitForForm(page);
     await screenshotToLookAt(page, `connect-form-1280`);
     await page.setViewportSize(PHONE);

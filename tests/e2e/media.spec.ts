@@ -16,8 +16,7 @@ async function submitConfirmed(page: Page) {
 
 test("a new student's uploaded photo is served on /students as a resized variant", async ({ page, baseURL }) => {
   const name = `E2E Photo ${crypto.randomBytes(3).toString("hex")}`;
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/add-student");
+  await logInAsAdmin(page, baseURL!, "/dashboard/add-student");
   await waitForForm(page);
   await fillForm(page, { Name: name, Batch: "96", Email: "photo@example.org", Session: "2095-2096" });
 
@@ -56,8 +55,7 @@ test("a new student's uploaded photo is served on /students as a resized variant
 
 test("an uploaded notice PDF opens from the notice view", async ({ page, baseURL }) => {
   const name = `E2E PDF notice ${crypto.randomBytes(3).toString("hex")}`;
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/add-notice");
+  await logInAsAdmin(page, baseURL!, "/dashboard/add-notice");
   await waitForForm(page);
   await fillForm(page, { Name: name, "Publishing date": "2099-03-04", Description: "Read the attached PDF." });
 

@@ -145,8 +145,7 @@ test.describe("membership on a phone", () => {
     baseURL,
   }) => {
     const { context, page } = await phoneWithoutScript(browser, baseURL!);
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/membership");
+    await logInAsAdmin(page, baseURL!, "/dashboard/membership");
     await page.getByText("Open a membership round").click();
     await page.getByLabel("Session").fill("2098-2099");
     await page.getByLabel("Opens on").fill("2098-01-01");
@@ -170,8 +169,7 @@ test.describe("membership on a phone", () => {
     const session = `20${Math.floor(Math.random() * 80) + 10}-next`.slice(0, 9);
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    await logInAsAdmin(page, baseURL!);
-    await page.goto("/dashboard/membership");
+    await logInAsAdmin(page, baseURL!, "/dashboard/membership");
     await waitForForm(page);
     await page.getByText("Open a membership round").click();
     await page.getByLabel("Session").fill(session);

@@ -239,8 +239,7 @@ mailTest(
     const { chat, chatUrl } = site;
     mailTest.setTimeout(120_000);
     const id = crypto.randomBytes(3).toString("hex");
-    await logInAsAdmin(page, site.server.baseUrl);
-    await page.goto("/dashboard/webhooks");
+    await logInAsAdmin(page, site.server.baseUrl, "/dashboard/webhooks");
     await waitForForm(page);
     // Only the chosen kind's fields show.
     await page.getByLabel("Kind").selectOption({ label: "Telegram bot" });

@@ -25,8 +25,7 @@ test("an admin makes an editor, who adds a notice but may not touch users, setti
   const notice = `Notice by an editor ${editor.email.slice(7, 15)}`;
   await ensureAccount(page.request, baseURL!, editor);
 
-  await logInAsAdmin(page, baseURL!);
-  await page.goto(`/dashboard/users?q=${encodeURIComponent(editor.email)}`);
+  await logInAsAdmin(page, baseURL!, `/dashboard/users?q=${encodeURIComponent(editor.email)}`);
   await waitForForm(page);
   await expectNoAxeViolations(page, "/dashboard/users with the role menu");
   await page.getByLabel(`Role of ${editor.email}`, { exact: true }).selectOption("editor");
@@ -73,8 +72,7 @@ test("an admin makes an editor, who adds a notice but may not touch users, setti
   expect(settingsPut.status()).toBe(403);
 
   await page.context().clearCookies();
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/audit");
+  await logInAsAdmin(page, baseURL!, "/dashboard/audit");
   await page.getByLabel("Person").fill(editor.email);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/person=/);

@@ -57,7 +57,6 @@ test("an admin renames the club, moves it, changes a workshop topic and a slide;
   const slide = `Hack the hills ${id}`;
 
   await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard");
   await page.getByRole("button", { name: "Menu" }).click();
   await page
     .getByRole("dialog", { name: "Dashboard menu" })
@@ -121,8 +120,7 @@ test("an admin renames the club, moves it, changes a workshop topic and a slide;
 test("the settings screen at 1280 px has no axe violations on any tab", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logInAsAdmin(page, baseURL!);
-  await page.goto("/dashboard/settings");
+  await logInAsAdmin(page, baseURL!, "/dashboard/settings");
   for (const tab of ["Club", "Contact", "Home page", "Workshops", "About", "Rules", "Footer"]) {
     if (tab !== "Club") await openTab(page, tab);
     await expectNoAxeViolations(page, `settings: ${tab}`);

@@ -35,6 +35,9 @@ export async function ensureAccount(
   if (verified) await verifyEmailAt(baseURL, account.email);
 }
 
+/** Every page offers it to someone signed in, in the header or the dashboard's top bar. */
+const LOG_OUT_FORM = 'form[action="/logout"]';
+
 /** Logs in through the /login form and waits for the LogOut button to be on the page. */
 export async function logIn(page: Page, account: Pick<TestAccount, "email" | "password">, path = "/login") {
   await page.goto(path);
@@ -42,7 +45,7 @@ export async function logIn(page: Page, account: Pick<TestAccount, "email" | "pa
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   // On a phone the LogOut button sits in the closed menu: it is there, not necessarily in sight.
-  await expect(page.locator('form[action="/logout"] button')).toBeAttached();
+  await expect(page.locator(`${LOG_OUT_FORM} button`)).toBeAttached();
 }
 
 /**
@@ -51,22 +54,26 @@ export async function logIn(page: Page, account: Pick<TestAccount, "email" | "pa
  */
 const adminSessions = new Map<string, Cookie[]>();
 
-/** Signs in as the e2e admin (registering it on first use) and lands on the dashboard, as the form does. */
-export async function logInAsAdmin(page: Page, baseURL: string) {
+/**
+ * Signs in as the e2e admin (registering it on first use) and opens `landing`, the dashboard
+ * unless said: a test that starts on a screen loads it once, not the dashboard first.
+ */
+export async function logInAsAdmin(page: Page, baseURL: string, landing = "/dashboard") {
   const context = page.context();
   await context.clearCookies();
   const saved = adminSessions.get(baseURL);
   if (saved) {
     await context.addCookies(saved);
-    await page.goto("/dashboard");
-    // A test that signed the admin out ended that session: sign in afresh.
-    if (new URL(page.url()).pathname === "/dashboard") return;
+    await page.goto(landing);
+    // A test that signed the admin out ended that session (the page offers no LogOut): sign in afresh.
+    if ((await page.locator(LOG_OUT_FORM).count()) > 0) return;
   }
   await ensureAccount(page.request, baseURL, E2E_ADMIN);
   // A sign-up through the page's own request context would leave its cookies behind.
   await context.clearCookies();
   await logIn(page, E2E_ADMIN);
   adminSessions.set(baseURL, await context.cookies());
+  if (landing !== "/dashboard") await page.goto(landing);
 }
 
 /** React marks the DOM nodes it has hydrated; until then a click is a plain HTML submit. */

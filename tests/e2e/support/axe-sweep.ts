@@ -28,13 +28,17 @@ export interface AxeSweep {
 
 /**
  * Every public page once per kind (one notice, one event…): pages of one kind share their
- * markup. The navigation's pages, the forms and search are added to what the sitemap lists.
+ * markup, and a kind is a route module: `/home` is the home page's other address, and the
+ * events page draws every category's page too. The navigation's pages, the forms and search
+ * are added to what the sitemap lists.
  */
 export async function publicPagePaths(page: Page): Promise<string[]> {
   const paths = sitemapPaths(await (await page.request.get("/sitemap.xml")).text());
   const kinds = new Map<string, string>();
   for (const path of [...paths, ...[...navigationLinks, ...panelLinks].map((link) => link.to)]) {
     const kind = path
+      .replace(/^\/home$/, "/")
+      .replace(/^\/events\/[^/]+$/, "/events")
       .replace(/^\/(notice|details)\/.+$/, "/$1/*")
       .replace(/^\/events\/[^/]+\/[^/]+$/, "/events/*/*")
       .replace(/^\/(executive-panel-\d+|\d+-panel|panels\/.+)$/, "/panel");
