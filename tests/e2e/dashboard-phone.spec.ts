@@ -14,11 +14,14 @@ const uniqueName = (what: string) => `E2E ${what} ${crypto.randomBytes(3).toStri
 const PHONE_SIDEWAYS = { width: 844, height: 390 };
 const LAPTOP = { width: 1280, height: 800 };
 
-/** Opens a dashboard screen the way a person does: the drawer on a phone, the sidebar on a laptop. */
+/**
+ * Opens a dashboard screen the way a person does: the drawer below 1024 px (the frame's `lg`),
+ * the sidebar from there. Read from the width, not from what is on screen: until the frame has
+ * hydrated, its Menu is a link to the dashboard, and a button only after.
+ */
 async function openScreen(page: Page, label: string) {
-  const menu = page.getByRole("button", { name: "Menu" });
-  if (await menu.isVisible()) {
-    await menu.click();
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("dialog", { name: "Dashboard menu" }).getByRole("link", { name: label, exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Dashboard menu" })).toBeHidden();
   } else {
