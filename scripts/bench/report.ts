@@ -178,7 +178,13 @@ function goalsOf(report: Report): Goal[] {
     goals.push(
       atMost("soak: the server's peak RSS (the kernel's high-water mark, start included), MB", peakRssMb, goalMb),
     );
-    goals.push(atMost(`soak: RSS slope over its last ${slopeWindowMinutes} min, MB/min`, lastSlopeMbPerMinute, 1));
+    goals.push(
+      atMost(
+        `soak: the server's own RSS slope over its last ${slopeWindowMinutes} min, MB/min`,
+        lastSlopeMbPerMinute,
+        1,
+      ),
+    );
     const failed = report.soak.tasks.reduce((sum, task) => sum + task.failed, 0);
     goals.push(exactly("soak: requests answered 5xx or not at all", failed, 0));
   }

@@ -25,7 +25,9 @@ const PEAK_LIMIT_MB = 360;
 /**
  * The last third of a 3-minute run is still the warm-up: the page cache fills toward its bound
  * there (18-22 MB a minute measured on CI's 2 cores), so only a steeper rise says leak, as a
- * leak of a few hundred kilobytes per page would at the soak's counts.
+ * leak of a few hundred kilobytes per page would at the soak's counts. The slope is the server's
+ * own RSS: a job process's memory ends with its job, and one sample landing in a photo's job read
+ * as 59 MB a minute over the last minute's six samples.
  */
 const SLOPE_LIMIT_MB_PER_MINUTE = 45;
 
