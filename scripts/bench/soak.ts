@@ -32,7 +32,7 @@ export interface SoakSample {
   /** The server's and the job processes it runs at that moment, together. */
   rssMb: number;
   /** The server's own: what a leak would raise (a job process's memory ends with it). */
-  serverRssMb: number;
+  serverMb: number;
   heapUsedMb: number;
   externalMb: number;
   arrayBuffersMb: number;
@@ -484,7 +484,7 @@ function anotherPhoto(photo: Uint8Array, run: number): Uint8Array<ArrayBuffer> {
 
 async function readMemory(server: RunningServer, startedAt: number): Promise<SoakSample> {
   const response = await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Memory-Report": MEMORY_REPORT_TOKEN } });
-  const body = (await response.json()) as { memory?: Omit<SoakSample, "at" | "rssMb" | "serverRssMb"> };
+  const body = (await response.json()) as { memory?: Omit<SoakSample, "at" | "rssMb" | "serverMb"> };
   const memory = body.memory ?? {
     heapUsedMb: 0,
     externalMb: 0,
@@ -495,7 +495,7 @@ async function readMemory(server: RunningServer, startedAt: number): Promise<Soa
   return {
     at: Math.round((performance.now() - startedAt) / 1000),
     rssMb: treeRssMb(Number(server.process.pid)),
-    serverRssMb: rssOf(Number(server.process.pid)),
+    serverMb: rssOf(Number(server.process.pid)),
     heapUsedMb: memory.heapUsedMb,
     externalMb: memory.externalMb,
     arrayBuffersMb: memory.arrayBuffersMb,
@@ -508,7 +508,7 @@ async function readMemory(server: RunningServer, startedAt: number): Promise<Soa
 export function slopeMbPerMinute(samples: SoakSample[]): number {
   if (samples.length < 2) return 0;
   const xs = samples.map((sample) => sample.at / 60);
-  const ys = samples.map((sample) => sample.serverRssMb);
+  const ys = samples.map((sample) => sample.serverMb);
   const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
   const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
   let numerator = 0;
@@ -691,7 +691,7 @@ export function soakTable(result: SoakResult) {
     .map((sample) => ({
       minute: round(sample.at / 60, 1),
       "RSS MB": sample.rssMb,
-      "server's own MB": sample.serverRssMb,
+      "server's own MB": sample.serverMb,
       "V8 heap MB": sample.heapUsedMb,
       "external MB": sample.externalMb,
       "PGlite wasm MB": sample.databaseWasmMb,
