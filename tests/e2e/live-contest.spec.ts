@@ -110,7 +110,17 @@ test("a live contest: a viewer's page updates and freezes, the reveal runs on th
     await page.getByRole("button", { name: en("tools.live.finalize.button") }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
     await expect(page.getByText(en("tools.live.finalize.done"), { exact: true })).toBeVisible();
-    await viewer.getByRole("link", { name: en("people.live.publishedLink") }).click({ timeout: 10_000 });
+    const published = viewer.getByRole("link", { name: en("people.live.publishedLink") });
+    const publishedPath = await published.getAttribute("href", { timeout: 10_000 });
+    // A click only starts the navigation: on a busy machine the rows read next were the live page's.
+    await published.click();
+    await viewer.waitForURL(`**${publishedPath}`);
+    const state = stateOfFeed(lines.map((line) => JSON.parse(line) as FeedEvent));
+    const judges = computeScoreboard(state).rows.map((row) => {
+      const entry = state.teams.get(row.teamId);
+      return [entry?.displayName || entry?.name, row.rank, row.solved, row.penalty];
+    });
+    await expect(viewer.locator("tbody tr")).toHaveCount(judges.length);
     const shown = await viewer.locator("tbody tr").evaluateAll((rows) =>
       rows.map((row) => {
         const cells = row.querySelectorAll("td");
@@ -118,11 +128,6 @@ test("a live contest: a viewer's page updates and freezes, the reveal runs on th
         return [cells[1]?.querySelector("span")?.textContent, number(0), number(2), number(3)];
       }),
     );
-    const state = stateOfFeed(lines.map((line) => JSON.parse(line) as FeedEvent));
-    const judges = computeScoreboard(state).rows.map((row) => {
-      const entry = state.teams.get(row.teamId);
-      return [entry?.displayName || entry?.name, row.rank, row.solved, row.penalty];
-    });
     expect(shown).toEqual(judges);
     await projecting.close();
     await viewing.close();
