@@ -71,7 +71,7 @@ type FieldMessage = { name: LabelName<FieldLabel>; message?: never } | { message
  */
 export type EntityField = FormFieldDef &
   FieldMessage & {
-    /** Its column of the table, when the column is not named as the API names the field. */
+    /** Its column of the table, when it is not the field's name as drizzle keys it (`starts_on` → `startsOn`). */
     column?: string;
     /** Optional and not given: the API answers "" for it (the spec's older records) rather than null. */
     absentAs?: "";
@@ -215,7 +215,6 @@ export const publishingDateField = {
   label: "Publishing date",
   kind: "date",
   required: true,
-  column: "publishingDate",
 } as const satisfies EntityField;
 
 type CollectionText = "list" | "add" | "edit" | "noun" | "nouns" | "added" | "updated" | "deleted" | "empty";

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { type EntityFieldDef, fieldLabelOf, labelNamedAs } from "~/core/collection";
 import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { inputSchemaOf, recordSchemaOf } from "~/core/collection-schemas";
-import { results, students, teachers } from "~/db/schema";
+import { events, results, students, teachers } from "~/db/schema";
 import { collectionServices } from "~/features/collections/collections.server";
 import { resultFields } from "~/features/collections/results.fields";
+import type { ApiEvent, EventInput } from "~/features/events/events";
+import { eventFields } from "~/features/events/events.fields";
 import { teacherFields } from "~/features/collections/teachers.fields";
 import { studentFields } from "~/features/members/students.fields";
 import { sourceCatalogs } from "~/i18n/catalogs.server";
@@ -150,6 +152,54 @@ describe("an entity's rows, derived from its field list", () => {
       ...student,
       batch: 0,
       session: null,
+    });
+  });
+
+  it("store a field in the column drizzle keys by its name, an instant as a Date, and read them back as the record", () => {
+    const input: EventInput = {
+      eventType: "WorkShop",
+      name: "Graphs",
+      starts_on: "2027-05-01",
+      starts_at: "10:00",
+      problem_number: 0,
+      contest_duration: "2 Hours",
+      details: "Bring a laptop.",
+      ends_at: "2027-05-01T07:00:00Z",
+      registration_opens: "",
+      capacity: 0,
+      waitlist: false,
+      team_size_min: 1,
+      team_size_max: 3,
+      eligible_batches: [7, 8],
+      members_only: true,
+    };
+    const values = valuesOf<typeof events, typeof eventFields, EventInput>(events, eventFields)(input);
+    expect(values).toMatchObject({
+      startsOn: "2027-05-01",
+      problemNumber: 0,
+      contestDuration: "2 Hours",
+      endsAt: new Date("2027-05-01T07:00:00Z"),
+      registrationOpens: null,
+      registrationCloses: null,
+      venue: "",
+      capacity: 0,
+      waitlist: false,
+      teamSizeMax: 3,
+      eligibleBatches: [7, 8],
+      membersOnly: true,
+    });
+    expect(values).not.toHaveProperty("slug");
+    const record = recordOf<typeof eventFields, ApiEvent>(eventFields)({ id: "e1", slug: "graphs", ...values });
+    expect(record).toMatchObject({
+      _id: "e1",
+      slug: "graphs",
+      starts_on: "2027-05-01",
+      ends_at: "2027-05-01T07:00:00Z",
+      registration_opens: null,
+      venue: "",
+      banner: "",
+      eligible_batches: [7, 8],
+      members_only: true,
     });
   });
 });

@@ -2,14 +2,15 @@ import { and, asc, desc, eq, gte, isNull, lt, ne, notExists, notInArray, or, sql
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { findEventCategory } from "~/content/events";
+import { recordOf, valuesOf } from "~/core/collection-rows.server";
 import { defineStore, freeSlug, retryingSlugClash } from "~/core/crud.server";
 import { publishingOf, publishingValues } from "~/core/publishing.server";
 import type { Database } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { sayMessage } from "~/i18n/message.server";
-import { instantFrom, instantTextOf } from "~/lib/zoned-time";
 import { EVENT_TYPES, UNPUBLISHED_EVENT_STATUSES } from "./event-types";
 import type { ApiEvent, EventInput, EventType } from "./events";
+import { eventFields } from "./events.fields";
 import { registrationMessages } from "./registrations";
 
 type EventRow = typeof events.$inferSelect;
@@ -17,30 +18,11 @@ type EventRow = typeof events.$inferSelect;
 /** An event whose name has nothing to make an address of. */
 export const EVENT_FALLBACK_SLUG = "event";
 
+/** An event's fields as its record says them: its choices as booleans, its batches as numbers (events.ts). */
+const eventFieldsOf = recordOf<typeof eventFields, ApiEvent>(eventFields);
+
 export function toApiEvent(row: EventRow): ApiEvent {
-  return {
-    _id: row.id,
-    eventType: row.eventType,
-    name: row.name,
-    starts_on: row.startsOn,
-    starts_at: row.startsAt,
-    problem_number: row.problemNumber,
-    contest_duration: row.contestDuration,
-    details: row.details,
-    slug: row.slug,
-    ends_at: instantTextOf(row.endsAt),
-    venue: row.venue,
-    banner: row.banner,
-    registration_opens: instantTextOf(row.registrationOpens),
-    registration_closes: instantTextOf(row.registrationCloses),
-    capacity: row.capacity,
-    team_size_min: row.teamSizeMin,
-    team_size_max: row.teamSizeMax,
-    eligible_batches: row.eligibleBatches,
-    members_only: row.membersOnly,
-    status: row.status,
-    waitlist: row.waitlist,
-  };
+  return { ...eventFieldsOf(row), status: row.status };
 }
 
 /** What visitors see: every event but drafts and scheduled ones (a cancelled one stays, marked). */
@@ -209,32 +191,11 @@ export async function eventOfAdminScreen(db: Database, id: string): Promise<ApiE
 /** An event as an admin's screens and the write API read it: with when it is to be published. */
 const toAdminEvent = (row: EventRow): ApiEvent => ({ ...toApiEvent(row), ...publishingOf(row) });
 
-/** A time the input schema made an instant (`…Z`), as its column holds it. */
-const instantOf = (text: string | null | undefined): Date | null => instantFrom(text) ?? null;
+const eventFieldValues = valuesOf<typeof events, typeof eventFields, EventInput>(events, eventFields);
 
 /** The columns the event form's fields set (all but the slug): an event's, or a series' occurrence's. */
 export function eventValues(input: EventInput, id?: string) {
-  return {
-    eventType: input.eventType,
-    name: input.name,
-    startsOn: input.starts_on || null,
-    startsAt: input.starts_at,
-    problemNumber: input.problem_number,
-    contestDuration: input.contest_duration,
-    details: input.details,
-    endsAt: instantOf(input.ends_at),
-    venue: input.venue ?? "",
-    banner: input.banner ?? "",
-    registrationOpens: instantOf(input.registration_opens),
-    registrationCloses: instantOf(input.registration_closes),
-    capacity: input.capacity ?? null,
-    teamSizeMin: input.team_size_min,
-    teamSizeMax: input.team_size_max,
-    eligibleBatches: input.eligible_batches,
-    membersOnly: input.members_only,
-    ...publishingValues(input, id),
-    waitlist: input.waitlist,
-  };
+  return { ...eventFieldValues(input), ...publishingValues(input, id) };
 }
 
 /** A new event gets a readable address from its name; an edit keeps it, so links stay good. */
