@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { camelCase } from "~/lib/text";
 import { instantFrom, instantTextOf } from "~/lib/zoned-time";
 import type { EntityField, EntityFieldDef } from "./collection";
 import type { EntityInput, EntityRecord } from "./collection-schemas";
@@ -53,7 +54,6 @@ type StoredValues<Fields extends readonly EntityFieldDef[], Row, Input> = {
     : never;
 };
 
-const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const columnOf = (field: EntityFieldDef) => field.column ?? camelCase(field.name);
 const isInstant = (field: EntityFieldDef) => !field.readOnly && field.kind === "datetime";
 

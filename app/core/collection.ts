@@ -1,7 +1,7 @@
 import type { MessageKey, MessageValues } from "../i18n/catalogs";
 import type { Formatters } from "../i18n/format";
 import type { FieldLabel } from "../i18n/message";
-import { previewText, SHORT_PREVIEW } from "../lib/text";
+import { camelCase, previewText, SHORT_PREVIEW } from "../lib/text";
 import { formDateTime } from "../lib/zoned-time";
 
 /**
@@ -79,8 +79,7 @@ export type EntityField = FormFieldDef &
   };
 
 /** The label named as a field is: `email` → `messages.fields.email`, `ends_at` → `messages.fields.endsAt`. */
-export const labelNamedAs = (name: string): string =>
-  `messages.fields.${name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+export const labelNamedAs = (name: string): string => `messages.fields.${camelCase(name)}`;
 
 /** The label a field's validation messages name it by (see FieldMessage). */
 export const fieldLabelOf = (field: EntityField): FieldLabel =>

@@ -19,6 +19,10 @@ export function previewText(text: string, maxLength: number): string {
   return `${cut.replace(/[\s,.;:!?-]+$/, "")}${ELLIPSIS}`;
 }
 
+/** A snake_case name in camelCase, as drizzle keys a column (`starts_on` → `startsOn`). */
+export const camelCase = (name: string): string =>
+  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
 // Bangla's vowel signs are marks, not letters: counted with the letters, a Bangla word weighs
 // about as much as the same word in Latin letters. Digits and signs belong to no language.
 const BANGLA = /(?=[\p{L}\p{M}])\p{Script=Bengali}/gu;
