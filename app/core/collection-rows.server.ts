@@ -63,12 +63,19 @@ const isInstant = (field: EntityFieldDef) => !field.readOnly && field.kind === "
  * choices as booleans, its batches as numbers); by default, what the list says.
  */
 export function recordOf<const Fields extends readonly EntityFieldDef[], Rec = EntityRecord<Fields>>(fields: Fields) {
+  // Worked out once, not for every row a list maps.
+  const read = fields.map((field) => ({
+    name: field.name,
+    key: columnOf(field),
+    instant: isInstant(field),
+    absentAsBlank: !field.readOnly && field.absentAs === "",
+  }));
   return (row: StoredRow<Fields, Rec>): Pick<Rec, RecordKey<Fields> & keyof Rec> => {
     const record: Record<string, unknown> = { _id: row.id };
-    for (const field of fields) {
-      const value: unknown = Reflect.get(row, columnOf(field));
-      if (isInstant(field)) record[field.name] = instantTextOf(value as Date | null);
-      else record[field.name] = !field.readOnly && field.absentAs === "" ? (value ?? "") : value;
+    for (const { name, key, instant, absentAsBlank } of read) {
+      const value: unknown = Reflect.get(row, key);
+      if (instant) record[name] = instantTextOf(value as Date | null);
+      else record[name] = absentAsBlank ? (value ?? "") : value;
     }
     return record as Pick<Rec, RecordKey<Fields> & keyof Rec>;
   };
