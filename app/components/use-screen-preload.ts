@@ -26,10 +26,22 @@ const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
 /**
+ * The link React Router itself would follow inside the app: its `<Link>` marks its anchors with
+ * `data-discover`. A plain anchor is the browser's to follow: a download (a CSV, a backup), a
+ * jump within the page, a page loaded whole (Reload); taken into the app, a download would
+ * become an empty screen.
+ */
+function appLinkOf(target: EventTarget): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest("a") : null;
+  if (!link?.hasAttribute("data-discover") || link.hasAttribute("download") || link.target) return null;
+  return link.origin === window.location.origin ? link : null;
+}
+
+/**
  * React Router reloads the page when a screen's code fails to load, and the click is lost
  * (offline, that reload shows the browser's error page). So the code of every screen of the
  * frame is fetched as soon as the frame runs. Until all of it has arrived (still loading, or
- * some of it failed), a click on a link waits for it, tries again what failed and, if that
+ * some of it failed), a click on a link into the app waits for it, tries again what failed and, if that
  * fails too, leaves the page as it is and says so (`unreachable`: the address that was
  * clicked, for a Reload button).
  */
@@ -54,8 +66,8 @@ export function useScreenPreload(parentId: string) {
   /** For the frame's onClickCapture: runs before the link's own navigation. */
   const onClickCapture = (event: MouseEvent<HTMLElement>) => {
     if (complete || !isPlainClick(event)) return;
-    const link = event.target instanceof Element ? event.target.closest("a") : null;
-    if (!link || link.origin !== window.location.origin || link.target) return;
+    const link = appLinkOf(event.target);
+    if (!link) return;
     event.preventDefault();
     event.stopPropagation();
     // A link in the phone's drawer: the drawer closes, so the outcome can be seen.

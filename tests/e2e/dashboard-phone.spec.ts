@@ -477,6 +477,35 @@ test.describe("a dropped connection", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
   });
 
+  test("while the screens' code is still arriving, a download link downloads and the screen stays", async ({
+    page,
+    baseURL,
+  }) => {
+    await logInAsAdmin(page, baseURL!);
+    // One screen's code is held, as a slow network holds it: the frame's fetch of every
+    // screen's code is not complete, so the frame takes its links' clicks until it is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const auditModule = /\/assets\/audit-[\w-]+\.js$/;
+    await page.route(auditModule, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto("/dashboard/students");
+    await waitForDashboard(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/students$/);
+    release();
+    await page.unroute(auditModule);
+  });
+
   test("a dashboard address or record that doesn't exist says the spec's 'Page not found' in the frame", async ({
     page,
     baseURL,
