@@ -41,9 +41,9 @@ function appLinkOf(target: EventTarget): HTMLAnchorElement | null {
  * React Router reloads the page when a screen's code fails to load, and the click is lost
  * (offline, that reload shows the browser's error page). So the code of every screen of the
  * frame is fetched as soon as the frame runs. Until all of it has arrived (still loading, or
- * some of it failed), a click on a link into the app waits for it, tries again what failed and, if that
- * fails too, leaves the page as it is and says so (`unreachable`: the address that was
- * clicked, for a Reload button).
+ * some of it failed), a click on a link into the app waits for it, tries again what failed
+ * and, if that fails too, leaves the page as it is and says so (`unreachable`: the address
+ * that was clicked, for a Reload button).
  */
 export function useScreenPreload(parentId: string) {
   const navigate = useNavigate();
